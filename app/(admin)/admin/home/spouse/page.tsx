@@ -1,0 +1,11 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { SpouseList } from '@/components/approval/loan-lists';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('resources.spouse'))('title') };
+}
+
+export default function Page() {
+  return <SpouseList />;
+}

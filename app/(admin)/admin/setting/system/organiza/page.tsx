@@ -1,0 +1,11 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { OrganizaScreen } from '@/components/system/screens';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('resources.organiza'))('title') };
+}
+
+export default function Page() {
+  return <OrganizaScreen />;
+}

@@ -1,0 +1,7 @@
+import { WorkbenchPage, workbenchMetadata } from '@/components/approval/workbench-page';
+
+export const generateMetadata = () => workbenchMetadata('BANK_SECOND');
+
+export default function Page() {
+  return <WorkbenchPage stage="BANK_SECOND" />;
+}

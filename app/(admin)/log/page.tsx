@@ -1,0 +1,11 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { LogPage } from '@/components/shell/log-page';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('log'))('title') };
+}
+
+export default function Log() {
+  return <LogPage />;
+}

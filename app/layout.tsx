@@ -1,0 +1,28 @@
+import type { Metadata, Viewport } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { AppProviders } from '@/components/providers/app-providers';
+import { requestLocale, requestNonce } from '@/lib/server/request';
+import '@/styles/antd.generated.css';
+import './globals.css';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('app');
+  return { title: { default: t('name'), template: `%s · ${t('shortName')}` }, description: t('description') };
+}
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const [locale, nonce] = await Promise.all([requestLocale(), requestNonce()]);
+  return (
+    <html lang={locale}>
+      <body>
+        <NextIntlClientProvider>
+          <AppProviders locale={locale} nonce={nonce}>{children}</AppProviders>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

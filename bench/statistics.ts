@@ -1,0 +1,76 @@
+/**
+ * The statistics calls (statisticsForm, its Unfold and Export, loanCountStatistics) on a
+ * database loaded with `npm run seed:applications`: p50/p95 over repeated calls for an
+ * administrator and for reviewers of one bank and one guarantee company. Prints each figure
+ * and its ratio to the 500 ms budget of a statistics answer.
+ *
+ *   npx tsx bench/statistics.ts --database-url URL [--calls 20]
+ *   DATA_DIR=/path npx tsx bench/statistics.ts            (PGlite in DATA_DIR/pglite)
+ *
+ * `--no-migrate` leaves the database's schema alone (a shared database that other versions
+ * of the service migrate as well); the statistics need no index of their own.
+ */
+import { parseArgs } from 'node:util';
+import { createUpstreamApp } from '../upstream/app';
+import { migrate, openDatabase } from '../upstream/db';
+import { DEMO_PASSWORD } from '../upstream/db/seed';
+import { percentile, timeCalls } from './timing';
+
+const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, calls: { type: 'string', default: '20' }, 'no-migrate': { type: 'boolean', default: false } } });
+const CALLS = Number(values.calls);
+const BUDGET_MS = 500;
+const databaseUrl = values['database-url'] || process.env.DATABASE_URL || undefined;
+
+const database = await openDatabase({ databaseUrl, dataDir: `${process.env.DATA_DIR || './.data'}/pglite` });
+if (!values['no-migrate']) await migrate(database.db);
+const app = createUpstreamApp(database.db, { loginMaxFailuresPerIp: 10_000 });
+const request = (path: string, body: unknown, token?: string) => app.fetch(new Request(`http://bench/api/${path}`, {
+  method: 'POST', headers: { 'content-type': 'application/json', 'x-client-ip': '127.0.0.1', ...(token ? { token } : {}) }, body: JSON.stringify(body),
+}));
+const call = async (path: string, body: unknown, token?: string) => {
+  const response = await request(path, body, token);
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return { code: response.status, message: '', data: { size: (await response.arrayBuffer()).byteLength } };
+  return response.json() as Promise<{ code: number; message: string; data: any }>;
+};
+const login = async (username: string) => {
+  const answer = await call('admin/login', { username, password: DEMO_PASSWORD });
+  if (answer.code !== 200) throw new Error(`login ${username}: ${answer.message}`);
+  return answer.data.token as string;
+};
+
+const { n } = await database.db.selectFrom('application').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+const tokens = { admin: await login('admin'), bank: await login('bank'), guarantee: await login('guarantee') };
+const bank = (await database.db.selectFrom('app_user').select('org_id').where('username', '=', 'bank').executeTakeFirstOrThrow()).org_id;
+const month = (await call('businessClubFirstTrial/statisticsForm', { side: 'bank' }, tokens.admin)).data.byMonth.filter((m: { total: number }) => m.total > 0).at(-2).month as string;
+
+type Shape = [label: string, path: string, body: Record<string, unknown>, who: keyof typeof tokens];
+const form = 'businessClubFirstTrial/statisticsForm';
+const unfold = 'businessClubFirstTrial/statisticsFormUnfold';
+const shapes: Shape[] = [
+  ['admin bank statistics, 12 months', form, { side: 'bank' }, 'admin'],
+  ['admin institution statistics', form, { side: 'guarantee' }, 'admin'],
+  ['admin one month', form, { side: 'bank', dateFrom: `${month}-01`, dateTo: `${month}-28` }, 'admin'],
+  ['admin one bank, small companies', form, { side: 'bank', orgId: bank, borrowerType: 'SMALL_COMPANY' }, 'admin'],
+  ['bank reviewer, own bank', form, { side: 'bank' }, 'bank'],
+  ['guarantee reviewer, own company', form, { side: 'guarantee' }, 'guarantee'],
+  ['bank loan count, persons', 'businessClubFirstTrial/loanCountStatisticsPerson', { side: 'bank' }, 'bank'],
+  ['bank unfold: month, loaned', unfold, { side: 'bank', month, status: 'LOANED', pageNum: 3, pageSize: 10 }, 'bank'],
+  ['bank unfold: stage, overdue', unfold, { side: 'bank', orgId: bank, stage: 'BANK_FIRST', overdue: true, pageNum: 1, pageSize: 10 }, 'bank'],
+  ['admin statistics export (.xlsx)', 'businessClubFirstTrial/statisticsFormExport', { side: 'bank' }, 'admin'],
+];
+
+console.log(`${database.kind}: ${Number(n).toLocaleString('en-US')} applications, ${CALLS} calls per shape, budget ${BUDGET_MS} ms (p95)`);
+const all: number[] = [];
+for (const [label, path, body, who] of shapes) {
+  const first = await call(path, body, tokens[who]);
+  if (first.code !== 200) throw new Error(`${label}: ${first.code} ${first.message}`);
+  const times = await timeCalls(CALLS, label, () => call(path, body, tokens[who]));
+  all.push(...times);
+  const pct = (p: number) => percentile(times, p);
+  const counted = first.data.summary?.total ?? first.data.total ?? `${first.data.size} B`;
+  console.log(`  ${label.padEnd(34)} ${String(counted).padStart(9)}  p50 ${pct(0.5).toFixed(0).padStart(5)} ms  p95 ${pct(0.95).toFixed(0).padStart(5)} ms  ratio ${(pct(0.95) / BUDGET_MS).toFixed(2)}`);
+}
+all.sort((a, b) => a - b);
+const p95 = all[Math.floor(all.length * 0.95)]!;
+console.log(`all shapes: p50 ${all[Math.floor(all.length / 2)]!.toFixed(0)} ms  p95 ${p95.toFixed(0)} ms  ratio ${(p95 / BUDGET_MS).toFixed(2)}`);
+await database.close();

@@ -1,0 +1,65 @@
+'use client';
+
+import { Descriptions, Space, Tag } from 'antd';
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import type { ApplicationDetail } from '@/lib/contract/workflow';
+import { statusColor } from '@/lib/resources/workbench';
+import { formatDate, formatMoney, formatTime } from './format';
+import { RevealText } from './reveal-text';
+
+/** The application's loan terms, where it stands, and its proposer. */
+export function DetailBasic({ detail }: { detail: ApplicationDetail }) {
+  const t = useTranslations('approval');
+  const item = (key: string, children: ReactNode, span?: number) => ({ key, label: t(`detail.${key}`), children: children ?? '—', span });
+  const status = (
+    <Space size={4} wrap>
+      <Tag color={statusColor(detail.status)}>{t(`status.${detail.status}`)}</Tag>
+      {detail.status === 'IN_REVIEW' && detail.stage && <Tag>{t(`stage.${detail.stage}`)}</Tag>}
+    </Space>
+  );
+  const deadline = (
+    <>
+      {formatTime(detail.deadline)}
+      {detail.overdue && <Tag color="red" style={{ marginInlineStart: 8 }}>{t('overdue')}</Tag>}
+    </>
+  );
+  return (
+    <>
+      <Descriptions title={t('detail.loan')} size="small" bordered column={{ xs: 1, md: 2 }} style={{ marginBottom: 24 }} items={[
+        item('number', detail.number),
+        item('module', detail.moduleName),
+        item('borrowerType', t(`borrowerType.${detail.borrowerType}`)),
+        item('amount', formatMoney(detail.amount)),
+        item('term', t('detail.months', { count: detail.termMonths })),
+        item('rate', `${(detail.rate * 100).toFixed(2)}%`),
+        item('repaymentMethod', t(`repaymentMethod.${detail.repaymentMethod}`)),
+        item('guaranteeMethod', t(`guaranteeMethod.${detail.guaranteeMethod}`)),
+        item('guaranteeOrg', detail.guaranteeOrg),
+        item('guaranteeQuota', formatMoney(detail.guaranteeQuota)),
+        item('bankOrg', detail.bankOrg),
+        item('rensheOrg', detail.rensheOrg),
+        item('status', status),
+        item('assignee', detail.assignee?.nickname),
+        item('deadline', deadline),
+        item('whitelisted', t(detail.whitelisted ? 'detail.yes' : 'detail.no')),
+        item('loanAmount', formatMoney(detail.loanAmount)),
+        item('loanDate', formatDate(detail.loanDate)),
+        item('resignCount', detail.resignCount),
+        item('createTime', formatTime(detail.createTime)),
+        ...(detail.refuseReason ? [item('refuseReason', detail.refuseReason, 2)] : []),
+      ]} />
+      <Descriptions title={t('detail.proposer')} size="small" bordered column={{ xs: 1, md: 2 }} items={[
+        item('name', detail.name),
+        item('gender', t(`gender.${detail.gender}`)),
+        item('idNumber', <RevealText id={detail.id} field="idNumber" masked={detail.idNumber} canReveal={detail.can.reveal} />),
+        item('mobile', <RevealText id={detail.id} field="mobile" masked={detail.mobile} canReveal={detail.can.reveal} />),
+        item('householdRegister', detail.householdRegister),
+        item('employmentCategory', detail.employmentCategory),
+        item('address', detail.address, 2),
+        item('businessName', detail.businessName),
+        item('businessScope', detail.businessScope),
+      ]} />
+    </>
+  );
+}

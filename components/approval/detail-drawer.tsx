@@ -1,0 +1,66 @@
+'use client';
+
+import { Button, Drawer, Empty, Skeleton, Space, Tabs } from 'antd';
+import { useTranslations } from 'next-intl';
+import { useCallback, useState } from 'react';
+import type { ApplicationDetail, ApplicationRow } from '@/lib/contract/workflow';
+import { hasButton } from '@/lib/permissions';
+import { DANGER_ACTIONS, detailActions, type Viewer } from '@/lib/resources/workbench';
+import type { Stage } from '@/lib/workflow/stages';
+import { useShell } from '@/components/shell/shell-context';
+import { ActionDialog, type ActionKey } from './action-dialogs';
+import { DetailBasic } from './detail-basic';
+import { DetailFiles } from './detail-files';
+import { DetailHouse } from './detail-house';
+import { DetailPeople } from './detail-people';
+import { DetailPlan } from './detail-plan';
+import { DetailProgress } from './detail-progress';
+import { DetailRecords } from './detail-records';
+import { useCall } from './use-call';
+
+/**
+ * Everything about one application, in tabs: the loan and its proposer, the people on it,
+ * house property, files, progress, approval records and the repayment plan. The actions the
+ * user may take now sit in the header and open the same dialogs as the list's.
+ */
+export function DetailDrawer({ stage, row, viewer, close, refresh }: {
+  /** The stage whose actions the drawer offers; none for a case at no stage (lists beside the workbenches pass the case's own). */
+  stage: Stage | null;
+  row: Pick<ApplicationRow, 'id' | 'number' | 'name'>;
+  viewer: Viewer;
+  close: () => void;
+  refresh: () => unknown;
+}) {
+  const t = useTranslations('approval');
+  const { powers } = useShell();
+  const can = useCallback((code: string) => hasButton(powers, code), [powers]);
+  const { data: detail, isLoading } = useCall<ApplicationDetail>('businessClubFirstTrial/unfold', { id: row.id });
+  const [action, setAction] = useState<ActionKey | null>(null);
+  const actions = detail && stage ? detailActions(stage, detail, viewer, can) as ActionKey[] : [];
+  return (
+    <Drawer open onClose={close} size="min(1040px, 100vw)" destroyOnHidden
+      title={t('detail.title', { number: row.number, name: row.name })}
+      extra={actions.length > 0 && (
+        <Space wrap size={8}>
+          {actions.map((key) => (
+            <Button key={key} size="small" type={key === 'check' ? 'primary' : 'default'} danger={DANGER_ACTIONS.includes(key)} onClick={() => setAction(key)}>
+              {t(`actions.${key}`)}
+            </Button>
+          ))}
+        </Space>
+      )}>
+      {isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : !detail ? <Empty description={t('detail.loadFailed')} /> : (
+        <Tabs items={[
+          { key: 'basic', label: t('detail.tabs.basic'), children: <DetailBasic detail={detail} /> },
+          { key: 'people', label: t('detail.tabs.people'), children: <DetailPeople id={detail.id} /> },
+          { key: 'house', label: t('detail.tabs.house'), children: <DetailHouse id={detail.id} /> },
+          { key: 'files', label: t('detail.tabs.files'), children: <DetailFiles id={detail.id} canUpload={detail.can.act} /> },
+          { key: 'progress', label: t('detail.tabs.progress'), children: <DetailProgress id={detail.id} /> },
+          { key: 'records', label: t('detail.tabs.records'), children: <DetailRecords id={detail.id} /> },
+          { key: 'plan', label: t('detail.tabs.plan'), children: <DetailPlan detail={detail} /> },
+        ]} />
+      )}
+      {action && detail && stage && <ActionDialog action={action} stage={stage} row={detail} close={() => setAction(null)} refresh={refresh} />}
+    </Drawer>
+  );
+}

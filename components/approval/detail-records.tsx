@@ -1,0 +1,72 @@
+'use client';
+
+import { EditOutlined } from '@ant-design/icons';
+import { App, Button, Input, Modal, Space, Table, Tag } from 'antd';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { apiCall } from '@/lib/api/client';
+import type { RecordRow } from '@/lib/contract/workflow';
+import { OPINION_LIMIT } from '@/lib/resources/workbench';
+import { useShell } from '@/components/shell/shell-context';
+import { formatTime } from './format';
+import { Section } from './section';
+import { useCall } from './use-call';
+
+/** The case's approval records in the order they were written; the user's own remarks are editable (the server checks it is theirs). */
+export function DetailRecords({ id }: { id: number }) {
+  const t = useTranslations('approval');
+  const { data, isLoading, mutate } = useCall<RecordRow[]>('businessApproveRecord/getList', { id });
+  const { user } = useShell();
+  const [editing, setEditing] = useState<RecordRow | null>(null);
+  const stage = (s: RecordRow['stage']) => (s ? t(`stage.${s}`) : '—');
+  return (
+    <Section data={data} loading={isLoading} empty={(rows) => rows.length === 0}>
+      {(rows) => (
+        <>
+          <Table<RecordRow> rowKey="id" size="small" dataSource={rows} pagination={false} scroll={{ x: 'max-content' }} columns={[
+            { key: 'time', title: t('records.time'), render: (_, r) => formatTime(r.createTime) },
+            { key: 'stage', title: t('records.stage'), render: (_, r) => stage(r.stage) },
+            { key: 'action', title: t('records.action'), render: (_, r) => <Tag>{t(`action.${r.action}`)}</Tag> },
+            { key: 'actor', title: t('records.actor'), render: (_, r) => [r.actor, r.actorOrg].filter(Boolean).join(' · ') || '—' },
+            { key: 'to', title: t('records.to'), render: (_, r) => (r.toStatus === 'IN_REVIEW' && r.toStage ? stage(r.toStage) : t(`status.${r.toStatus}`)) },
+            { key: 'targetUser', title: t('records.targetUser'), render: (_, r) => r.targetUser ?? '—' },
+            { key: 'opinion', title: t('records.opinion'), width: 220, render: (_, r) => r.opinion || '—' },
+            { key: 'refuseReason', title: t('records.refuseReason'), render: (_, r) => r.refuseReason ?? '—' },
+            {
+              key: 'remark', title: t('records.remark'), width: 200, render: (_, r) => (
+                <Space size={4}>
+                  <span>{r.remark || '—'}</span>
+                  {r.actor === user.nickname && (
+                    <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('records.editRemark')} onClick={() => setEditing(r)} />
+                  )}
+                </Space>
+              ),
+            },
+          ]} />
+          {editing && <RemarkDialog record={editing} close={() => setEditing(null)} saved={() => void mutate()} />}
+        </>
+      )}
+    </Section>
+  );
+}
+
+function RemarkDialog({ record, close, saved }: { record: RecordRow; close: () => void; saved: () => void }) {
+  const t = useTranslations('approval.records');
+  const { message } = App.useApp();
+  const [remark, setRemark] = useState(record.remark);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await apiCall('businessApproveRecord/editRemark', { id: record.id, remark });
+      void message.success(t('remarkSaved'));
+      saved();
+      close();
+    } catch { /* the message is shown */ } finally { setSaving(false); }
+  };
+  return (
+    <Modal open title={t('editRemark')} onCancel={close} onOk={() => void save()} confirmLoading={saving} destroyOnHidden>
+      <Input.TextArea value={remark} onChange={(e) => setRemark(e.target.value)} rows={3} maxLength={OPINION_LIMIT} showCount aria-label={t('remark')} />
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+'use client';
+
+import { Flex, Select, Tag, Typography } from 'antd';
+import { useTranslations } from 'next-intl';
+import type { NodePerson } from '@/lib/contract/workflow';
+
+/** Picks a person of a node, showing their organisation and how many cases wait for them. */
+export function PersonSelect({ people, loading, value, onChange, id, ...rest }: {
+  people: NodePerson[];
+  loading?: boolean;
+  value?: number;
+  onChange?: (value: number | undefined) => void;
+  id?: string;
+  'aria-label'?: string;
+}) {
+  const t = useTranslations('approval.fields');
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return (
+    <Select<number>
+      id={id}
+      aria-label={rest['aria-label']}
+      value={value}
+      onChange={onChange}
+      loading={loading}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={t('personPlaceholder')}
+      notFoundContent={loading ? undefined : t('noPeople')}
+      options={people.map((p) => ({ value: p.id, label: p.nickname }))}
+      optionRender={(option) => {
+        const person = byId.get(option.value as number);
+        return (
+          <Flex justify="space-between" gap={8}>
+            <span>{person?.nickname}{person?.orgName && <Typography.Text type="secondary">{` · ${person.orgName}`}</Typography.Text>}</span>
+            <Tag color={person && person.pending > 0 ? 'blue' : 'default'}>{t('pending', { count: person?.pending ?? 0 })}</Tag>
+          </Flex>
+        );
+      }}
+      style={{ width: '100%' }}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+'use client';
+
+import { Empty, Skeleton, Typography } from 'antd';
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+
+/** A part of the detail drawer with its loading and empty states (a titled part says 'none' in one line). */
+export function Section<T>({ title, data, loading, empty, children }: {
+  title?: string;
+  data: T | undefined;
+  loading: boolean;
+  /** Whether the loaded data has nothing to show. */
+  empty: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}) {
+  const t = useTranslations('approval.detail');
+  return (
+    <section style={{ marginBottom: 24 }}>
+      {title && <Typography.Title level={5}>{title}</Typography.Title>}
+      {loading || data === undefined
+        ? (loading ? <Skeleton active paragraph={{ rows: 2 }} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('loadFailed')} />)
+        : empty(data) ? (title ? <Typography.Text type="secondary">{t('none')}</Typography.Text> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('none')} />)
+          : children(data)}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+'use client';
+
+import useSWR, { useSWRConfig } from 'swr';
+import { useCallback } from 'react';
+import { api } from '@/lib/api/client';
+
+/** A read call of the workflow, cached by path and body (null path: not now). */
+export function useCall<T>(path: string | null, body: Record<string, unknown> = {}, method: 'GET' | 'POST' = 'POST') {
+  return useSWR<T>(path ? [path, JSON.stringify(body), method] : null, () => api<T>(path!, body, { method }));
+}
+
+/** Modules whose answers an action can change: lists, counts, details, records. */
+const WORKFLOW_CALL = /^(businessClubFirstTrial|businessApproveRecord)\//;
+
+/** Reloads everything an action may have changed (every workbench list, the counts and the menu's badges, open details). */
+export function useWorkflowRefresh() {
+  const { mutate } = useSWRConfig();
+  return useCallback(() => mutate((key) => {
+    const path: unknown = Array.isArray(key) ? key[0] : key;
+    return typeof path === 'string' && WORKFLOW_CALL.test(path);
+  }), [mutate]);
+}

@@ -1,0 +1,74 @@
+'use client';
+
+import { SwapOutlined } from '@ant-design/icons';
+import { Button, Space, Tag } from 'antd';
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
+import type { ApplicationRow, PendingCounts } from '@/lib/contract/workflow';
+import { actionPermission, WORKBENCH_EXPORT, workbenchSpec, type Viewer } from '@/lib/resources/workbench';
+import { STAGE_INFO, type Stage } from '@/lib/workflow/stages';
+import { CrudScreen, type RowDialogs } from '@/components/crud/crud-screen';
+import { Permission } from '@/components/access/permission';
+import { ExportButton } from '@/components/common/export-button';
+import { searchPayload, useTableState } from '@/components/crud/use-table-state';
+import { ACTION_DIALOGS, ActionDialog, type ActionKey } from './action-dialogs';
+import { DetailDrawer } from './detail-drawer';
+import { TurnOverDialog } from './turn-over-dialog';
+import { useCall, useWorkflowRefresh } from './use-call';
+
+/** Cases waiting at the stage for the user's organisations (the bank has its own count). */
+function PendingCount({ stage }: { stage: Stage }) {
+  const t = useTranslations('approval');
+  const path = STAGE_INFO[stage].orgType === 'BANK' ? 'businessClubFirstTrial/bankApprovalPendingCount' : 'businessClubFirstTrial/approvalPendingCount';
+  const { data } = useCall<PendingCounts>(path);
+  if (!data) return null;
+  const count = data[stage] ?? 0;
+  return <Tag color={count > 0 ? 'blue' : 'default'}>{t('pendingCount', { count })}</Tag>;
+}
+
+/**
+ * The workbench of one review stage: the crud engine's search form and server-paged table
+ * (filters in the URL) over the stage's cases, the row actions the stage, the user's
+ * permissions and the row allow, the detail drawer, and the toolbar's turn-over.
+ */
+export function Workbench({ stage, userId }: { stage: Stage; userId: number | null }) {
+  const t = useTranslations('approval');
+  const viewer = useMemo<Viewer>(() => ({ userId }), [userId]);
+  const spec = useMemo(() => workbenchSpec(stage, viewer), [stage, viewer]);
+  const refreshAll = useWorkflowRefresh();
+  const [turningOver, setTurningOver] = useState(false);
+  // The export takes the search as it stands in the address (the table's own state), without paging.
+  const { state } = useTableState(spec.search);
+  const exportPayload = () => {
+    const { pageNum: _page, pageSize: _size, ...search } = searchPayload(state, spec.search);
+    return { ...spec.params, ...search };
+  };
+
+  const dialogs = useMemo<RowDialogs<ApplicationRow>>(() => {
+    const map: RowDialogs<ApplicationRow> = {
+      detail: ({ row, close }) => <DetailDrawer stage={stage} row={row} viewer={viewer} close={close} refresh={refreshAll} />,
+    };
+    for (const key of Object.keys(ACTION_DIALOGS) as ActionKey[]) {
+      map[key] = ({ row, close }) => <ActionDialog action={key} stage={stage} row={row} close={close} refresh={refreshAll} />;
+    }
+    return map;
+  }, [stage, viewer, refreshAll]);
+
+  const toolbar = (
+    <Space>
+      <PendingCount stage={stage} />
+      <Permission code={actionPermission(stage, 'turnOver')!}>
+        <Button icon={<SwapOutlined />} onClick={() => setTurningOver(true)}>{t('actions.turnOver')}</Button>
+      </Permission>
+      <Permission code={actionPermission(stage, 'export')!}>
+        <ExportButton path={WORKBENCH_EXPORT} payload={exportPayload} />
+      </Permission>
+    </Space>
+  );
+  return (
+    <>
+      <CrudScreen spec={spec} dialogs={dialogs} extra={toolbar} />
+      {turningOver && <TurnOverDialog stage={stage} close={() => setTurningOver(false)} refresh={refreshAll} />}
+    </>
+  );
+}

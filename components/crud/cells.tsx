@@ -1,0 +1,35 @@
+'use client';
+
+import { Tag } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import type { ColumnSpec } from '@/lib/resources/types';
+
+const money = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY', minimumFractionDigits: 2 });
+
+/** Renders a cell by its column kind. Empty values show a dash. */
+export function renderCell<Row>(column: ColumnSpec<Row>, row: Row, t: (key: string) => string): ReactNode {
+  const flag = column.flag?.(row);
+  const cell = renderValue(column, row, t);
+  return flag ? <>{cell} <Tag color={flag.color}>{t(flag.label)}</Tag></> : cell;
+}
+
+function renderValue<Row>(column: ColumnSpec<Row>, row: Row, t: (key: string) => string): ReactNode {
+  const value = column.value ? column.value(row) : (row as Record<string, unknown>)[column.key];
+  if (value === null || value === undefined || value === '') return <span aria-label={t('crud.empty')}>—</span>;
+  switch (column.kind) {
+    case 'date': return dayjs(value as string).format('YYYY-MM-DD');
+    case 'datetime': return dayjs(value as string).format('YYYY-MM-DD HH:mm:ss');
+    case 'money': return money.format(Number(value));
+    case 'boolean': return t(value ? 'crud.yes' : 'crud.no');
+    case 'enum':
+    case 'tag': {
+      const option = column.options?.find((o) => o.value === value);
+      const label = option ? t(option.label) : String(value);
+      return column.kind === 'tag' || option?.color ? <Tag color={option?.color}>{label}</Tag> : label;
+    }
+    default:
+      if (Array.isArray(value)) return value.map((v) => <Tag key={String(v)}>{String(v)}</Tag>);
+      return String(value);
+  }
+}

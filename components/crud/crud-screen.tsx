@@ -1,0 +1,185 @@
+'use client';
+
+import { DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Dropdown, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { useTranslations } from 'next-intl';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import useSWR from 'swr';
+import { api, apiCall } from '@/lib/api/client';
+import type { Page } from '@/lib/contract/common';
+import { PAGE_SIZES } from '@/lib/contract/limits';
+import { hasButton } from '@/lib/permissions';
+import type { ResourceSpec, RowAction } from '@/lib/resources/types';
+import { useHydrated } from '@/components/common/use-hydrated';
+import { useShell } from '@/components/shell/shell-context';
+import { renderCell } from './cells';
+import { EditModal, type EditTarget } from './edit-modal';
+import { SearchForm } from './search-form';
+import { searchPayload, useTableState } from './use-table-state';
+import { useRemove } from './use-remove';
+
+type Key = string | number;
+type TreeRow<Row> = Row & { children?: TreeRow<Row>[] };
+export type RowDialogs<Row> = Record<string, (props: { row: Row; close: () => void; refresh: () => Promise<unknown> }) => ReactNode>;
+
+/**
+ * The generic screen: search form, server-paged (or lazily loaded tree) table, edit modal,
+ * row actions and delete, all from a resource spec; filters, page and order live in the URL.
+ * Buttons the user lacks are not rendered; the server refuses them anyway.
+ */
+export function CrudScreen<Row extends object>(props: { spec: ResourceSpec<Row>; dialogs?: RowDialogs<Row>; extra?: ReactNode }) {
+  const t = useTranslations();
+  // Everything on the screen comes from calls made in the browser: the server sends a
+  // skeleton, which also keeps client-only widget state out of the hydrated HTML.
+  if (!useHydrated()) return <Card title={t(`resources.${props.spec.key}.title`)} loading />;
+  return <Screen {...props} />;
+}
+
+function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: ResourceSpec<Row>; dialogs?: RowDialogs<Row>; extra?: ReactNode }) {
+  const t = useTranslations();
+  const { modal, message } = App.useApp();
+  const { powers } = useShell();
+  const can = useCallback((code: string) => hasButton(powers, code), [powers]);
+  const { state, update } = useTableState(spec.search);
+  const payload = { ...spec.params, ...searchPayload(state, spec.search) };
+  const tree = spec.tree;
+  const { data, isLoading, mutate } = useSWR<Page<Row> | { list: Row[]; message?: string }>([spec.list, JSON.stringify(payload)], () =>
+    (tree ? api<{ list: Row[]; message?: string }>(spec.list, { ...payload, pageNum: undefined, pageSize: undefined }) : api<Page<Row>>(spec.list, payload)));
+  const [children, setChildren] = useState<Map<Key, Row[]>>(new Map());
+  const [editing, setEditing] = useState<EditTarget<Row> | null>(null);
+  const [dialog, setDialog] = useState<{ key: string; row: Row } | null>(null);
+  const [selected, setSelected] = useState<Key[]>([]);
+
+  const refresh = useCallback(async () => {
+    setChildren(new Map());
+    setSelected([]);
+    return mutate();
+  }, [mutate]);
+  const remove = useRemove(spec.remove?.path ?? '', refresh);
+
+  const loadChildren = useCallback(async (row: Row) => {
+    if (!tree) return;
+    const id = spec.rowKey(row);
+    const result = await api<{ list: Row[] }>(tree.path, { id, ...(tree.nodeType ? { nodeType: tree.nodeType(row) } : {}) });
+    setChildren((current) => new Map(current).set(id, result.list));
+  }, [tree, spec]);
+
+  const withChildren = useCallback((rows: Row[]): TreeRow<Row>[] => rows.map((row) => {
+    if (!tree?.hasChildren(row)) return { ...row, children: undefined };
+    const loaded = children.get(spec.rowKey(row));
+    return { ...row, children: loaded ? withChildren(loaded) : [] };
+  }), [tree, children, spec]);
+
+  const rows = useMemo(() => withChildren(data?.list ?? []), [data, withChildren]);
+
+  const runAction = (action: RowAction<Row>, row: Row) => {
+    if (action.dialog) { setDialog({ key: action.dialog, row }); return; }
+    const confirm = action.confirm!;
+    modal.confirm({
+      title: t(typeof confirm.question === 'function' ? confirm.question(row) : confirm.question),
+      okType: action.danger ? 'danger' : 'primary',
+      onOk: async () => {
+        const { message: text } = await apiCall(confirm.path, confirm.body(row));
+        void message.success(confirm.done ? t(confirm.done) : text);
+        await refresh();
+      },
+    });
+  };
+
+  const removeBody = (row: Row) => spec.remove?.body?.(row) ?? { id: spec.rowKey(row) };
+  const rowActions = (row: Row) => {
+    const label = (l: RowAction<Row>['label']) => t(typeof l === 'function' ? l(row) : l);
+    const buttons: ReactNode[] = [];
+    if (spec.form && can(spec.form.editPermission)) buttons.push(<Button key="edit" type="link" size="small" onClick={() => setEditing({ row })}>{t('crud.edit')}</Button>);
+    if (spec.addChild && can(spec.addChild.permission) && (spec.addChild.when?.(row) ?? true)) {
+      buttons.push(<Button key="child" type="link" size="small" onClick={() => setEditing({ row: null, defaults: { [spec.addChild!.field]: spec.rowKey(row) } })}>{t(spec.addChild.label)}</Button>);
+    }
+    const shown = (spec.actions ?? []).filter((action) => (!action.permission || can(action.permission)) && (action.when?.(row) ?? true));
+    for (const action of shown.filter((a) => !a.more)) {
+      buttons.push(<Button key={action.key} type="link" size="small" danger={action.danger} onClick={() => runAction(action, row)}>{label(action.label)}</Button>);
+    }
+    const more = shown.filter((a) => a.more);
+    if (more.length) {
+      buttons.push(
+        <Dropdown key="more" trigger={['click']} menu={{
+          items: more.map((action) => ({ key: action.key, label: label(action.label), danger: action.danger })),
+          onClick: ({ key }) => runAction(more.find((a) => a.key === key)!, row),
+        }}>
+          <Button type="link" size="small">{t('crud.more')}<DownOutlined /></Button>
+        </Dropdown>,
+      );
+    }
+    if (spec.remove && can(spec.remove.permission) && (spec.remove.when?.(row) ?? true)) {
+      buttons.push(<Button key="delete" type="link" size="small" danger onClick={() => void remove([removeBody(row)])}>{t('crud.delete')}</Button>);
+    }
+    return buttons.length ? <Space size={0} wrap>{buttons}</Space> : null;
+  };
+
+  const sortOrder = (key: string): 'ascend' | 'descend' | null => (state.order === key ? 'ascend' : state.order === `-${key}` ? 'descend' : null);
+  const columns: TableColumnsType<TreeRow<Row>> = [
+    ...spec.columns.map((column) => ({
+      key: column.key,
+      title: t(column.title),
+      width: column.width,
+      ellipsis: column.ellipsis,
+      sorter: !!column.sort,
+      sortOrder: column.sort ? sortOrder(column.sort) : undefined,
+      render: (_: unknown, row: TreeRow<Row>) => renderCell(column, row, t),
+    })),
+    { key: 'actions', title: t('crud.actions'), fixed: 'right' as const, width: 220, render: (_: unknown, row: TreeRow<Row>) => rowActions(row) },
+  ];
+
+  const onChange: TableProps<TreeRow<Row>>['onChange'] = (pagination, _filters, sorter) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const column = spec.columns.find((c) => c.key === single?.columnKey);
+    // A sort of 'normal' (no direction) clears the order (SPEC.md section 9).
+    const order = column?.sort && single?.order ? `${single.order === 'descend' ? '-' : ''}${column.sort}` : undefined;
+    const sizeChanged = pagination.pageSize !== state.pageSize;
+    update({ order, pageSize: pagination.pageSize ?? state.pageSize, pageNum: sizeChanged || order !== state.order ? 1 : pagination.current ?? 1 });
+  };
+
+  const batch = spec.remove?.batch && can(spec.remove.permission);
+  const canCreate = spec.form && can(spec.form.createPermission);
+  const treeMessage = tree ? (data as { message?: string } | undefined)?.message : undefined;
+  const page = tree ? null : (data as Page<Row> | undefined);
+  return (
+    <Card title={t(`resources.${spec.key}.title`)} extra={extra}>
+      <SearchForm fields={spec.search} filters={state.filters} onSearch={(filters) => update({ filters, pageNum: 1 })} />
+      {(canCreate || batch) && (
+        <Space style={{ marginBottom: 12 }}>
+          {canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>{t(spec.form!.create)}</Button>}
+          {batch && (
+            <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}
+              onClick={() => void remove(rows.filter((r) => selected.includes(spec.rowKey(r))).map(removeBody))}>
+              {t('crud.deleteSelected', { count: selected.length })}
+            </Button>
+          )}
+        </Space>
+      )}
+      {treeMessage && <Alert type="info" showIcon title={treeMessage} style={{ marginBottom: 12 }} />}
+      <Table<TreeRow<Row>>
+        rowKey={(row) => spec.rowKey(row)}
+        columns={columns}
+        dataSource={rows}
+        loading={isLoading}
+        onChange={onChange}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('crud.noData') }}
+        rowSelection={batch ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as Key[]) } : undefined}
+        expandable={tree ? { onExpand: (expanded, row) => { if (expanded && !children.has(spec.rowKey(row))) void loadChildren(row); } } : undefined}
+        pagination={page ? {
+          current: state.pageNum, pageSize: state.pageSize, total: page.total, showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES.map(String), showTotal: (total) => t(page.capped ? 'crud.totalCapped' : 'crud.total', { total }),
+        } : false}
+      />
+      {spec.form && (
+        <EditModal spec={spec} target={editing} onClose={() => setEditing(null)} onSaved={(saved) => {
+          setEditing(null);
+          void refresh();
+          if (spec.form?.afterSave && saved) setDialog({ key: spec.form.afterSave, row: saved as Row });
+        }} />
+      )}
+      {dialog && dialogs[dialog.key]?.({ row: dialog.row, close: () => setDialog(null), refresh })}
+    </Card>
+  );
+}

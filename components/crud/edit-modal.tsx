@@ -1,0 +1,83 @@
+'use client';
+
+import { App, Form, Modal } from 'antd';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { apiCall, ApiError } from '@/lib/api/client';
+import type { ResourceSpec } from '@/lib/resources/types';
+import { useFieldErrors } from '@/components/common/use-field-rule';
+import { FieldInput, useFieldRules } from './field-input';
+
+export interface EditTarget<Row> { row: Row | null; defaults?: Record<string, unknown> }
+
+/**
+ * The edit modal: the spec's form fields, validated as the user types, saved through the
+ * spec's call. Field errors of a 422 land on their fields; a 409 (someone else saved first)
+ * keeps the dialog open with the server's message. `onSaved` receives the call's data.
+ */
+export function EditModal<Row>({ spec, target, onClose, onSaved }: {
+  spec: ResourceSpec<Row>;
+  target: EditTarget<Row> | null;
+  onClose: () => void;
+  onSaved: (data: unknown) => void;
+}) {
+  const t = useTranslations();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const rulesOf = useFieldRules();
+  const fieldErrors = useFieldErrors();
+  const [saving, setSaving] = useState(false);
+  const form_ = spec.form!;
+  const editing = !!target?.row;
+
+  useEffect(() => {
+    if (!target) return;
+    form.resetFields();
+    const values = target.row ? form_.toValues?.(target.row) ?? (target.row as Record<string, unknown>) : { ...form_.defaults, ...target.defaults };
+    form.setFieldsValue(values);
+  }, [target, form, form_]);
+
+  const save = async () => {
+    let values: Record<string, unknown>;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const payload = form_.toPayload ? form_.toPayload(values, target?.row ?? null) : values;
+      const { data, message: text } = await apiCall(form_.save, payload);
+      void message.success(text);
+      onSaved(data);
+    } catch (error) {
+      if (error instanceof ApiError) fieldErrors(form, error.fields);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const fields = form_.fields.filter((f) => !f.only || f.only === (editing ? 'edit' : 'create'));
+  return (
+    <Modal
+      open={!!target}
+      title={t(editing ? form_.edit : form_.create)}
+      onCancel={onClose}
+      onOk={save}
+      confirmLoading={saving}
+      okText={t('crud.save')}
+      destroyOnHidden
+      forceRender
+      width={560}
+    >
+      <Form form={form} layout="vertical" preserve={false} onFinish={save}>
+        {fields.map((field) => (
+          <Form.Item key={field.name} name={field.name} label={t(field.label)} rules={rulesOf(field)}
+            valuePropName={field.kind === 'switch' ? 'checked' : 'value'} required={field.required}>
+            <FieldInput field={field} disabled={editing && field.locked} />
+          </Form.Item>
+        ))}
+      </Form>
+    </Modal>
+  );
+}

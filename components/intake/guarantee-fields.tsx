@@ -1,0 +1,90 @@
+'use client';
+
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Form, Input, InputNumber, Radio, Row } from 'antd';
+import { useTranslations } from 'next-intl';
+import { GUARANTORS_MAX } from '@/lib/resources/intake';
+import { GUARANTEE_METHODS, type GuaranteeMethod } from '@/lib/workflow/stages';
+import { PersonFields, useIntakeRules } from './person-fields';
+
+/** The house a mortgage loan pledges. */
+function HouseFields() {
+  const t = useTranslations('intake');
+  const rules = useIntakeRules();
+  const label = (key: string) => t(`fields.${key}`);
+  const positive = { type: 'number' as const, min: 0.01, message: rules.t('validation.invalid') };
+  const col = { xs: 24, md: 12, lg: 8 };
+  return (
+    <Row gutter={16}>
+      <Col {...col}>
+        <Form.Item name={['house', 'certificateNo']} label={label('certificateNo')} rules={[rules.required, rules.max(64)]}>
+          <Input maxLength={64} aria-label={label('certificateNo')} />
+        </Form.Item>
+      </Col>
+      <Col {...col}>
+        <Form.Item name={['house', 'owner']} label={label('owner')} rules={[rules.required, rules.max(64)]}>
+          <Input maxLength={64} aria-label={label('owner')} />
+        </Form.Item>
+      </Col>
+      <Col {...col}>
+        <Form.Item name={['house', 'area']} label={label('area')} rules={[rules.filled, positive]}>
+          <InputNumber<number> min={0.01} precision={2} style={{ width: '100%' }} aria-label={label('area')} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12} lg={16}>
+        <Form.Item name={['house', 'address']} label={label('houseAddress')} rules={[rules.required, rules.max(200)]}>
+          <Input maxLength={200} aria-label={label('houseAddress')} />
+        </Form.Item>
+      </Col>
+      <Col {...col}>
+        <Form.Item name={['house', 'assessedValue']} label={label('assessedValue')} rules={[rules.filled, { ...positive, message: rules.t('validation.amount') }]}>
+          <InputNumber<number> min={0.01} precision={2} step={10_000} style={{ width: '100%' }} prefix="¥" aria-label={label('assessedValue')} />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
+
+/** Up to GUARANTORS_MAX guarantors, at least one. */
+function GuarantorFields() {
+  const t = useTranslations('intake');
+  const rules = useIntakeRules();
+  return (
+    <Form.List name="guarantors" rules={[{
+      validator: async (_rule, rows?: unknown[]) => {
+        if (!rows?.length) throw new Error(rules.t('validation.guarantorRequired'));
+      },
+    }]}>
+      {(fields, { add, remove }, { errors }) => (
+        <>
+          {fields.map((field, index) => (
+            <Card key={field.key} size="small" style={{ marginBottom: 12 }} title={t('fields.guarantorN', { index: index + 1 })}
+              extra={<Button type="link" danger size="small" icon={<DeleteOutlined />} onClick={() => remove(field.name)}>{t('removeGuarantor')}</Button>}>
+              <PersonFields name={[field.name]} path={['guarantors', field.name]} />
+            </Card>
+          ))}
+          {fields.length < GUARANTORS_MAX && (
+            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})}>{t('addGuarantor')}</Button>
+          )}
+          <Form.ErrorList errors={errors} />
+        </>
+      )}
+    </Form.List>
+  );
+}
+
+/** The guarantee method and what it needs: the house for a mortgage, guarantors for a guaranteed loan. */
+export function GuaranteeFields() {
+  const t = useTranslations('intake');
+  const ta = useTranslations('approval');
+  const method = Form.useWatch<GuaranteeMethod | undefined>('guaranteeMethod');
+  return (
+    <>
+      <Form.Item name="guaranteeMethod" label={t('fields.guaranteeMethod')}>
+        <Radio.Group optionType="button" options={GUARANTEE_METHODS.map((m) => ({ value: m, label: ta(`guaranteeMethod.${m}`) }))} />
+      </Form.Item>
+      {method === 'HOUSE' && <HouseFields />}
+      {method === 'GUARANTOR' && <GuarantorFields />}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+'use client';
+
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { useTranslations } from 'next-intl';
+import { useEffect } from 'react';
+import type { OrgDropdownItem } from '@/lib/contract/organiza';
+import { PERSON_AMOUNT_LIMIT, RATE_PERCENT_MAX, TERM_MONTHS } from '@/lib/resources/intake';
+import { REPAYMENT_METHODS } from '@/lib/workflow/plan';
+import { useCall } from '@/components/approval/use-call';
+import { useIntakeRules } from './person-fields';
+
+const col = { xs: 24, md: 12, lg: 8 };
+
+/** The loan: amount (a personal loan's limit), term, yearly rate, repayment and the business it funds. */
+export function LoanFields() {
+  const t = useTranslations('intake');
+  const ta = useTranslations('approval');
+  const rules = useIntakeRules();
+  const label = (key: string) => t(`fields.${key}`);
+  const limit = new Intl.NumberFormat('zh-CN').format(PERSON_AMOUNT_LIMIT);
+  return (
+    <Row gutter={16}>
+      <Col {...col}>
+        <Form.Item name="amount" label={label('amount')} extra={t('amountHint', { max: limit })} rules={[
+          { required: true, message: rules.t('validation.amount') },
+          { type: 'number', min: 0.01, message: rules.t('validation.amount') },
+          { type: 'number', max: PERSON_AMOUNT_LIMIT, message: rules.t('validation.amountLimit') },
+        ]}>
+          <InputNumber<number> min={0} precision={2} step={10_000} style={{ width: '100%' }} prefix="¥" aria-label={label('amount')} />
+        </Form.Item>
+      </Col>
+      <Col {...col}>
+        <Form.Item name="termMonths" label={label('termMonths')} rules={[
+          { required: true, message: rules.t('validation.term') },
+          { type: 'integer', min: TERM_MONTHS.min, max: TERM_MONTHS.max, message: rules.t('validation.term') },
+        ]}>
+          <InputNumber<number> min={TERM_MONTHS.min} max={TERM_MONTHS.max} precision={0} style={{ width: '100%' }} aria-label={label('termMonths')} />
+        </Form.Item>
+      </Col>
+      <Col {...col}>
+        <Form.Item name="ratePercent" label={label('ratePercent')} rules={[
+          { required: true, message: rules.t('validation.rate') },
+          { type: 'number', min: 0, max: RATE_PERCENT_MAX, message: rules.t('validation.rate') },
+        ]}>
+          <InputNumber<number> min={0} max={RATE_PERCENT_MAX} precision={2} step={0.05} style={{ width: '100%' }} suffix="%" aria-label={label('ratePercent')} />
+        </Form.Item>
+      </Col>
+      <Col {...col}>
+        <Form.Item name="repaymentMethod" label={label('repaymentMethod')} rules={[rules.chosen]}>
+          <Select aria-label={label('repaymentMethod')} options={REPAYMENT_METHODS.map((m) => ({ value: m, label: ta(`repaymentMethod.${m}`) }))} />
+        </Form.Item>
+      </Col>
+      <Col {...col}>
+        <Form.Item name="businessName" label={label('businessName')} rules={[rules.max(100)]}>
+          <Input maxLength={100} aria-label={label('businessName')} />
+        </Form.Item>
+      </Col>
+      <Col {...col}>
+        <Form.Item name="businessScope" label={label('businessScope')} rules={[rules.max(200)]}>
+          <Input maxLength={200} aria-label={label('businessScope')} />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
+
+/** One organisation of a type (getInstitutionDropdown); the only one there is is chosen at once. */
+function OrgSelect({ name, type }: { name: string; type: 'RENSHE' | 'GUARANTEE' | 'BANK' }) {
+  const t = useTranslations('intake');
+  const rules = useIntakeRules();
+  const form = Form.useFormInstance();
+  const { data, isLoading } = useCall<OrgDropdownItem[]>('systemOrganiza/getInstitutionDropdown', { type });
+  useEffect(() => {
+    if (data?.length === 1 && form.getFieldValue(name) === undefined) form.setFieldValue(name, data[0]!.id);
+  }, [data, form, name]);
+  const label = t(`fields.${name}`);
+  return (
+    <Form.Item name={name} label={label} rules={[rules.chosen]}>
+      <Select aria-label={label} loading={isLoading} showSearch optionFilterProp="label" notFoundContent={t('noOrgs')}
+        options={(data ?? []).map((org) => ({ value: org.id, label: org.name }))} />
+    </Form.Item>
+  );
+}
+
+/** The organisations that work the case: the renshe bureau, the guarantee company and the bank. */
+export function OrgFields() {
+  return (
+    <Row gutter={16}>
+      <Col {...col}><OrgSelect name="rensheOrgId" type="RENSHE" /></Col>
+      <Col {...col}><OrgSelect name="guaranteeOrgId" type="GUARANTEE" /></Col>
+      <Col {...col}><OrgSelect name="bankOrgId" type="BANK" /></Col>
+    </Row>
+  );
+}

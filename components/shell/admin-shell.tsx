@@ -1,0 +1,91 @@
+'use client';
+
+import { Drawer, Layout } from 'antd';
+import { useTranslations } from 'next-intl';
+import Link from 'next/link';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { DeviceClass } from '@/lib/device';
+import { HOME_PATH } from '@/lib/routes';
+import { installErrorLogging, setLogIdentity } from '@/lib/client-log';
+import { HeaderBar, ALL_GROUPS } from './header-bar';
+import { SettingsDrawer } from './settings-drawer';
+import { SideMenu } from './side-menu';
+import { TabBar } from './tab-bar';
+import { useDeviceClass } from './use-device';
+import { useHeaderHidden, useSettings } from './use-settings';
+import { useShell } from './shell-context';
+import { useTabs } from './use-tabs';
+import styles from './admin-shell.module.css';
+
+/** SPEC.md section 9: side menu width 256, collapsed 80. */
+export const SIDER_WIDTH = 256;
+export const SIDER_COLLAPSED_WIDTH = 80;
+
+/**
+ * The frame of every signed-in page: side menu (a drawer on phones), header, tab bar and
+ * content. The server renders it for the device hint; without one, for a desktop, with CSS
+ * media queries giving a phone its layout before the scripts run.
+ */
+export function AdminShell({ initialDevice, children }: { initialDevice?: DeviceClass; children: ReactNode }) {
+  const t = useTranslations('app');
+  const { user, menu, canOpen } = useShell();
+  const device = useDeviceClass(initialDevice);
+  const [settings, updateSettings] = useSettings(user.username);
+  const [drawer, setDrawer] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [group, setGroup] = useState(ALL_GROUPS);
+  const tabs = useTabs(user.username, canOpen);
+  const headerHidden = useHeaderHidden(settings.hideHeaderOnScroll);
+  const collapsed = device === 'tablet' || settings.collapsed;
+  const sideMenu = useMemo(() => (group === ALL_GROUPS ? menu : menu.filter((item) => item.header === group)), [menu, group]);
+
+  useEffect(() => {
+    setLogIdentity(user.username, user.uuid);
+    return installErrorLogging();
+  }, [user.username, user.uuid]);
+
+  const brand = (small: boolean) => (
+    <Link href={HOME_PATH} className={styles.brand} aria-label={t('name')}>
+      <svg viewBox="0 0 48 48" className={styles.logo} aria-hidden="true">
+        <rect width="48" height="48" rx="10" fill="#1f5fbf" />
+        <path d="M12 30 L24 14 L36 30 Z" fill="#fff" opacity="0.9" />
+        <rect x="14" y="32" width="20" height="4" rx="2" fill="#ffd666" />
+      </svg>
+      {!small && <span className={styles.brandName}>{t('shortName')}</span>}
+    </Link>
+  );
+
+  return (
+    <Layout className={styles.shell}>
+      {device === 'mobile' ? (
+        <Drawer open={drawer} onClose={() => setDrawer(false)} placement="left" size={SIDER_WIDTH} closable={false}
+          styles={{ body: { padding: 0, background: '#001529' } }}>
+          {brand(false)}
+          <SideMenu menu={menu} collapsed={false} onNavigate={() => setDrawer(false)} />
+        </Drawer>
+      ) : (
+        <Layout.Sider width={SIDER_WIDTH} collapsedWidth={SIDER_COLLAPSED_WIDTH} collapsed={collapsed} trigger={null} className={styles.sider}>
+          {brand(collapsed)}
+          <SideMenu menu={sideMenu} collapsed={collapsed} />
+        </Layout.Sider>
+      )}
+      <Layout>
+        <div className={`${styles.top} ${headerHidden ? styles.topHidden : ''}`}>
+          <Layout.Header className={styles.header}>
+            <HeaderBar
+              device={device}
+              collapsed={collapsed}
+              onToggle={() => (device === 'mobile' ? setDrawer(true) : updateSettings({ collapsed: !settings.collapsed }))}
+              group={group}
+              onGroup={setGroup}
+              onSettings={() => setSettingsOpen(true)}
+            />
+          </Layout.Header>
+          {settings.showTabs && <TabBar tabs={tabs} menu={menu} />}
+        </div>
+        <Layout.Content className={styles.content}>{children}</Layout.Content>
+      </Layout>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} settings={settings} onChange={updateSettings} />
+    </Layout>
+  );
+}

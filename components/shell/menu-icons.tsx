@@ -1,0 +1,22 @@
+import {
+  ApartmentOutlined, AppstoreOutlined, AuditOutlined, BankOutlined, DatabaseOutlined, ExperimentOutlined, FileSearchOutlined,
+  LineChartOutlined, NotificationOutlined, ProfileOutlined, SafetyCertificateOutlined, SettingOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+/** The icons menu entries may name (only these are bundled). */
+const ICONS: Record<string, ReactNode> = {
+  ApartmentOutlined: <ApartmentOutlined />,
+  AuditOutlined: <AuditOutlined />,
+  BankOutlined: <BankOutlined />,
+  DatabaseOutlined: <DatabaseOutlined />,
+  ExperimentOutlined: <ExperimentOutlined />,
+  FileSearchOutlined: <FileSearchOutlined />,
+  LineChartOutlined: <LineChartOutlined />,
+  NotificationOutlined: <NotificationOutlined />,
+  ProfileOutlined: <ProfileOutlined />,
+  SafetyCertificateOutlined: <SafetyCertificateOutlined />,
+  SettingOutlined: <SettingOutlined />,
+};
+
+export const menuIcon = (name: string | null) => (name ? ICONS[name] ?? <AppstoreOutlined /> : undefined);

@@ -1,0 +1,89 @@
+'use client';
+
+import { BellOutlined } from '@ant-design/icons';
+import { App, Badge, Button, Empty, Popover, Spin } from 'antd';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import useSWRInfinite from 'swr/infinite';
+import { api } from '@/lib/api/client';
+import type { Page } from '@/lib/contract/common';
+import { MESSAGE_PAGE_SIZE } from '@/lib/contract/limits';
+import type { MessageItem } from '@/lib/contract/messages';
+import { MessagesDialog } from './messages-dialog';
+import { unreadPageKey, useMessageCount, useRefreshMessages, useViewMessage } from './use-messages';
+import { useShell } from './shell-context';
+import styles from './message-bell.module.css';
+
+/** The notification widget: unread messages page by page, 'Load more', 'Clear' (all read). */
+function Notifications({ onViewAll, onClose }: { onViewAll: () => void; onClose: () => void }) {
+  const t = useTranslations('messages');
+  const { message } = App.useApp();
+  const { user } = useShell();
+  const view = useViewMessage(onClose);
+  const refresh = useRefreshMessages();
+  // Every loaded page is fetched again on a refresh: reading a message shifts the ones after it.
+  const { data, size, setSize, isLoading, isValidating } = useSWRInfinite(
+    unreadPageKey,
+    ([path, , pageNum]) => api<Page<MessageItem>>(path, { pageNum, pageSize: MESSAGE_PAGE_SIZE, hasRead: 0 }),
+    { revalidateAll: true },
+  );
+  const items = data?.flatMap((page) => page.list) ?? [];
+  const total = data?.[0]?.total ?? 0;
+  const loadingMore = isValidating && size > (data?.length ?? 0);
+  const clear = async () => {
+    await api('businessMessage/readAll');
+    void message.success(t('cleared'));
+    await refresh();
+  };
+  return (
+    <div className={styles.panel}>
+      {isLoading ? <div className={styles.center}><Spin /></div> : items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
+      ) : (
+        <ul className={styles.list}>
+          {items.map((item) => (
+            <li key={item.id} className={styles.item}>
+              {user.type === 0 ? <span>{item.msgDetails}</span> : (
+                <button type="button" className={styles.itemButton} onClick={() => view(item)}>{item.msgDetails}</button>
+              )}
+              <time className={styles.time}>{new Date(item.createTime).toLocaleString()}</time>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={styles.footer}>
+        {items.length > 0 && (items.length >= total
+          ? <span className={styles.muted}>{t('loadedAll')}</span>
+          : <Button type="link" size="small" onClick={() => setSize(size + 1)} disabled={loadingMore}>{loadingMore ? t('loading') : t('loadMore')}</Button>)}
+        {items.length > 0 && <Button type="link" size="small" onClick={clear}>{t('clear')}</Button>}
+        <Button type="link" size="small" onClick={onViewAll}>{t('viewAll')}</Button>
+      </div>
+    </div>
+  );
+}
+
+/** The message icon: a dot while something is unread, the widget on click, 'my messages' from there. */
+export function MessageBell() {
+  const t = useTranslations('messages');
+  const { data: count = 0 } = useMessageCount();
+  const [open, setOpen] = useState(false);
+  const [dialog, setDialog] = useState(false);
+  return (
+    <>
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        trigger="click"
+        placement="bottomRight"
+        title={t('title')}
+        content={open ? <Notifications onClose={() => setOpen(false)} onViewAll={() => { setOpen(false); setDialog(true); }} /> : null}
+        destroyOnHidden
+      >
+        <Button type="text" aria-label={count > 0 ? t('unread', { count }) : t('bell')}>
+          <Badge dot={count > 0} offset={[-2, 2]}><BellOutlined style={{ fontSize: 18 }} /></Badge>
+        </Button>
+      </Popover>
+      <MessagesDialog open={dialog} onClose={() => setDialog(false)} />
+    </>
+  );
+}

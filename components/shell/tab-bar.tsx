@@ -1,0 +1,77 @@
+'use client';
+
+import { DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
+import { useLocale, useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import type { MenuItem } from '@/lib/contract/auth';
+import { isClosable } from '@/lib/tabs';
+import { pageTitle } from './page-titles';
+import type { useTabs } from './use-tabs';
+import styles from './tab-bar.module.css';
+
+type TabsApi = ReturnType<typeof useTabs>;
+
+/** The multi-tab bar: a tab per open page, each with a context menu, and the same actions for the active tab. */
+export function TabBar({ tabs, menu }: { tabs: TabsApi; menu: MenuItem[] }) {
+  const t = useTranslations('tabs');
+  const tp = useTranslations('pages');
+  const locale = useLocale();
+  const router = useRouter();
+  const { state } = tabs;
+
+  const actions = (path: string): MenuProps => {
+    const index = state.tabs.findIndex((tab) => tab.path === path);
+    const tab = state.tabs[index];
+    const closable = state.tabs.filter((candidate) => isClosable(state, candidate.path));
+    return {
+      items: [
+        { key: 'refresh', label: t('refresh'), disabled: path !== state.active },
+        { key: 'close', label: t('close'), disabled: !isClosable(state, path) },
+        { key: 'closeLeft', label: t('closeLeft'), disabled: !state.tabs.slice(0, index).some((c) => isClosable(state, c.path)) },
+        { key: 'closeRight', label: t('closeRight'), disabled: !state.tabs.slice(index + 1).some((c) => isClosable(state, c.path)) },
+        { key: 'closeOthers', label: t('closeOthers'), disabled: !closable.some((c) => c.path !== path) },
+        { key: 'closeAll', label: t('closeAll'), disabled: closable.length === 0 },
+      ],
+      onClick: ({ key, domEvent }) => {
+        domEvent.stopPropagation();
+        if (key === 'refresh' && tab) router.push(`/refresh?url=${encodeURIComponent(tab.url)}`);
+        else if (key === 'close') tabs.close(path);
+        else if (key === 'closeLeft') tabs.closeLeft(path);
+        else if (key === 'closeRight') tabs.closeRight(path);
+        else if (key === 'closeOthers') tabs.closeOthers(path);
+        else if (key === 'closeAll') tabs.closeAll();
+      },
+    };
+  };
+
+  return (
+    <div className={styles.bar}>
+      <Tabs
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={state.active}
+        onChange={tabs.activate}
+        onEdit={(key, action) => { if (action === 'remove' && typeof key === 'string') tabs.close(key); }}
+        aria-label={t('label')}
+        items={state.tabs.map((tab) => ({
+          key: tab.path,
+          closable: isClosable(state, tab.path),
+          label: (
+            <Dropdown trigger={['contextMenu']} menu={actions(tab.path)}>
+              <span>{pageTitle(tab.path, menu, locale, tp)}</span>
+            </Dropdown>
+          ),
+        }))}
+        tabBarExtraContent={{
+          right: (
+            <Dropdown trigger={['click']} menu={actions(state.active)} placement="bottomRight">
+              <Button size="small" type="text" icon={<DownOutlined />} aria-label={t('more')} className={styles.more} />
+            </Dropdown>
+          ),
+        }}
+      />
+    </div>
+  );
+}

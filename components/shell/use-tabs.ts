@@ -1,0 +1,89 @@
+'use client';
+
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  activateTab, closeAll, closeLeft, closeOthers, closeRight, closeTab, filterTabs, initialTabs, openTab, parseStoredTabs,
+  tabStorageKey, type TabState,
+} from '@/lib/tabs';
+
+/** Pages that pass through and never become tabs. */
+const TRANSIENT = [/^\/refresh$/, /^\/redirect\//, /^\/403$/];
+const isTransient = (path: string) => TRANSIENT.some((re) => re.test(path));
+
+function readStored(username: string): TabState | null {
+  try {
+    return parseStoredTabs(JSON.parse(window.localStorage.getItem(tabStorageKey(username)) ?? 'null'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The tab bar's state: follows navigation (opening a page adds or updates its tab), is
+ * stored per user and restored after a reload or a new sign-in, and drops tabs the user
+ * may no longer open. Operations that change the active tab navigate to its URL.
+ */
+export function useTabs(username: string, canOpen: (path: string) => boolean) {
+  const pathname = usePathname();
+  const search = useSearchParams().toString();
+  const url = search ? `${pathname}?${search}` : pathname;
+  const router = useRouter();
+  const [state, setState] = useState<TabState>(() => (isTransient(pathname) ? initialTabs() : openTab(initialTabs(), url)));
+  // The user whose stored tabs the state holds. Part of the state, not a ref: the render
+  // that first holds the restored tabs is the first one allowed to store them, so the
+  // tabs of the first render (home and this page) never overwrite the stored ones, not
+  // even when React runs the mount effects twice.
+  const [restoredFor, setRestoredFor] = useState<string | null>(null);
+  const restored = restoredFor === username;
+
+  useEffect(() => {
+    const stored = readStored(username);
+    setState((current) => {
+      const base = stored ? filterTabs(stored, canOpen) : current;
+      return isTransient(pathname) ? base : openTab(base, url);
+    });
+    setRestoredFor(username);
+    // Restore once per user; navigation is followed below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [username]);
+
+  useEffect(() => {
+    if (!isTransient(pathname)) setState((current) => openTab(current, url));
+  }, [pathname, url]);
+
+  useEffect(() => {
+    if (!restored) return;
+    try {
+      window.localStorage.setItem(tabStorageKey(username), JSON.stringify(state));
+    } catch { /* storage unavailable: tabs live for this page only */ }
+  }, [state, username, restored]);
+
+  /** Applies an operation; when it moves the active tab away from the page shown, goes there. */
+  const apply = useCallback((operation: (s: TabState) => TabState) => {
+    const next = operation(state);
+    if (next === state) return;
+    setState(next);
+    const active = next.tabs.find((tab) => tab.path === next.active);
+    if (active && active.path !== pathname) router.push(active.url);
+  }, [state, pathname, router]);
+
+  // Grants changed: drop the tabs the user may no longer open (leaving the page if it was one).
+  const applyRef = useRef(apply);
+  applyRef.current = apply;
+  useEffect(() => {
+    if (restored) applyRef.current((s) => filterTabs(s, canOpen));
+    // Only a change of the grants filters here; the restore filters the stored tabs itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [canOpen]);
+
+  return {
+    state,
+    activate: (path: string) => apply((s) => activateTab(s, path)),
+    close: (path: string) => apply((s) => closeTab(s, path)),
+    closeLeft: (path: string) => apply((s) => closeLeft(s, path)),
+    closeRight: (path: string) => apply((s) => closeRight(s, path)),
+    closeOthers: (path: string) => apply((s) => closeOthers(s, path)),
+    closeAll: () => apply(closeAll),
+  };
+}

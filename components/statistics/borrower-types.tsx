@@ -1,0 +1,52 @@
+'use client';
+
+import { Card, Col, Descriptions, Row, Skeleton } from 'antd';
+import { useTranslations } from 'next-intl';
+import type { LoanCount } from '@/lib/contract/statistics';
+import { statisticsExport, type StatisticsSide } from '@/lib/workflow/statistics';
+import { Permission } from '@/components/access/permission';
+import { ExportButton } from '@/components/common/export-button';
+import { formatMoney } from '@/components/approval/format';
+import { useCall } from '@/components/approval/use-call';
+
+const TYPES = [['Person', 'PERSON'], ['SmallCompany', 'SMALL_COMPANY'], ['Partnership', 'PARTNERSHIP']] as const;
+
+function TypeCard({ path, borrowerType, filters }: { path: string; borrowerType: string; filters: Record<string, unknown> }) {
+  const t = useTranslations();
+  const { data } = useCall<LoanCount>(path, filters);
+  const figure = (key: string) => t(`statistics.figures.${key}`);
+  return (
+    <Card size="small" title={t(`approval.borrowerType.${borrowerType}`)} data-testid={`type-${borrowerType}`}>
+      {!data ? <Skeleton active paragraph={{ rows: 3 }} /> : (
+        <Descriptions size="small" column={1} items={[
+          { key: 'total', label: figure('total'), children: data.summary.total },
+          { key: 'amount', label: figure('amount'), children: formatMoney(data.summary.amount) },
+          { key: 'inReview', label: figure('inReview'), children: t('statistics.inReviewOverdue', { inReview: data.summary.inReview, overdue: data.summary.overdue }) },
+          { key: 'loaned', label: figure('loaned'), children: data.summary.loaned },
+          { key: 'loanAmount', label: figure('loanAmount'), children: formatMoney(data.summary.loanAmount) },
+          { key: 'refused', label: figure('refused'), children: data.summary.refused },
+        ]} />
+      )}
+    </Card>
+  );
+}
+
+/** The period's counts and amounts for each borrower type (loanCountStatistics*), with their export. */
+export function BorrowerTypes({ side, filters }: { side: StatisticsSide; filters: Record<string, unknown> }) {
+  const { borrowerType: _ignored, ...rest } = filters;
+  const body = { ...rest, side };
+  return (
+    <>
+      <Row gutter={[12, 12]}>
+        {TYPES.map(([suffix, type]) => (
+          <Col key={type} xs={24} md={8}><TypeCard path={`businessClubFirstTrial/loanCountStatistics${suffix}`} borrowerType={type} filters={body} /></Col>
+        ))}
+      </Row>
+      <Permission code={statisticsExport(side)}>
+        <div style={{ marginTop: 12 }}>
+          <ExportButton path="businessClubFirstTrial/loanCountStatisticsExport" payload={() => body} label="statistics.exportTypes" />
+        </div>
+      </Permission>
+    </>
+  );
+}

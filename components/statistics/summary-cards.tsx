@@ -1,0 +1,33 @@
+'use client';
+
+import { Card, Col, Row, Statistic } from 'antd';
+import { useTranslations } from 'next-intl';
+import type { Figures } from '@/lib/contract/statistics';
+import { formatMoney } from '@/components/approval/format';
+
+/** The period at a glance: applications, amounts, cases in review (and overdue), loans and refusals. */
+export function SummaryCards({ summary }: { summary: Figures }) {
+  const t = useTranslations('statistics.cards');
+  const rate = summary.total ? `${((summary.loaned / summary.total) * 100).toFixed(1)}%` : '—';
+  const cards: { key: string; value: string | number; suffix?: string; danger?: boolean }[] = [
+    { key: 'total', value: summary.total },
+    { key: 'amount', value: formatMoney(summary.amount) },
+    { key: 'inReview', value: summary.inReview },
+    { key: 'overdue', value: summary.overdue, danger: summary.overdue > 0 },
+    { key: 'loaned', value: summary.loaned },
+    { key: 'loanAmount', value: formatMoney(summary.loanAmount) },
+    { key: 'refused', value: summary.refused },
+    { key: 'approvalRate', value: rate },
+  ];
+  return (
+    <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
+      {cards.map((card) => (
+        <Col key={card.key} xs={12} md={6} xxl={3}>
+          <Card size="small" data-testid={`card-${card.key}`}>
+            <Statistic title={t(card.key)} value={card.value} styles={{ content: card.danger ? { color: '#cf1322', fontSize: 20 } : { fontSize: 20 } }} />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Envelope } from '../contract/common';
+
+/** How an upstream exchange ended, as the BFF saw it. */
+export type Outcome =
+  | { kind: 'response'; status: number; body: Envelope | null }
+  | { kind: 'failure'; reason: 'timeout' | 'unreachable' | 'invalid' }
+  | FileOutcome;
+
+/** A file the service answered (HTTP 200, not JSON): passed to the browser as it is (lib/bff/files.ts). */
+export interface FileOutcome { kind: 'file'; headers: Record<string, string>; body: ArrayBuffer }
+
+export interface Verdict {
+  code: number;
+  /** Key under `errors` in messages/*.json; null on success. */
+  key: 'notFound' | 'timeout' | 'server' | 'withMessage' | 'system' | null;
+  params?: { message: string };
+  /** The session must end (SPEC.md section 8: 401 goes to /login). */
+  endSession?: boolean;
+  data: unknown;
+}
+
+/**
+ * SPEC.md section 8, applied once: every upstream outcome becomes a code the browser
+ * acts on and a catalogue key it shows. Rows are checked in the catalogue's order.
+ */
+export function applyCatalogue(outcome: Outcome): Verdict {
+  // A file where an envelope was expected is as good as no answer.
+  if (outcome.kind !== 'response') return { code: 500, key: 'system', data: null };
+  const { status, body } = outcome;
+  const code = body?.code;
+  if (status === 200 && code === 200) return { code: 200, key: null, data: body!.data };
+  if (code === 404 || status === 404) return { code: 404, key: 'notFound', data: null };
+  if (code === 401 || status === 401) return { code: 401, key: 'timeout', endSession: true, data: null };
+  if (status === 500) return { code: 500, key: 'server', data: null };
+  if (typeof code === 'number' && code !== 200 && typeof body?.message === 'string') {
+    return { code, key: 'withMessage', params: { message: body.message }, data: body.data ?? null };
+  }
+  return { code: 500, key: 'system', data: null };
+}

@@ -1,0 +1,77 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { isJsonType } from '../api/file-name';
+import type { FileOutcome, Verdict } from '../api/catalogue';
+import { UPLOAD_BODY_MAX_BYTES } from '../workflow/files';
+
+/**
+ * Files through the BFF, both ways: uploads (a multipart/form-data body, forwarded as it
+ * came, within a size limit) and file answers (passed to the browser as they are; error
+ * answers stay envelopes and go through the catalogue).
+ */
+
+/** Calls whose POST body is multipart/form-data, with the largest body each takes. */
+export const MULTIPART_CALLS: Readonly<Record<string, number>> = { 'upload/uploadFile': UPLOAD_BODY_MAX_BYTES };
+
+export type UploadBody = { ok: true; body: Uint8Array; contentType: string } | { ok: false; field: string; key: string };
+
+/**
+ * Reads an upload's body: multipart/form-data only, at most `max` bytes (refused by its
+ * Content-Length before reading, else as soon as the stream passes it).
+ */
+export async function readUpload(req: NextRequest, max: number): Promise<UploadBody> {
+  const contentType = req.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data;\s*boundary=/i.test(contentType)) return { ok: false, field: '_', key: 'validation.multipart' };
+  const tooLarge = { ok: false, field: 'file', key: 'validation.fileTooLarge' } as const;
+  if (Number(req.headers.get('content-length')) > max) return tooLarge;
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (req.body) {
+    const reader = req.body.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      total += part.value.byteLength;
+      if (total > max) {
+        await reader.cancel().catch(() => {});
+        return tooLarge;
+      }
+      chunks.push(part.value);
+    }
+  }
+  const body = new Uint8Array(total);
+  chunks.reduce((offset, chunk) => { body.set(chunk, offset); return offset + chunk.byteLength; }, 0);
+  return { ok: true, body, contentType };
+}
+
+/** The answer to an upload the BFF refuses itself: a 422 naming the field, as the service would. */
+export const uploadRefusal = (refusal: Extract<UploadBody, { ok: false }>, translate: (key: string) => string): Verdict =>
+  ({ code: 422, key: 'withMessage', params: { message: translate(refusal.key) }, data: { fields: { [refusal.field]: refusal.key } } });
+
+/** A file answer: HTTP 200 with a content type other than JSON. */
+export function isFileAnswer(status: number, contentType: string | null): boolean {
+  return status === 200 && Boolean(contentType) && !isJsonType(contentType!);
+}
+
+/** The headers of a file answer the browser gets; nothing else of the service's passes. */
+const FILE_HEADERS = ['content-type', 'content-length', 'content-disposition', 'last-modified', 'etag'] as const;
+
+/** Reads a file answer of the service (its body and the headers that describe it). */
+export async function readFileAnswer(response: Response): Promise<FileOutcome> {
+  const headers: Record<string, string> = {};
+  for (const name of FILE_HEADERS) {
+    const value = response.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  return { kind: 'file', headers, body: await response.arrayBuffer() };
+}
+
+/** Forwards a file to the browser: never sniffed, never kept by a shared cache, same origin only. */
+export function fileResponse(file: FileOutcome): NextResponse {
+  return new NextResponse(file.body, {
+    status: 200,
+    headers: {
+      ...file.headers,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+    },
+  });
+}

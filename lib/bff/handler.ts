@@ -1,0 +1,114 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import type { Config } from '../config';
+import { applyCatalogue, type Verdict } from '../api/catalogue';
+import { resolveLocale, translate } from '../i18n';
+import { LOCALE_COOKIE, SESSION_COOKIE, isHttps, sealSession, sessionCookieOptions, unsealSession, type SessionData } from '../session';
+import type { Locale } from '../contract/auth';
+import type { Transport, UpstreamRequest } from './transport';
+import { localCalls } from './local-calls';
+import { fileResponse, MULTIPART_CALLS, readUpload, uploadRefusal } from './files';
+
+/** DESIGN.md section 3: only `module/action` shaped paths are forwarded. */
+export const PATH_PATTERN = /^[A-Za-z][\w-]*(\/[A-Za-z][\w-]*)+$/;
+/** Calls that need no session. */
+const PUBLIC_CALLS = new Set(['admin/login', 'admin/register', 'admin/sendSms', 'admin/setLocale', 'mobile/public/getSmsSwitch', 'mobile/public/getAreainfo']);
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface BffContext {
+  req: NextRequest;
+  config: Config;
+  transport: Transport;
+  session: SessionData | null;
+  locale: Locale;
+  secure: boolean;
+  clientIp: string;
+  path: string;
+  method: 'GET' | 'POST';
+  body: string | undefined;
+  /** Forwards the call (or another) to the upstream with the session's token and applies the catalogue. */
+  forward(overrides?: Partial<UpstreamRequest>): Promise<Verdict>;
+  /** Answers with a verdict, in the browser's envelope. */
+  reply(verdict: Verdict, locale?: Locale): NextResponse;
+  setSession(response: NextResponse, session: SessionData): Promise<NextResponse>;
+  endSession(response: NextResponse): NextResponse;
+}
+
+export interface BffDeps { config: Config; transport: Transport }
+
+const noStore = { 'cache-control': 'no-store' };
+
+export function envelopeResponse(verdict: Verdict, locale: Locale) {
+  const message = verdict.key ? translate(locale, `errors.${verdict.key}`, verdict.params) : translate(locale, 'upstream.ok');
+  return NextResponse.json({ code: verdict.code, message, data: verdict.data }, { status: verdict.code === 200 ? 200 : verdict.code, headers: noStore });
+}
+
+/** A cross-site write: Fetch Metadata says so, or the Origin is not ours. */
+export function isCrossSite(req: NextRequest): boolean {
+  if (req.headers.get('sec-fetch-site') === 'cross-site') return true;
+  const origin = req.headers.get('origin');
+  if (!origin) return false;
+  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+/** The BFF: session, origin checks, locale, forwarding and the error catalogue, in one place. */
+export function createBff({ config, transport }: BffDeps) {
+  return async function handle(req: NextRequest, segments: string[]): Promise<NextResponse> {
+    const session = await unsealSession(req.cookies.get(SESSION_COOKIE)?.value, config.sessionSecret);
+    const locale = resolveLocale({
+      sessionLocale: session?.locale, cookieLocale: req.cookies.get(LOCALE_COOKIE)?.value,
+      acceptLanguage: req.headers.get('accept-language'), auto: config.LOCALE_AUTO, fallback: config.DEFAULT_LOCALE,
+    });
+    const path = segments.join('/');
+    const method = req.method === 'GET' ? 'GET' : 'POST';
+    if (!PATH_PATTERN.test(path) || (req.method !== 'GET' && req.method !== 'POST')) {
+      return envelopeResponse({ code: 404, key: 'notFound', data: null }, locale);
+    }
+    if (method === 'POST' && isCrossSite(req)) {
+      return NextResponse.json({ code: 403, message: translate(locale, 'errors.forbiddenRequest'), data: null }, { status: 403, headers: noStore });
+    }
+    if (!session && !PUBLIC_CALLS.has(path)) {
+      return endSession(envelopeResponse({ code: 401, key: 'timeout', data: null }, locale), req);
+    }
+    const uploadLimit = method === 'POST' ? MULTIPART_CALLS[path] : undefined;
+    const upload = uploadLimit ? await readUpload(req, uploadLimit) : null;
+    if (upload && !upload.ok) return envelopeResponse(uploadRefusal(upload, (key) => translate(locale, key)), locale);
+    const body = method === 'POST' && !upload ? await req.text() : undefined;
+    if (body && Buffer.byteLength(body) > MAX_BODY_BYTES) {
+      return envelopeResponse({ code: 413, key: 'withMessage', params: { message: translate(locale, 'validation.tooLong') }, data: null }, locale);
+    }
+    const secure = isHttps(req.url, req.headers.get('x-forwarded-proto'));
+    const clientIp = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
+    const send = (overrides: Partial<UpstreamRequest> = {}) => transport({
+      path, method, body: upload?.body ?? body, contentType: upload?.contentType,
+      query: method === 'GET' ? req.nextUrl.searchParams.toString() : undefined,
+      token: session?.token, locale, clientIp, ...overrides,
+    });
+    const ctx: BffContext = {
+      req, config, transport, session, locale, secure, clientIp, path, method, body,
+      forward: async (overrides = {}) => applyCatalogue(await send(overrides)),
+      reply: (verdict, replyLocale = locale) => {
+        const response = envelopeResponse(verdict, replyLocale);
+        return verdict.endSession ? endSession(response, req) : response;
+      },
+      setSession: async (response, data) => {
+        response.cookies.set(SESSION_COOKIE, await sealSession(data, config.sessionSecret), sessionCookieOptions(secure, data.persistent));
+        return response;
+      },
+      endSession: (response) => endSession(response, req),
+    };
+    const local = localCalls[path];
+    if (local) return local(ctx);
+    const outcome = await send();
+    return outcome.kind === 'file' ? fileResponse(outcome) : ctx.reply(applyCatalogue(outcome));
+  };
+}
+
+function endSession(response: NextResponse, req: NextRequest) {
+  if (req.cookies.has(SESSION_COOKIE)) response.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0 });
+  return response;
+}

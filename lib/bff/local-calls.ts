@@ -1,0 +1,114 @@
+import type { NextResponse } from 'next/server';
+import { applyCatalogue } from '../api/catalogue';
+import { loginResult, setLocaleInput, type MenuItem, type MenuResult } from '../contract/auth';
+import { LOCALE_COOKIE, type SessionData } from '../session';
+import type { BffContext } from './handler';
+import { MENU_VERSION_HEADER } from './menu-version';
+
+const LOCALE_COOKIE_OPTIONS = { path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax' as const, httpOnly: false };
+
+/** Paths of the menu's pages (its leaves): what the route guard lets this user open. */
+export function menuPaths(menu: MenuItem[]): string[] {
+  return menu.flatMap((item) => (item.children.length ? menuPaths(item.children) : item.path ? [item.path] : []));
+}
+
+function rememberMe(body: string | undefined): boolean {
+  try {
+    return (JSON.parse(body ?? '{}') as { remember?: unknown }).remember === true;
+  } catch {
+    return false;
+  }
+}
+
+async function loadMenu(ctx: BffContext, token: string) {
+  return applyCatalogue(await ctx.transport({ path: 'admin/getMenu', method: 'GET', token, locale: ctx.locale, clientIp: ctx.clientIp }));
+}
+
+/**
+ * Login and registration: the upstream answers uuid, token and info; the BFF seals them
+ * with the menu's paths into the session cookie and answers the info and menu, never the token.
+ */
+async function signIn(ctx: BffContext): Promise<NextResponse> {
+  const verdict = await ctx.forward({ token: undefined });
+  if (verdict.code !== 200) return ctx.reply(verdict);
+  const parsed = loginResult.safeParse(verdict.data);
+  if (!parsed.success) return ctx.reply({ code: 500, key: 'system', data: null });
+  const { uuid, token, info } = parsed.data;
+  const menu = await loadMenu(ctx, token);
+  if (menu.code !== 200) return ctx.reply(menu);
+  const { menu: items, access, version } = menu.data as MenuResult;
+  const now = Date.now();
+  const session: SessionData = {
+    uuid, token, locale: info.locale, persistent: rememberMe(ctx.body),
+    user: { id: info.id, username: info.username, nickname: info.nickname, type: info.type },
+    paths: menuPaths(items), menuVersion: version, issuedAt: now, lastSeen: now,
+  };
+  const response = ctx.reply({ code: 200, key: null, data: { info, menu: items, access } }, info.locale ?? ctx.locale);
+  if (info.locale) response.cookies.set(LOCALE_COOKIE, info.locale, LOCALE_COOKIE_OPTIONS);
+  return ctx.setSession(response, session);
+}
+
+function refreshPaths(ctx: BffContext, response: NextResponse, { menu, version }: MenuResult) {
+  if (version === ctx.session!.menuVersion) return response;
+  return ctx.setSession(response, { ...ctx.session!, paths: menuPaths(menu), menuVersion: version, lastSeen: Date.now() });
+}
+
+export const localCalls: Record<string, (ctx: BffContext) => Promise<NextResponse>> = {
+  'admin/login': signIn,
+  'admin/register': signIn,
+
+  /** Logout ends the upstream token and the session whatever the upstream answers. */
+  async 'admin/logOut'(ctx) {
+    if (ctx.session) await ctx.forward({ method: 'POST', body: '{}', query: undefined });
+    return ctx.endSession(ctx.reply({ code: 200, key: null, data: null }));
+  },
+
+  /** The language choice: kept in a cookie for this browser and, when signed in, for the user. */
+  async 'admin/setLocale'(ctx) {
+    let input: unknown;
+    try { input = JSON.parse(ctx.body || '{}'); } catch { input = null; }
+    const parsed = setLocaleInput.safeParse(input);
+    if (!parsed.success) return ctx.reply({ code: 422, key: 'withMessage', params: { message: 'locale' }, data: { fields: { locale: 'validation.invalid' } } });
+    const { locale } = parsed.data;
+    if (ctx.session) {
+      const verdict = await ctx.forward();
+      if (verdict.code !== 200) return ctx.reply(verdict);
+    }
+    const response = ctx.reply({ code: 200, key: null, data: { locale } }, locale);
+    response.cookies.set(LOCALE_COOKIE, locale, LOCALE_COOKIE_OPTIONS);
+    return ctx.session ? ctx.setSession(response, { ...ctx.session, locale }) : response;
+  },
+
+  /** The menu, and the session's allowed paths refreshed from it (a role change applies without a new login). */
+  async 'admin/getMenu'(ctx) {
+    const verdict = await loadMenu(ctx, ctx.session!.token);
+    const response = ctx.reply(verdict);
+    return verdict.code === 200 ? refreshPaths(ctx, response, verdict.data as MenuResult) : response;
+  },
+
+  /**
+   * The unread count, polled every 10 seconds. The same poll notices a change of the
+   * user's grants: the session's allowed paths are refreshed and the answer carries the
+   * new version in `x-menu-version`, so the browser reloads its menu and buttons.
+   */
+  async 'businessMessage/count'(ctx) {
+    const [count, version] = await Promise.all([
+      ctx.forward(),
+      ctx.forward({ path: 'admin/getMenuVersion', method: 'GET', body: undefined, query: undefined }),
+    ]);
+    const response = ctx.reply(count);
+    const current = (version.data as { version?: string } | null)?.version;
+    if (count.code !== 200 || version.code !== 200 || !current || current === ctx.session!.menuVersion) return response;
+    const menu = await loadMenu(ctx, ctx.session!.token);
+    if (menu.code !== 200) return response;
+    response.headers.set(MENU_VERSION_HEADER, current);
+    return refreshPaths(ctx, response, menu.data as MenuResult);
+  },
+
+  /** A changed password revokes every token upstream, so the session ends here too. */
+  async 'admin/updatePassWord'(ctx) {
+    const verdict = await ctx.forward();
+    const response = ctx.reply(verdict);
+    return verdict.code === 200 ? ctx.endSession(response) : response;
+  },
+};

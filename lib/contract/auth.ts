@@ -1,0 +1,64 @@
+import { z } from './zod';
+import { captcha, mail, mobile, newPassword, oldPassword, password, username } from './validation';
+
+import { LOCALES, type Locale } from './locales';
+
+export { LOCALES, type Locale };
+export const locale = z.enum(LOCALES);
+
+export const loginInput = z.object({
+  username,
+  password,
+  /** SMS code; required by the server while the SMS switch is on. */
+  code: z.string().trim().max(12).optional(),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const registerInput = z.object({ mail, password: newPassword, mobile, captcha });
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const changePasswordInput = z.object({ oldPassword, newPassword });
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+export const SMS_PURPOSES = ['LOGIN', 'REGISTER'] as const;
+/** admin/sendSms: a login code goes to the account's mobile, a registration code to the given mobile. */
+export const sendSmsInput = z.discriminatedUnion('purpose', [
+  z.object({ purpose: z.literal('LOGIN'), username }),
+  z.object({ purpose: z.literal('REGISTER'), mobile }),
+]);
+export type SendSmsInput = z.infer<typeof sendSmsInput>;
+
+export const userInfo = z.object({
+  id: z.number(),
+  username: z.string(),
+  nickname: z.string(),
+  type: z.number(),
+  orgId: z.number().nullable(),
+  orgName: z.string().nullable(),
+  orgType: z.string().nullable(),
+  mobile: z.string().nullable(),
+  mail: z.string().nullable(),
+  locale: locale.nullable(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+/** Response of admin/login and admin/register (upstream side; the BFF never forwards the token). */
+export const loginResult = z.object({ uuid: z.string(), token: z.string(), info: userInfo });
+export type LoginResult = z.infer<typeof loginResult>;
+
+export const setLocaleInput = z.object({ locale });
+
+export interface MenuItem {
+  path: string;
+  title: string;
+  titleEn: string;
+  icon: string | null;
+  header: string | null;
+  auth: string | null;
+  hidden: boolean;
+  children: MenuItem[];
+}
+
+export interface PowerEntry { component: string; btnList: string[] }
+
+export interface MenuResult { menu: MenuItem[]; access: string[]; version: string }

@@ -1,0 +1,7 @@
+/** Business constants of SPEC.md section 9 shared by the browser, the BFF and the service (no schema library here). */
+export const PAGE_SIZES = [5, 10, 20, 30] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const FIRST_PAGE = 1;
+export const MESSAGE_PAGE_SIZE = 10;
+/** Region codes: provinces have parent code 86 (SPEC.md section 3). */
+export const PROVINCE_PARENT = '86';

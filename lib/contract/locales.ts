@@ -1,0 +1,2 @@
+export const LOCALES = ['zh-CN', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];

@@ -1,0 +1,66 @@
+import { z } from './zod';
+import { id, pageInput } from './common';
+
+/** Roles (SPEC.md section 6): a named set of menu and button permissions, enabled or disabled. */
+export const ROLE_STATES = ['ENABLED', 'DISABLED'] as const;
+export type RoleState = (typeof ROLE_STATES)[number];
+/** The role self-registered accounts receive; it can be neither renamed nor deleted. */
+export const BUILT_IN_ROLE = 'registered';
+export const ROLE_NAME_MAX = 64;
+export const ROLE_DESCRIPTION_MAX = 255;
+/** Most permissions one authorize call may name (the whole tree is far smaller). */
+export const AUTHORIZE_MAX = 2000;
+
+/** The version a save carries (optimistic locking): the one the caller last read. */
+export const version = z.coerce.number({ error: 'validation.version' }).int('validation.version').positive('validation.version');
+const roleState = z.enum(ROLE_STATES, { error: 'validation.roleState' });
+
+export const roleListInput = pageInput.extend({
+  name: z.string().trim().max(ROLE_NAME_MAX, 'validation.tooLong').optional(),
+  state: z.union([roleState, z.literal('')], { error: 'validation.roleState' }).optional().transform((s) => s || undefined),
+});
+export type RoleListInput = z.input<typeof roleListInput>;
+
+export const roleSaveInput = z.object({
+  id: id.optional(),
+  version: version.optional(),
+  name: z.string({ error: 'validation.roleNameRequired' }).trim()
+    .min(1, 'validation.roleNameRequired').max(ROLE_NAME_MAX, 'validation.tooLong'),
+  /** A save carries the whole role: a description left out is empty. */
+  description: z.string().trim().max(ROLE_DESCRIPTION_MAX, 'validation.tooLong').optional(),
+}).superRefine((value, ctx) => {
+  if (value.id !== undefined && value.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], message: 'validation.version' });
+});
+export type RoleSaveInput = z.input<typeof roleSaveInput>;
+
+export const roleIdInput = z.object({ id });
+
+export const roleStateInput = z.object({ id, state: roleState, version });
+export type RoleStateInput = z.input<typeof roleStateInput>;
+
+export const roleAuthorizeInput = z.object({
+  id,
+  permissionIds: z.array(id, { error: 'validation.permissionIds' }).max(AUTHORIZE_MAX, 'validation.permissionIds'),
+  version,
+});
+export type RoleAuthorizeInput = z.input<typeof roleAuthorizeInput>;
+
+/** One row of role/roleList; createTime is an ISO timestamp. */
+export interface RoleRow {
+  id: number;
+  name: string;
+  description: string;
+  state: RoleState;
+  /** Accounts holding the role. */
+  userCount: number;
+  /** Menu and button permissions granted to it. */
+  permissionCount: number;
+  version: number;
+  createTime: string;
+}
+
+/** role/roleInfo and role/authorize: the role and every permission id it holds, ascending. */
+export interface RoleInfo {
+  role: RoleRow;
+  permissionIds: number[];
+}

@@ -1,0 +1,45 @@
+import en from '../messages/en.json';
+import zh from '../messages/zh-CN.json';
+import { LOCALES, type Locale } from './contract/auth';
+
+type Tree = { [key: string]: string | Tree };
+export const MESSAGES: Record<Locale, Tree> = { en: en as Tree, 'zh-CN': zh as Tree };
+
+/** Looks a dotted key up in a messages tree, filling `{name}` placeholders. */
+export function lookup(tree: Tree, key: string, params: Record<string, string | number> = {}): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') return undefined;
+  return node.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+export const translate = (locale: Locale, key: string, params?: Record<string, string | number>) =>
+  lookup(MESSAGES[locale], key, params) ?? key;
+
+export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
+
+/** The first supported language of an Accept-Language header, if any. */
+export function browserLocale(acceptLanguage: string | null | undefined): Locale | null {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]!.trim().toLowerCase();
+    if (tag.startsWith('zh')) return 'zh-CN';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return null;
+}
+
+/**
+ * The language a request is served in: the signed-in user's stored choice, then the
+ * browser's stored choice, then the browser language when LOCALE_AUTO is on, then DEFAULT_LOCALE.
+ */
+export function resolveLocale(input: {
+  sessionLocale?: string | null;
+  cookieLocale?: string | null;
+  acceptLanguage?: string | null;
+  auto: boolean;
+  fallback: Locale;
+}): Locale {
+  if (isLocale(input.sessionLocale)) return input.sessionLocale;
+  if (isLocale(input.cookieLocale)) return input.cookieLocale;
+  return (input.auto ? browserLocale(input.acceptLanguage) : null) ?? input.fallback;
+}

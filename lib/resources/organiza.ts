@@ -1,0 +1,57 @@
+import type { OrgNode } from '../contract/organiza';
+import { ORG_TREE_SOURCE, ORG_TYPE_OPTIONS, STATE_OPTIONS } from './options';
+import type { ResourceSpec, TreeOption } from './types';
+
+interface Region { code: string; name: string; parentCode: string }
+/** Provinces and their cities (mobile/public/getAreainfo) as tree-select options. */
+const regionOptions = (data: unknown): TreeOption[] => {
+  const regions = data as Region[];
+  return regions.filter((r) => r.parentCode === '86').map((p) => ({
+    value: p.code, title: p.name,
+    children: regions.filter((c) => c.parentCode === p.code).map((c) => ({ value: c.code, title: c.name })),
+  }));
+};
+
+/** Organisations: a lazily loaded tree (SPEC.md section 7, systemOrganiza). */
+export const organizaSpec: ResourceSpec<OrgNode> = {
+  key: 'organiza',
+  rowKey: (row) => row.id,
+  list: 'systemOrganiza/organizaList',
+  tree: { path: 'systemOrganiza/organizaList', hasChildren: (row) => row.hasChildren, nodeType: (row) => row.type },
+  search: [
+    { name: 'name', label: 'resources.organiza.name', kind: 'text' },
+    { name: 'type', label: 'resources.organiza.type', kind: 'select', options: ORG_TYPE_OPTIONS },
+  ],
+  columns: [
+    { key: 'name', title: 'resources.organiza.name' },
+    { key: 'type', title: 'resources.organiza.type', kind: 'enum', options: ORG_TYPE_OPTIONS },
+    { key: 'regionName', title: 'resources.organiza.region' },
+    { key: 'userCount', title: 'resources.organiza.userCount' },
+    { key: 'state', title: 'resources.common.state', kind: 'enum', options: STATE_OPTIONS },
+    { key: 'sort', title: 'resources.common.sort' },
+    { key: 'createTime', title: 'resources.common.createTime', kind: 'datetime' },
+  ],
+  form: {
+    save: 'systemOrganiza/saveOrupdate',
+    create: 'resources.organiza.add',
+    edit: 'resources.organiza.edit',
+    createPermission: 'organiza::add',
+    editPermission: 'organiza::edit',
+    fields: [
+      { name: 'parentId', label: 'resources.organiza.parent', kind: 'treeSelect', numeric: true, source: ORG_TREE_SOURCE },
+      { name: 'name', label: 'resources.organiza.name', kind: 'text', required: true, max: 100 },
+      { name: 'type', label: 'resources.organiza.type', kind: 'select', required: true, options: ORG_TYPE_OPTIONS },
+      { name: 'regionCode', label: 'resources.organiza.region', kind: 'treeSelect', source: { path: 'mobile/public/getAreainfo', toOptions: regionOptions } },
+      { name: 'sort', label: 'resources.common.sort', kind: 'number' },
+      { name: 'state', label: 'resources.common.state', kind: 'select', required: true, options: STATE_OPTIONS },
+    ],
+    defaults: { state: 'ENABLED', sort: 0 },
+    toValues: (row) => ({ parentId: row.parentId, name: row.name, type: row.type, regionCode: row.regionCode, sort: row.sort, state: row.state }),
+    toPayload: (values, row) => ({
+      ...values, parentId: values.parentId ?? null, regionCode: values.regionCode || undefined,
+      ...(row ? { id: row.id, version: row.version } : {}),
+    }),
+  },
+  addChild: { label: 'resources.organiza.addChild', permission: 'organiza::add', field: 'parentId' },
+  remove: { path: 'systemOrganiza/delete', permission: 'organiza::delete' },
+};

@@ -1,0 +1,166 @@
+import type { ApplicationDetail, ApplicationRow } from '../contract/workflow';
+import {
+  APPLICATION_STATUSES, BORROWER_TYPES, GUARANTEE_METHODS, STAGES, STAGE_INFO, stageButtons,
+  type ApplicationStatus, type Stage,
+} from '../workflow/stages';
+import type { ColumnSpec, FieldSpec, Option, ResourceSpec, RowAction } from './types';
+
+/**
+ * The stage workbenches (DESIGN.md section 5): one spec per stage, run by the crud engine.
+ * Which row actions a user sees depends on the stage's buttons, the user's permissions and
+ * the row (at this stage, assigned to the user); the server checks all of it again.
+ */
+
+/** Limits of lib/contract/workflow.ts, kept here so that no schema library reaches the browser. */
+export const OPINION_LIMIT = 500;
+export const QUOTA_LIMIT = 10_000_000;
+
+export const WORKBENCH_LIST = 'businessClubFirstTrial/getList';
+
+/** Who looks at the workbench. */
+export interface Viewer { userId: number | null }
+
+export const ROW_ACTIONS = ['detail', 'check', 'reject', 'return', 'refuse', 'redeploy', 'adminRedeploy', 'withdraw', 'quota', 'reSign', 'bankState'] as const;
+export type RowActionKey = (typeof ROW_ACTIONS)[number];
+
+/** The stage button (`module::<button>`) each action needs; details need none, a return shares the rejection's. */
+const BUTTON_OF: Record<RowActionKey, string | null> = {
+  detail: null, check: 'check', reject: 'reject', return: 'reject', refuse: 'refuse', redeploy: 'redeploy',
+  adminRedeploy: 'adminRedeploy', withdraw: 'withdraw', quota: 'quota', reSign: 'reSign', bankState: 'bankState',
+};
+
+/** Buttons of the workbench's header rather than of a row. */
+export type ToolbarAction = 'turnOver' | 'export';
+
+/** exportAll: the workbench's search as an .xlsx file. */
+export const WORKBENCH_EXPORT = 'businessClubFirstTrial/exportAll';
+
+/** The permission string of an action at a stage, or undefined when the action needs none. */
+export function actionPermission(stage: Stage, action: RowActionKey | ToolbarAction): string | undefined {
+  const button = action === 'turnOver' || action === 'export' ? action : BUTTON_OF[action];
+  return button === null ? undefined : `${STAGE_INFO[stage].module}::${button}`;
+}
+
+/** Whether the stage has the button at all (quota and reSign exist only at some stages). */
+export const stageHasAction = (stage: Stage, action: RowActionKey | ToolbarAction) => {
+  const code = actionPermission(stage, action);
+  return code === undefined || stageButtons(stage).includes(code);
+};
+
+/** Whether an action applies to a row at this stage for this viewer (permissions aside). */
+export function rowAllows(action: RowActionKey, stage: Stage, row: ApplicationRow, viewer: Viewer): boolean {
+  if (!stageHasAction(stage, action)) return false;
+  const here = row.status === 'IN_REVIEW' && row.stage === stage;
+  const mine = here && viewer.userId !== null && row.assignee?.id === viewer.userId;
+  switch (action) {
+    case 'detail': return true;
+    case 'adminRedeploy': return here;
+    case 'withdraw': return mine || row.status === 'RETURNED';
+    case 'reSign': return mine || (row.status === 'APPROVED' && stage === 'BANK_TRANSFER');
+    case 'bankState': return row.status === 'APPROVED';
+    default: return mine;
+  }
+}
+
+/** The actions a user sees on a row: the row allows them and the user holds their permission. */
+export function visibleActions(stage: Stage, row: ApplicationRow, viewer: Viewer, can: (code: string) => boolean): RowActionKey[] {
+  return ROW_ACTIONS.filter((action) => {
+    const code = actionPermission(stage, action);
+    return rowAllows(action, stage, row, viewer) && (code === undefined || can(code));
+  });
+}
+
+/** Actions only the current assignee takes. */
+const ASSIGNEE_ACTIONS: readonly RowActionKey[] = ['check', 'reject', 'return', 'refuse', 'redeploy', 'quota'];
+
+/** The actions of the detail drawer: as on the row, and as the server says the user may act now (`can`). */
+export function detailActions(stage: Stage, detail: ApplicationDetail, viewer: Viewer, can: (code: string) => boolean): RowActionKey[] {
+  return visibleActions(stage, detail, viewer, can).filter((action) => action !== 'detail'
+    && (action !== 'adminRedeploy' || detail.can.adminRedeploy)
+    && (!ASSIGNEE_ACTIONS.includes(action) || detail.can.act));
+}
+
+/** Buttons of their own on a row; the rest sit in its 'more' menu. */
+const INLINE_ACTIONS: readonly RowActionKey[] = ['detail', 'check', 'bankState'];
+export const DANGER_ACTIONS: readonly RowActionKey[] = ['reject', 'return', 'refuse', 'withdraw'];
+
+const STATUS_COLORS: Record<ApplicationStatus, string> = {
+  IN_REVIEW: 'processing', RETURNED: 'orange', APPROVED: 'cyan', LOANED: 'green', NOT_ISSUED: 'default', REFUSED: 'red', WITHDRAWN: 'default',
+};
+export const statusColor = (status: ApplicationStatus) => STATUS_COLORS[status];
+
+export const STATUS_OPTIONS: Option[] = APPLICATION_STATUSES.map((s) => ({ value: s, label: `approval.status.${s}`, color: STATUS_COLORS[s] }));
+/** A case in review shows its stage with the status. */
+const REVIEW_AT_OPTIONS: Option[] = STAGES.map((s) => ({ value: `IN_REVIEW:${s}`, label: `approval.reviewAt.${s}`, color: STATUS_COLORS.IN_REVIEW }));
+export const statusValue = (row: Pick<ApplicationRow, 'status' | 'stage'>) => (row.status === 'IN_REVIEW' && row.stage ? `IN_REVIEW:${row.stage}` : row.status);
+export const STATUS_CELL_OPTIONS: Option[] = [...REVIEW_AT_OPTIONS, ...STATUS_OPTIONS];
+
+export const BORROWER_TYPE_OPTIONS: Option[] = BORROWER_TYPES.map((b) => ({ value: b, label: `approval.borrowerType.${b}` }));
+export const GUARANTEE_METHOD_OPTIONS: Option[] = GUARANTEE_METHODS.map((g) => ({ value: g, label: `approval.guaranteeMethod.${g}` }));
+const YES_NO: Option[] = [{ value: 'true', label: 'crud.yes' }, { value: 'false', label: 'crud.no' }];
+const SCOPE_OPTIONS: Option[] = [
+  { value: 'pending', label: 'resources.workbench.scopePending' },
+  { value: 'processed', label: 'resources.workbench.scopeProcessed' },
+];
+export const OVERDUE_FLAG: Option = { value: 'overdue', label: 'approval.overdue', color: 'red' };
+
+const label = (key: string) => `resources.workbench.${key}`;
+
+/** The search fields of the application lists (workbenches and loan query), by name. */
+export const APPLICATION_SEARCH = {
+  number: { name: 'number', label: label('number'), kind: 'text', max: 24 },
+  name: { name: 'name', label: label('name'), kind: 'text', max: 64 },
+  idNumber: { name: 'idNumber', label: label('idNumber'), kind: 'text', max: 18 },
+  mobile: { name: 'mobile', label: label('mobile'), kind: 'text', max: 11 },
+  date: { name: 'date', label: label('date'), kind: 'dateRange' },
+  status: { name: 'status', label: label('status'), kind: 'select', options: STATUS_OPTIONS },
+  overdue: { name: 'overdue', label: label('overdue'), kind: 'select', options: YES_NO },
+} as const satisfies Record<string, FieldSpec>;
+
+/** The columns of the application lists: the case, its people, where it stands and with whom. */
+export const APPLICATION_COLUMNS: ColumnSpec<ApplicationRow>[] = [
+  { key: 'number', title: label('number') },
+  { key: 'name', title: label('name') },
+  { key: 'idNumber', title: label('idNumber'), kind: 'masked' },
+  { key: 'mobile', title: label('mobile'), kind: 'masked' },
+  { key: 'amount', title: label('amount'), kind: 'money', sort: 'amount' },
+  { key: 'status', title: label('status'), kind: 'tag', options: STATUS_CELL_OPTIONS, value: statusValue },
+  { key: 'assignee', title: label('assignee'), value: (row) => row.assignee?.nickname },
+  { key: 'deadline', title: label('deadline'), kind: 'datetime', sort: 'deadline', flag: (row) => (row.overdue ? OVERDUE_FLAG : null) },
+  { key: 'borrowerType', title: label('borrowerType'), kind: 'enum', options: BORROWER_TYPE_OPTIONS },
+  { key: 'termMonths', title: label('term') },
+  { key: 'guaranteeMethod', title: label('guaranteeMethod'), kind: 'enum', options: GUARANTEE_METHOD_OPTIONS },
+  { key: 'guaranteeOrg', title: label('guaranteeOrg'), ellipsis: true },
+  { key: 'bankOrg', title: label('bankOrg'), ellipsis: true },
+  { key: 'createTime', title: label('createTime'), kind: 'datetime', sort: 'createTime' },
+];
+
+/** The detail drawer of a row: every list of applications has it, whatever the user's buttons. */
+export const DETAIL_ACTION: RowAction<{ id: number }> = { key: 'detail', label: 'approval.actions.detail', dialog: 'detail' };
+
+/** The workbench of a stage. Row actions open the dialog of the same name (components/approval). */
+export function workbenchSpec(stage: Stage, viewer: Viewer): ResourceSpec<ApplicationRow> {
+  const actions: RowAction<ApplicationRow>[] = ROW_ACTIONS.filter((action) => stageHasAction(stage, action)).map((action) => ({
+    key: action,
+    label: `approval.actions.${action}`,
+    permission: actionPermission(stage, action),
+    when: (row) => rowAllows(action, stage, row, viewer),
+    danger: DANGER_ACTIONS.includes(action),
+    more: !INLINE_ACTIONS.includes(action),
+    dialog: action,
+  }));
+  const { number, name, idNumber, mobile, date, status, overdue } = APPLICATION_SEARCH;
+  return {
+    key: `workbench.${stage}`,
+    rowKey: (row) => row.id,
+    list: WORKBENCH_LIST,
+    params: { stage },
+    search: [
+      { name: 'scope', label: label('scope'), kind: 'select', options: SCOPE_OPTIONS, placeholder: 'resources.workbench.scopePending' },
+      number, name, idNumber, mobile, date, status, overdue,
+      { name: 'mine', label: label('mine'), kind: 'select', options: YES_NO },
+    ],
+    columns: APPLICATION_COLUMNS,
+    actions,
+  };
+}

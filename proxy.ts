@@ -1,0 +1,33 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { getConfig } from '@/lib/config';
+import { decide } from '@/lib/guard';
+import { isHttps, SESSION_COOKIE, unsealSession } from '@/lib/session';
+import { contentSecurityPolicy, HSTS } from '@/lib/security-headers';
+
+/** Route guard and per-response CSP nonce for every page (API routes check the session themselves). */
+export async function proxy(request: NextRequest) {
+  const config = getConfig();
+  const session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, config.sessionSecret);
+  const decision = decide(request.nextUrl.pathname, request.nextUrl.search, session);
+  const secure = isHttps(request.url, request.headers.get('x-forwarded-proto'));
+
+  let response: NextResponse;
+  if (decision.action === 'redirect') {
+    response = NextResponse.redirect(new URL(decision.to, request.url));
+    if (request.cookies.has(SESSION_COOKIE) && !session) response.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0 });
+  } else {
+    const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+    const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV !== 'production');
+    const headers = new Headers(request.headers);
+    headers.set('x-nonce', nonce);
+    headers.set('content-security-policy', csp);
+    response = NextResponse.next({ request: { headers } });
+    response.headers.set('content-security-policy', csp);
+  }
+  if (secure) response.headers.set('strict-transport-security', HSTS);
+  return response;
+}
+
+export const config = {
+  matcher: ['/((?!api/|_next/static|_next/image|favicon.ico|robots.txt|icons/).*)'],
+};

@@ -1,0 +1,48 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SOURCES = ['app', 'components', 'lib', 'upstream', 'messages', 'i18n', 'public', 'scripts'];
+const FILES = ['package-lock.json', 'next.config.mjs', 'proxy.ts', 'instrumentation.ts', 'tsconfig.json'];
+
+function walk(dir, out) {
+  let entries;
+  try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return; }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walk(path, out);
+    else out.push(path);
+  }
+}
+
+/** A fingerprint of everything the build is made from: a changed source means a new build. */
+export function sourceStamp(root = process.cwd()) {
+  const files = [...FILES.map((f) => join(root, f))];
+  for (const dir of SOURCES) walk(join(root, dir), files);
+  const hash = createHash('sha256');
+  for (const file of files.sort()) {
+    try {
+      const { size, mtimeMs } = statSync(file);
+      hash.update(`${file}:${size}:${Math.floor(mtimeMs)}\n`);
+    } catch { /* optional file */ }
+  }
+  return hash.digest('hex');
+}
+
+export function runNext(args, env = {}) {
+  execFileSync(process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+  });
+}
+
+export function readStamp(root = process.cwd()) {
+  try { return readFileSync(join(root, '.next', 'source-stamp'), 'utf8'); } catch { return null; }
+}
+
+/** The production build: antd's stylesheet for our theme, then Next's build. */
+export function buildApp() {
+  execFileSync(process.execPath, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), join('scripts', 'antd-css.tsx')], { stdio: 'inherit' });
+  runNext(['build'], { NODE_ENV: 'production' });
+}

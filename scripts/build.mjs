@@ -1,0 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import { buildApp, sourceStamp } from './build-stamp.mjs';
+
+const stamp = sourceStamp();
+buildApp();
+writeFileSync('.next/source-stamp', stamp);

@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildApp, readStamp, sourceStamp } from './build-stamp.mjs';
+
+/**
+ * The server the browser tests run against: the production build (rebuilt when the
+ * sources changed) on a fresh embedded database, its log kept where tests can read the
+ * demo SMS codes.
+ */
+const root = resolve('.test-data', 'e2e');
+rmSync(root, { recursive: true, force: true });
+mkdirSync(root, { recursive: true });
+
+const stamp = sourceStamp();
+if (!existsSync('.next/BUILD_ID') || readStamp() !== stamp) {
+  buildApp();
+  writeFileSync('.next/source-stamp', stamp);
+}
+
+const log = createWriteStream(join(root, 'server.log'));
+const child = spawn(process.execPath, [join('scripts', 'server.mjs')], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    PORT: process.env.E2E_PORT ?? '3100',
+    HOSTNAME: '127.0.0.1',
+    DATA_DIR: join(root, 'data'),
+    UPSTREAM_URL: '',
+    DATABASE_URL: '',
+    LOCALE_AUTO: 'true',
+    DEFAULT_LOCALE: 'zh-CN',
+    LOGIN_MAX_FAILURES_PER_IP: '1000',
+    SMS_LOG_CODES: 'true',
+  },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+for (const stream of [child.stdout, child.stderr]) {
+  stream.on('data', (chunk) => { log.write(chunk); process.stdout.write(chunk); });
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { child.kill('SIGTERM'); process.exit(0); });
+child.on('exit', (code) => process.exit(code ?? 0));

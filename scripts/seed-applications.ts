@@ -1,0 +1,93 @@
+/**
+ * Bulk-loads generated loan applications (with their people, houses and approval histories),
+ * for list and statistics benchmarks on realistic volumes:
+ *
+ *   npm run seed:applications -- --count 1000000 [--database-url URL] [--seed bulk] [--batch 1000] [--parallel 2]
+ *
+ * The database is --database-url, else DATABASE_URL, else the embedded PGlite in
+ * DATA_DIR/pglite (DATA_DIR defaults to ./.data). It is migrated and given the reference data;
+ * a database without any user first gets the demo organisations and users, whose node people
+ * the cases are assigned to. Applications come from the generator the demo seed uses, the
+ * same for the same seed and position, and continue after those already present. Fake data:
+ * never run it against a production database.
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { migrate, openDatabase } from '../upstream/db';
+import { seedDemo, seedReference } from '../upstream/db/seed';
+import { loadGeneratorContext } from '../upstream/db/seed/generator-context';
+import { generateApplication } from '../upstream/db/seed/generator';
+import { insertApplications, type WrittenCounts } from '../upstream/db/seed/bulk-insert';
+
+const { values } = parseArgs({
+  options: {
+    count: { type: 'string' },
+    'database-url': { type: 'string' },
+    seed: { type: 'string', default: 'bulk' },
+    batch: { type: 'string', default: '1000' },
+    parallel: { type: 'string' },
+  },
+});
+const whole = (name: string, value: string | undefined, max: number) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    console.error(`[seed] --${name} must be a whole number from 1 to ${max}`);
+    process.exit(2);
+  }
+  return n;
+};
+const count = whole('count', values.count, 100_000_000);
+const batchSize = whole('batch', values.batch, 20_000);
+const databaseUrl = values['database-url'] || process.env.DATABASE_URL || undefined;
+// PGlite is one connection: batches queue behind each other whatever the setting.
+const parallel = whole('parallel', values.parallel ?? (databaseUrl ? '2' : '1'), 16);
+
+const database = await openDatabase({ databaseUrl, dataDir: `${process.env.DATA_DIR || './.data'}/pglite`, poolSize: parallel + 1 });
+const { db } = database;
+const rate = (n: number, ms: number) => Math.round((n * 1000) / Math.max(ms, 1)).toLocaleString('en-US');
+try {
+  await migrate(db);
+  await seedReference(db);
+  if (!(await db.selectFrom('app_user').select('id').limit(1).executeTakeFirst())) {
+    console.log('[seed] no users yet: loading the demo organisations and users first');
+    await seedDemo(db);
+  }
+  const context = await loadGeneratorContext(db, new Date());
+  const first = Number((await db.selectFrom('application').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  console.log(`[seed] ${database.kind}: adding ${count.toLocaleString('en-US')} applications after ${first.toLocaleString('en-US')}, seed '${values.seed}', ${batchSize} a batch, ${parallel} in parallel`);
+
+  const started = performance.now();
+  const total: WrittenCounts = { applications: 0, people: 0, houses: 0, records: 0 };
+  const rows = () => total.applications + total.people + total.houses + total.records;
+  let reported = started;
+  const report = (final = false) => {
+    const now = performance.now();
+    if (!final && now - reported < 2000) return;
+    reported = now;
+    const seconds = ((now - started) / 1000).toFixed(1);
+    console.log(`[seed] ${total.applications.toLocaleString('en-US')}/${count.toLocaleString('en-US')} applications, ${rows().toLocaleString('en-US')} rows in ${seconds} s: ${rate(total.applications, now - started)} applications/s, ${rate(rows(), now - started)} rows/s`);
+  };
+  const inFlight: Promise<void>[] = [];
+  for (let start = 0; start < count; start += batchSize) {
+    const size = Math.min(batchSize, count - start);
+    const batch = Array.from({ length: size }, (_, i) => generateApplication(context, values.seed!, first + start + i));
+    const written = db.transaction().execute((trx) => insertApplications(trx, batch)).then((counts) => {
+      for (const key of Object.keys(total) as (keyof WrittenCounts)[]) total[key] += counts[key];
+      if (total.applications < count) report();
+    });
+    written.catch(() => {}); // awaited below; this only keeps a failure of a later batch from crashing the process first
+    inFlight.push(written);
+    if (inFlight.length >= parallel) await inFlight.shift();
+  }
+  await Promise.all(inFlight);
+  report(true);
+  console.log(`[seed] ${total.people.toLocaleString('en-US')} people, ${total.houses.toLocaleString('en-US')} houses, ${total.records.toLocaleString('en-US')} approval records`);
+  const analysed = performance.now();
+  await sql`analyze application, application_person, house_property, approval_record`.execute(db);
+  console.log(`[seed] statistics updated in ${((performance.now() - analysed) / 1000).toFixed(1)} s`);
+} catch (error) {
+  console.error(`[seed] failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,24 @@
+import { createServer } from 'node:http';
+import next from 'next';
+
+/**
+ * The production server: Next's request handler behind a plain Node HTTP server, so the
+ * client address the BFF rate-limits by cannot be forged. Without TRUST_PROXY, incoming
+ * X-Forwarded-* headers are dropped and Next fills in the socket's address; with
+ * TRUST_PROXY=true (behind a reverse proxy that sets them), they are kept.
+ */
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOSTNAME ?? '0.0.0.0';
+const trustProxy = process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1';
+const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
+
+const app = next({ dev: false, hostname, port, dir: process.cwd() });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+createServer((req, res) => {
+  if (!trustProxy) for (const header of FORWARDED) delete req.headers[header];
+  void handle(req, res);
+}).listen(port, hostname, () => {
+  console.log(`[server] listening on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}${trustProxy ? ' (trusting X-Forwarded-* headers)' : ''}`);
+});

@@ -1,0 +1,40 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * `npm test`: installs what npm cannot (Debian's chromium and CJK fonts, when missing and
+ * running as root), then runs the unit, integration and browser tests. Integration tests
+ * also run on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasFonts = () => spawnSync('sh', ['-c', 'fc-list :lang=zh | grep -qi noto'], { stdio: 'ignore' }).status === 0;
+
+function ensureBrowser() {
+  const missing = [!existsSync(CHROMIUM) && 'chromium', !hasFonts() && 'fonts-noto-cjk'].filter(Boolean);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`[test] missing ${missing.join(' and ')}: install with sudo apt-get install -y ${missing.join(' ')}`);
+    process.exit(1);
+  }
+  console.log(`[test] installing ${missing.join(', ')} from Debian's packages...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+}
+
+function run(label, args) {
+  console.log(`\n[test] ${label}`);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  console.log(`[test] ${label}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+ensureBrowser();
+const bin = (pkg, file) => join('node_modules', pkg, file);
+const results = [
+  run('unit and integration tests', [bin('vitest', 'vitest.mjs'), 'run']),
+  run('browser tests (Playwright, Chromium)', [bin('@playwright/test', 'cli.js'), 'test']),
+];
+if (results.includes(false)) process.exit(1);

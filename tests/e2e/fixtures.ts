@@ -1,0 +1,344 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo1234';
+const SERVER_LOG = join(process.cwd(), '.test-data', 'e2e', 'server.log');
+
+/** The seeded demo accounts (upstream/db/seed/index.ts). */
+export const DEMO_USERS = {
+  admin: { nickname: '系统管理员', mobile: '13800000000' },
+  renshe: { nickname: '人社审核员', mobile: '13800000001' },
+  guarantee: { nickname: '担保审核员', mobile: '13800000002' },
+  bank: { nickname: '银行审核员', mobile: '13800000003' },
+} as const;
+
+/** Button names: antd puts a space between the two characters of a two-character Chinese label. */
+export const LOGIN_BUTTON = /^(登\s*录|Sign in)$/;
+export const REGISTER_BUTTON = /^(注\s*册|Sign up)$/;
+export const OK_BUTTON = /^(确\s*定|OK)$/;
+export const CANCEL_BUTTON = /^(取\s*消|Cancel)$/;
+/** The captcha button while its resend countdown runs, e.g. '59 秒'. */
+export const COUNTDOWN_BUTTON = /^\d{1,2} (秒|seconds)$/;
+
+/** The server the tests run against (playwright.config.ts). */
+export function baseURL(): string {
+  return test.info().project.use.baseURL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in through the browser
+// ---------------------------------------------------------------------------------------------
+
+/** Fills the login form (Chinese or English page) without submitting it. */
+export async function fillLogin(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.getByPlaceholder(/^(用户名|Username)$/).fill(username);
+  await page.getByPlaceholder(/^(密码|Password)$/).fill(password);
+}
+
+export const loginButton = (page: Page) => page.getByRole('button', { name: LOGIN_BUTTON });
+
+/** Signs in through the login page and waits for the entry page. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await fillLogin(page, username, password);
+  await loginButton(page).click();
+  await expect(page).toHaveURL(/\/admin\/index$/);
+}
+
+/**
+ * Clicks a dropdown's trigger until its menu shows `item` (a click before the page has
+ * hydrated does nothing, so one click is not enough right after a navigation).
+ */
+async function openDropdown(page: Page, trigger: Locator, item: Locator) {
+  await expect(async () => {
+    if (!(await item.isVisible())) await trigger.click({ timeout: 2_000 });
+    await expect(item).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** A menu entry by its label (antd adds the icon's name to the entry's accessible name), in the page or a part of it. */
+export const menuItem = (page: Page | Locator, label: string | RegExp) =>
+  page.getByRole('menuitem', { name: label instanceof RegExp ? label : new RegExp(`(^|\\s)${label}$`) });
+
+/** Opens the user dropdown in the header (its button is named after the user's nickname). */
+export async function openUserMenu(page: Page, nickname: string) {
+  await openDropdown(page, page.getByRole('button', { name: nickname, exact: true }), menuItem(page, /(修改密码|Change password)$/));
+}
+
+/** User menu -> log out -> confirm; ends on the login page. */
+export async function logOut(page: Page, nickname: string) {
+  await openUserMenu(page, nickname);
+  await menuItem(page, /(退出登录|Log out)$/).click();
+  await page.getByRole('dialog', { name: /^(退出确认|Logout confirmation)$/ }).getByRole('button', { name: OK_BUTTON }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** Switches the language through the language menu (its button shows the current language). */
+export async function switchLanguage(page: Page, from: '简体中文' | 'English', to: '简体中文' | 'English') {
+  const item = page.getByRole('menuitem', { name: to, exact: true });
+  await openDropdown(page, page.getByRole('button', { name: from, exact: true }), item);
+  await item.click();
+  await expect(page.getByRole('button', { name: to, exact: true })).toBeVisible();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Demo SMS codes (there is no gateway: the embedded service logs them)
+// ---------------------------------------------------------------------------------------------
+
+/** A position in the server log: pass it to lastSmsCode to ignore codes logged before it. */
+export function smsLogMark(): number {
+  try {
+    return statSync(SERVER_LOG).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The newest demo SMS code the server logged for a mobile (there is no gateway; the
+ * embedded default prints codes). The log shows the mobile masked, e.g. 138****0000, so
+ * pass `since` (from smsLogMark, taken before the code was requested) to be sure the code
+ * is the one just requested.
+ */
+export async function lastSmsCode(mobile: string, purpose: 'LOGIN' | 'REGISTER', since = 0): Promise<string> {
+  const masked = `${mobile.slice(0, 3)}****${mobile.slice(7)}`;
+  let code: string | undefined;
+  await expect.poll(() => {
+    const lines = readFileSync(SERVER_LOG).subarray(since).toString('utf8').split('\n')
+      .filter((l) => l.includes(`${purpose} code for ${masked} is`));
+    code = lines.at(-1)?.match(/is (\d{6})/)?.[1];
+    return code;
+  }, { message: `a ${purpose} code for ${masked} in the server log` }).toBeTruthy();
+  return code!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts and calls through the API (set-up steps, not what the tests assert)
+// ---------------------------------------------------------------------------------------------
+
+export interface Account { mail: string; password: string; mobile: string; nickname: string }
+
+let accountSeq = 0;
+/** A new, unused account: unique mail and mobile (1 followed by 10 digits). */
+export function newAccount(password = 'Passw0rd1'): Account {
+  accountSeq += 1;
+  const stamp = `${Date.now()}`.slice(-6);
+  const nickname = `e2e${stamp}${accountSeq}${Math.floor(Math.random() * 1000)}`;
+  const digits = `${stamp}${String(accountSeq % 100).padStart(2, '0')}${Math.floor(Math.random() * 100).toString().padStart(2, '0')}`;
+  return { mail: `${nickname}@example.com`, password, mobile: `139${digits.slice(-8)}`, nickname };
+}
+
+interface Envelope<T = unknown> { code: number; message: string; data: T }
+
+async function call<T = unknown>(api: APIRequestContext, path: string, data: unknown = {}): Promise<Envelope<T>> {
+  const response = await api.post(`/api/${path}`, { data });
+  return (await response.json()) as Envelope<T>;
+}
+
+/**
+ * Registers an account through the API (sendSms + register, reading the code from the log).
+ * The request context is signed in as the new user afterwards; with `page.request` that is
+ * the page's browser context.
+ */
+export async function registerUser(api: APIRequestContext, account: Account = newAccount()): Promise<Account> {
+  const mark = smsLogMark();
+  const sent = await call(api, 'admin/sendSms', { purpose: 'REGISTER', mobile: account.mobile });
+  expect(sent.code, sent.message).toBe(200);
+  const captcha = await lastSmsCode(account.mobile, 'REGISTER', mark);
+  const registered = await call(api, 'admin/register', { mail: account.mail, password: account.password, mobile: account.mobile, captcha });
+  expect(registered.code, registered.message).toBe(200);
+  return account;
+}
+
+/** Signs a request context in through the API (with an SMS code when given). */
+export async function apiLogin(api: APIRequestContext, username: string, password = DEMO_PASSWORD, code?: string) {
+  return call<{ info: { username: string } }>(api, 'admin/login', { username, password, ...(code ? { code } : {}) });
+}
+
+/**
+ * Signs in as admin in a new request context, asking for and using an SMS login code when
+ * the SMS switch requires one (codes: at most one per mobile per 60 s).
+ */
+export async function adminApi(): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL: baseURL() });
+  let result = await apiLogin(api, 'admin');
+  if (result.code === 422) {
+    const mark = smsLogMark();
+    const sent = await call(api, 'admin/sendSms', { purpose: 'LOGIN', username: 'admin' });
+    expect(sent.code, sent.message).toBe(200);
+    result = await apiLogin(api, 'admin', DEMO_PASSWORD, await lastSmsCode(DEMO_USERS.admin.mobile, 'LOGIN', mark));
+  }
+  expect(result.code, result.message).toBe(200);
+  return api;
+}
+
+/** Turns the 'SMS code at login' switch on or off (as admin, through the API). */
+export async function setSmsSwitch(on: boolean) {
+  const api = await adminApi();
+  try {
+    const updated = await call(api, 'systemParam/update', { key: 'sms.loginSwitch', value: on ? '1' : '0' });
+    expect(updated.code, updated.message).toBe(200);
+    const state = await call<{ smsSwitch: boolean }>(api, 'mobile/public/getSmsSwitch');
+    expect(state.data.smsSwitch).toBe(on);
+  } finally {
+    await api.dispose();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin shell: side menu, tab bar, header
+// ---------------------------------------------------------------------------------------------
+
+/** The side menu's container (antd gives it no accessible name; its class is the only handle). */
+export const sider = (page: Page) => page.locator('.ant-layout-sider');
+
+/** An entry of the side menu (a group or a page) by its label. */
+export const sideMenuItem = (page: Page, label: string) => menuItem(sider(page), label);
+
+/** Labels of the side menu's entries a person sees (open groups show their pages). */
+export const sideMenuEntries = (page: Page) => sider(page).getByRole('menuitem');
+
+/** Expected entry texts where a workbench entry may carry its pending-case badge (e.g. '银行初审18'). */
+export const withBadges = (labels: string[]) => labels.map((label) => new RegExp(`^${label}(\\d+\\+?)?$`));
+
+/**
+ * Opens a page from the side menu (or the mobile drawer): opens its group when the page's
+ * entry is not shown yet, then clicks the entry.
+ */
+export async function openFromMenu(page: Page, group: string, label: string, scope: Locator = sider(page)) {
+  const entry = menuItem(scope, label);
+  await expect(async () => {
+    if (!(await entry.isVisible())) await menuItem(scope, group).click({ timeout: 2_000 });
+    await expect(entry).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await entry.click();
+}
+
+/** The tab bar (its tabs and the '标签操作' button): the page's first tab list, before any of a screen's own. */
+export const tabBar = (page: Page) => page.getByRole('tablist').first();
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A tab's title as a pattern: a focused tab also holds antd's hidden live-region text
+ * 'Tab 1 of 3' (in its text and accessible name), which is ignored.
+ */
+const tabTitle = (title: string) => new RegExp(`^(Tab \\d+ of \\d+\\s*)?${escapeRegExp(title)}$`);
+
+/** A tab by its title. */
+export const tab = (page: Page, title: string) => tabBar(page).getByRole('tab', { name: tabTitle(title) });
+
+/** The close button of a tab (antd's button is named 'remove'; it sits next to the tab, inside the tab's box). */
+export const closeButton = (page: Page, title: string) =>
+  tabBar(page).locator('.ant-tabs-tab', { has: page.getByRole('tab', { name: tabTitle(title) }) }).getByRole('button', { name: 'remove' });
+
+/** Asserts the titles of the open tabs, in order, and which one is active. */
+export async function expectTabs(page: Page, titles: string[], active: string) {
+  await expect(tabBar(page).getByRole('tab')).toHaveText(titles.map(tabTitle));
+  await expect(tab(page, active)).toHaveAttribute('aria-selected', 'true');
+}
+
+/**
+ * Waits until the shell has taken over the page (hydrated): the tab bar then stores its
+ * tabs in this browser with the page's tab active. The server's HTML already shows the tab,
+ * so a test that goes on at once would act on a page that does not respond yet (and
+ * leaving it at that moment would lose the tabs of earlier pages).
+ */
+export async function waitForShell(page: Page) {
+  await expect.poll(() => page.evaluate(() => {
+    const here = window.location.pathname;
+    return Object.keys(window.localStorage).filter((key) => key.startsWith('lbo.tabs.')).some((key) => {
+      try {
+        return (JSON.parse(window.localStorage.getItem(key) ?? '{}') as { active?: string }).active === here;
+      } catch {
+        return false;
+      }
+    });
+  }), { message: 'the shell is ready (its tabs are stored)' }).toBe(true);
+}
+
+/** Signs in (fixtures' signIn) and waits until the entry page's shell responds. */
+export async function signInToShell(page: Page, username: string, password = DEMO_PASSWORD) {
+  await signIn(page, username, password);
+  await waitForShell(page);
+}
+
+/** Opens a page by its address and waits until its tab is the active one and the shell is ready. */
+export async function openPage(page: Page, url: string, title: string) {
+  await page.goto(url);
+  await expect(tab(page, title)).toHaveAttribute('aria-selected', 'true');
+  await waitForShell(page);
+}
+
+/**
+ * Opens a dropdown menu entry: right-click on a tab (its context menu) or a click on the
+ * '标签操作' button at the end of the bar (the same actions for the active tab).
+ */
+export async function tabAction(page: Page, via: 'context menu' | 'button', title: string | null, action: string | RegExp) {
+  const item = menuItem(page, action);
+  await expect(async () => {
+    if (!(await item.isVisible())) {
+      if (via === 'context menu') await tab(page, title!).click({ button: 'right', timeout: 2_000 });
+      else await tabBar(page).getByRole('button', { name: /^(标签操作|Tab actions)$/ }).click({ timeout: 2_000 });
+    }
+    await expect(item).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return item;
+}
+
+/** The header's bell: named '消息', or 'N 条未读消息' while something is unread. */
+export const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^(消息|\d+ 条未读消息|Messages|\d+ unread messages?)$/ });
+
+/** Collects the page's console errors (call before the page loads). */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** A request context signed in as a demo user (with an SMS code if the switch requires one). */
+export async function userApi(username: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL: baseURL() });
+  let result = await apiLogin(api, username);
+  if (result.code === 422) {
+    const mobile = Object.entries(DEMO_USERS).find(([name]) => name === username)?.[1].mobile ?? '';
+    const mark = smsLogMark();
+    const sent = await call(api, 'admin/sendSms', { purpose: 'LOGIN', username });
+    expect(sent.code, sent.message).toBe(200);
+    result = await apiLogin(api, username, DEMO_PASSWORD, await lastSmsCode(mobile, 'LOGIN', mark));
+  }
+  expect(result.code, result.message).toBe(200);
+  return api;
+}
+
+/**
+ * Sets a demo user's stored language back to Chinese (tests that switch a demo user to
+ * English call it in `finally`, so later tests see the user in Chinese).
+ */
+export async function resetLanguage(username: string) {
+  const api = await userApi(username);
+  try {
+    const set = await call(api, 'admin/setLocale', { locale: 'zh-CN' });
+    expect(set.code, set.message).toBe(200);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * Opens the logout confirmation from the user menu. Under load the menu can open before its
+ * items respond, so the menu is opened again until the dialog shows.
+ */
+export async function openLogoutDialog(page: Page, nickname: string) {
+  const dialog = page.getByRole('dialog', { name: '退出确认' });
+  await expect(async () => {
+    if (!(await dialog.isVisible())) {
+      await openUserMenu(page, nickname);
+      await menuItem(page, '退出登录').click();
+    }
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  return dialog;
+}

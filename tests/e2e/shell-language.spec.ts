@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_USERS, consoleErrors, expectTabs, menuItem, openPage, openUserMenu, resetLanguage, sideMenuEntries, signInToShell, switchLanguage, tab, withBadges } from './fixtures';
+
+test.describe('the shell in English', () => {
+  // Restores the bank reviewer's stored language even when a test fails or times out.
+  test.afterEach(async () => { await resetLanguage('bank'); });
+
+  test('menu, header, tabs and user menu follow the language switch', async ({ page }) => {
+    await signInToShell(page, 'bank');
+    await openPage(page, '/bank/bank-statistics', '银行统计');
+    await switchLanguage(page, '简体中文', 'English');
+
+    await expect(sideMenuEntries(page)).toHaveText(withBadges(['Bank review', 'Bank first review', 'Bank second review', 'Bank transfer', 'Bank statistics']));
+    await expect(page.getByRole('banner').getByRole('combobox', { name: 'Search menu' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Collapse menu' })).toBeVisible();
+    await expectTabs(page, ['Home', 'Bank statistics'], 'Bank statistics');
+    await expect(page.getByRole('main').locator('.ant-card-head-title').first()).toHaveText('Bank statistics');
+
+    await openUserMenu(page, DEMO_USERS.bank.nickname);
+    for (const item of ['My home', 'Settings', 'Change password', 'Log out']) await expect(menuItem(page, item)).toBeVisible();
+  });
+
+  // A language switch renders the root layout again (router.refresh()) with a new nonce, but
+  // the page's Content-Security-Policy is the one sent with the document: styles antd inserts
+  // afterwards must keep the document's nonce (components/providers/style-nonce.ts).
+  test('switching the language and then opening pages logs no CSP errors', async ({ page }) => {
+    const errors = consoleErrors(page);
+    await signInToShell(page, 'bank');
+    await openPage(page, '/bank/bank-statistics', '银行统计');
+    await openPage(page, '/log', '前端日志');
+    await switchLanguage(page, '简体中文', 'English');
+    await tab(page, 'Bank statistics').click();
+    await expect(page.getByRole('main').locator('.ant-card-head-title').first()).toHaveText('Bank statistics');
+    await tab(page, 'Front-end log').click();
+    await expect(page.getByRole('main').getByText('Front-end log', { exact: true })).toBeVisible();
+    expect(errors.filter((e) => /Content Security Policy/.test(e))).toEqual([]);
+  });
+});

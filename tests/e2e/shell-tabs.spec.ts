@@ -1,0 +1,209 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  DEMO_USERS, closeButton, expectTabs, logOut, menuItem, openFromMenu, openPage, openUserMenu, resetLanguage, signInToShell,
+  switchLanguage, tab, tabAction, tabBar,
+} from './fixtures';
+
+/**
+ * The bank reviewer's four pages plus two pages every user has: enough tabs for every
+ * close operation. The menu screens are not built yet; they open in the shell with their
+ * title, which is all a tab needs.
+ */
+const PAGES = [
+  { url: '/bank/bank-first', title: '银行初审' },
+  { url: '/bank/bank-last', title: '银行复审' },
+  { url: '/bank/bank-forward', title: '银行转账' },
+  { url: '/bank/bank-statistics', title: '银行统计' },
+] as const;
+const PATH = (title: string) => new RegExp(`${PAGES.find((p) => p.title === title)!.url}$`);
+
+/** Signs in as the bank reviewer and opens `count` of its pages, each in its own tab. */
+async function bankWithTabs(page: Page, count = 4) {
+  await signInToShell(page, 'bank');
+  for (const { url, title } of PAGES.slice(0, count)) await openPage(page, url, title);
+  await expectTabs(page, ['首页', ...PAGES.slice(0, count).map((p) => p.title)], PAGES[count - 1].title);
+}
+
+test.describe('tab bar', () => {
+  test('opening pages adds tabs titled from the menu; opening one again reuses its tab', async ({ page }) => {
+    await signInToShell(page, 'bank');
+    await expectTabs(page, ['首页'], '首页');
+
+    await openFromMenu(page, '银行审核', '银行初审');
+    await expectTabs(page, ['首页', '银行初审'], '银行初审');
+    await openFromMenu(page, '银行审核', '银行转账');
+    await expectTabs(page, ['首页', '银行初审', '银行转账'], '银行转账');
+
+    // Pages outside the menu get their titles too.
+    await openUserMenu(page, DEMO_USERS.bank.nickname);
+    await menuItem(page, '个人中心').click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expectTabs(page, ['首页', '银行初审', '银行转账', '个人中心'], '个人中心');
+
+    await openFromMenu(page, '银行审核', '银行初审');
+    await expect(page).toHaveURL(/\/bank\/bank-first$/);
+    await expectTabs(page, ['首页', '银行初审', '银行转账', '个人中心'], '银行初审');
+
+    // A tab click shows its page.
+    await tab(page, '银行转账').click();
+    await expect(page).toHaveURL(/\/bank\/bank-forward$/);
+    await expect(page.getByRole('main').getByText('银行转账', { exact: true }).first()).toBeVisible();
+    await expectTabs(page, ['首页', '银行初审', '银行转账', '个人中心'], '银行转账');
+  });
+
+  test('the home tab has no close button; the others have one', async ({ page }) => {
+    await bankWithTabs(page, 2);
+    await expect(closeButton(page, '首页')).toHaveCount(0);
+    await expect(closeButton(page, '银行初审')).toBeVisible();
+    await expect(closeButton(page, '银行复审')).toBeVisible();
+  });
+
+  test('closing the active tab activates its right neighbour, or the left one when it was the last', async ({ page }) => {
+    await bankWithTabs(page, 3);
+    await tab(page, '银行复审').click();
+    await expect(page).toHaveURL(PATH('银行复审'));
+
+    await closeButton(page, '银行复审').click();
+    await expectTabs(page, ['首页', '银行初审', '银行转账'], '银行转账');
+    await expect(page).toHaveURL(PATH('银行转账'));
+    await expect(page.getByRole('main').getByText('银行转账', { exact: true }).first()).toBeVisible();
+
+    // The last tab: its left neighbour takes over.
+    await closeButton(page, '银行转账').click();
+    await expectTabs(page, ['首页', '银行初审'], '银行初审');
+    await expect(page).toHaveURL(PATH('银行初审'));
+
+    await closeButton(page, '银行初审').click();
+    await expectTabs(page, ['首页'], '首页');
+    await expect(page).toHaveURL(/\/admin\/index$/);
+  });
+
+  test('closing a tab that is not active keeps the current page', async ({ page }) => {
+    await bankWithTabs(page, 3);
+    await closeButton(page, '银行初审').click();
+    await expectTabs(page, ['首页', '银行复审', '银行转账'], '银行转账');
+    await expect(page).toHaveURL(PATH('银行转账'));
+  });
+
+  for (const via of ['context menu', 'button'] as const) {
+    test.describe(`via the ${via === 'button' ? '标签操作 button' : 'tab\'s context menu'}`, () => {
+      test('close left', async ({ page }) => {
+        await bankWithTabs(page);
+        // The button acts on the active tab, the context menu on the tab clicked.
+        await tab(page, '银行转账').click();
+        await expect(page).toHaveURL(PATH('银行转账'));
+        await (await tabAction(page, via, '银行转账', '关闭左侧')).click();
+        await expectTabs(page, ['首页', '银行转账', '银行统计'], '银行转账');
+        await expect(page).toHaveURL(PATH('银行转账'));
+      });
+
+      test('close right', async ({ page }) => {
+        await bankWithTabs(page);
+        await tab(page, '银行复审').click();
+        await expect(page).toHaveURL(PATH('银行复审'));
+        await (await tabAction(page, via, '银行复审', '关闭右侧')).click();
+        await expectTabs(page, ['首页', '银行初审', '银行复审'], '银行复审');
+        await expect(page).toHaveURL(PATH('银行复审'));
+      });
+
+      test('close others', async ({ page }) => {
+        await bankWithTabs(page);
+        if (via === 'button') {
+          await tab(page, '银行复审').click();
+          await expect(page).toHaveURL(PATH('银行复审'));
+        }
+        // From the context menu of a tab that is not active: that tab is kept and shown.
+        await (await tabAction(page, via, '银行复审', '关闭其他')).click();
+        await expectTabs(page, ['首页', '银行复审'], '银行复审');
+        await expect(page).toHaveURL(PATH('银行复审'));
+        await expect(page.getByRole('main').getByText('银行复审', { exact: true }).first()).toBeVisible();
+      });
+
+      test('close all returns to the entry page with only 首页 left', async ({ page }) => {
+        await bankWithTabs(page);
+        await (await tabAction(page, via, '银行复审', '关闭全部')).click();
+        await expectTabs(page, ['首页'], '首页');
+        await expect(page).toHaveURL(/\/admin\/index$/);
+        await expect(page.getByRole('heading', { name: `你好，${DEMO_USERS.bank.nickname}` })).toBeVisible();
+      });
+    });
+  }
+
+  test('with only the home tab left nothing can be closed', async ({ page }) => {
+    await signInToShell(page, 'bank');
+    await expectTabs(page, ['首页'], '首页');
+    await expect(tabBar(page).getByRole('button', { name: 'remove' })).toHaveCount(0);
+    for (const via of ['context menu', 'button'] as const) {
+      await tabAction(page, via, '首页', '关闭');
+      for (const action of ['关闭', '关闭左侧', '关闭右侧', '关闭其他', '关闭全部']) {
+        await expect(menuItem(page, action), `${action} (${via})`).toBeDisabled();
+      }
+      await menuItem(page, '关闭全部').click({ force: true });
+      await page.keyboard.press('Escape');
+      await expect(menuItem(page, '关闭全部')).toBeHidden();
+      await expectTabs(page, ['首页'], '首页');
+    }
+  });
+
+  test('a tab keeps its own URL with the query', async ({ page }) => {
+    await signInToShell(page, 'bank');
+    await openPage(page, '/log?x=1', '前端日志');
+    await openPage(page, '/bank/bank-first?pageNum=2', '银行初审');
+    await expectTabs(page, ['首页', '前端日志', '银行初审'], '银行初审');
+
+    await tab(page, '前端日志').click();
+    await expect(page).toHaveURL(/\/log\?x=1$/);
+    await tab(page, '银行初审').click();
+    await expect(page).toHaveURL(/\/bank\/bank-first\?pageNum=2$/);
+    await tab(page, '首页').click();
+    await expect(page).toHaveURL(/\/admin\/index$/);
+    await tab(page, '前端日志').click();
+    await expect(page).toHaveURL(/\/log\?x=1$/);
+  });
+
+  test('tabs are restored after a reload', async ({ page }) => {
+    await bankWithTabs(page, 3);
+    await tab(page, '银行复审').click();
+    await expect(page).toHaveURL(PATH('银行复审'));
+    await page.reload();
+    await expectTabs(page, ['首页', '银行初审', '银行复审', '银行转账'], '银行复审');
+    await expect(page.getByRole('main').getByText('银行复审', { exact: true }).first()).toBeVisible();
+  });
+
+  test('tabs come back after logging out and in again, but not for another user', async ({ page }) => {
+    await signInToShell(page, 'bank');
+    // Pages every user may open, so the other user's empty bar is not just a matter of grants.
+    await openPage(page, '/log', '前端日志');
+    await openPage(page, '/account', '个人中心');
+    await openPage(page, '/bank/bank-last', '银行复审');
+    await logOut(page, DEMO_USERS.bank.nickname);
+
+    await signInToShell(page, 'renshe');
+    await expectTabs(page, ['首页'], '首页');
+    await logOut(page, DEMO_USERS.renshe.nickname);
+
+    await signInToShell(page, 'bank');
+    await expectTabs(page, ['首页', '前端日志', '个人中心', '银行复审'], '首页');
+    await tab(page, '个人中心').click();
+    await expect(page).toHaveURL(/\/account$/);
+  });
+
+  test.describe('in English', () => {
+    // Restores the bank reviewer's stored language even when the test fails or times out.
+    test.afterEach(async () => { await resetLanguage('bank'); });
+
+    test('tab titles follow the language switch', async ({ page }) => {
+      await signInToShell(page, 'bank');
+      await openPage(page, '/bank/bank-first', '银行初审');
+      await openPage(page, '/log', '前端日志');
+      await expectTabs(page, ['首页', '银行初审', '前端日志'], '前端日志');
+
+      await switchLanguage(page, '简体中文', 'English');
+      await expectTabs(page, ['Home', 'Bank first review', 'Front-end log'], 'Front-end log');
+      await expect(tabBar(page).getByRole('button', { name: 'Tab actions' })).toBeVisible();
+
+      await switchLanguage(page, 'English', '简体中文');
+      await expectTabs(page, ['首页', '银行初审', '前端日志'], '前端日志');
+    });
+  });
+});

@@ -1,0 +1,178 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { NextIntlClientProvider } from 'next-intl';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SWRConfig } from 'swr';
+import { CrudScreen } from '@/components/crud/crud-screen';
+import { ShellProvider } from '@/components/shell/shell-context';
+import type { ResourceSpec } from '@/lib/resources/types';
+import zh from '@/messages/zh-CN.json';
+
+// The URL is the table's state: a tiny in-memory router stands in for Next's.
+const nav = vi.hoisted(() => ({ search: '', replaced: [] as string[] }));
+vi.mock('next/navigation', () => ({
+  usePathname: () => '/things',
+  useSearchParams: () => new URLSearchParams(nav.search),
+  useRouter: () => ({ replace: (url: string) => { nav.replaced.push(url); nav.search = url.split('?')[1] ?? ''; }, push: vi.fn(), refresh: vi.fn() }),
+}));
+
+interface Thing { id: number; name: string; state: 'ON' | 'OFF'; version: number; hasChildren?: boolean }
+
+const messages = { ...zh, resources: { thing: { title: '事物', name: '名称', state: '状态', on: '启用', off: '停用', add: '新增事物', edit: '编辑事物' } } };
+const spec: ResourceSpec<Thing> = {
+  key: 'thing',
+  rowKey: (row) => row.id,
+  list: 'thing/list',
+  search: [{ name: 'name', label: 'resources.thing.name', kind: 'text' }],
+  columns: [
+    { key: 'name', title: 'resources.thing.name', sort: 'name' },
+    { key: 'state', title: 'resources.thing.state', kind: 'enum', options: [{ value: 'ON', label: 'resources.thing.on', color: 'green' }, { value: 'OFF', label: 'resources.thing.off' }] },
+  ],
+  form: {
+    fields: [{ name: 'name', label: 'resources.thing.name', kind: 'text', required: true, max: 20 }],
+    save: 'thing/save', create: 'resources.thing.add', edit: 'resources.thing.edit',
+    createPermission: 'thing::add', editPermission: 'thing::edit',
+    toPayload: (values, row) => ({ ...values, ...(row ? { id: row.id, version: row.version } : {}) }),
+  },
+  remove: { path: 'thing/del', permission: 'thing::delete', batch: true },
+};
+
+const calls: { path: string; body: Record<string, unknown> }[] = [];
+let things: Thing[] = [];
+let answers: Record<string, (body: Record<string, unknown>) => { code: number; message: string; data: unknown }> = {};
+
+function listAnswer(body: Record<string, unknown>) {
+  const name = String(body.name ?? '');
+  const matching = things.filter((t) => t.name.includes(name));
+  const size = Number(body.pageSize), page = Number(body.pageNum);
+  return { code: 200, message: '操作成功', data: { list: matching.slice((page - 1) * size, page * size), total: matching.length, totalPage: Math.ceil(matching.length / size) } };
+}
+
+beforeEach(() => {
+  nav.search = '';
+  nav.replaced = [];
+  calls.length = 0;
+  things = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `thing ${i + 1}`, state: i % 2 ? 'OFF' : 'ON', version: 1 }));
+  answers = { 'thing/list': listAnswer, 'thing/save': () => ({ code: 200, message: '操作成功', data: null }), 'thing/del': () => ({ code: 200, message: '删除成功', data: null }) };
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+    const path = url.replace('/api/', '');
+    const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+    calls.push({ path, body });
+    const answer = answers[path]?.(body) ?? { code: 404, message: 'x', data: null };
+    return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
+  }));
+});
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+
+function renderScreen(buttons: string[]) {
+  const user = { username: 'u', nickname: 'U', type: 1, uuid: 'x', orgName: null };
+  return render(
+    <NextIntlClientProvider locale="zh-CN" messages={messages} timeZone="Asia/Shanghai">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <App>
+          <ShellProvider user={user} initialMenu={{ menu: [], access: [], version: 'v' }} initialPowers={[{ component: 'thing', btnList: buttons }]}>
+            <CrudScreen spec={spec} />
+          </ShellProvider>
+        </App>
+      </SWRConfig>
+    </NextIntlClientProvider>,
+  );
+}
+
+const searchBox = () => screen.getAllByRole('textbox', { name: '名称' })[0]!;
+
+describe('the generic screen engine', { timeout: 20_000 }, () => {
+  it('loads the first page of 10 and renders the columns, enum labels and total', async () => {
+    renderScreen([]);
+    expect(await screen.findByText('thing 1')).toBeTruthy();
+    expect(calls[0]).toEqual({ path: 'thing/list', body: { pageNum: 1, pageSize: 10 } });
+    expect(screen.getAllByText('启用').length).toBeGreaterThan(0);
+    expect(screen.getByText('共 12 条')).toBeTruthy();
+    expect(screen.queryByText('thing 11')).toBeNull();
+  });
+
+  it('keeps filters, page and order in the URL and sends them with the search', async () => {
+    nav.search = 'name=thing%201&pageNum=2&pageSize=5&order=-name';
+    renderScreen([]);
+    await waitFor(() => expect(calls[0]).toEqual({ path: 'thing/list', body: { pageNum: 2, pageSize: 5, order: '-name', name: 'thing 1' } }));
+    expect((searchBox() as HTMLInputElement).value).toBe('thing 1');
+  });
+
+  it('searching writes the filter to the URL and goes back to page 1', async () => {
+    nav.search = 'pageNum=2';
+    renderScreen([]);
+    await screen.findByText('thing 11');
+    await userEvent.type(searchBox(), 'thing 3');
+    await userEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    expect(nav.replaced.at(-1)).toBe('/things?name=thing+3');
+  });
+
+  it('sorting by a column sets the order; clearing it (normal) removes the order', async () => {
+    renderScreen([]);
+    await screen.findByText('thing 1');
+    const header = screen.getAllByRole('columnheader').find((h) => h.textContent?.includes('名称'))!;
+    await userEvent.click(header);
+    expect(nav.replaced.at(-1)).toBe('/things?order=name');
+  });
+
+  it('hides the buttons the user lacks', async () => {
+    renderScreen([]);
+    await screen.findByText('thing 1');
+    expect(screen.queryByRole('button', { name: /新增事物/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull();
+  });
+
+  it('creates through the edit modal with validation, then refreshes', async () => {
+    renderScreen(['thing::add']);
+    await userEvent.click(await screen.findByRole('button', { name: /新增事物/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('请输入名称！')).toBeTruthy();
+    expect(calls.some((c) => c.path === 'thing/save')).toBe(false);
+    await userEvent.type(within(dialog).getByLabelText('名称'), 'new thing');
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(calls.find((c) => c.path === 'thing/save')?.body).toEqual({ name: 'new thing' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === 'thing/list').length).toBe(2));
+  });
+
+  it('shows the field messages of a 422 on their fields and keeps the dialog open', async () => {
+    answers['thing/save'] = () => ({ code: 422, message: '提交的内容不符合要求！', data: { fields: { name: 'validation.tooLong' } } });
+    renderScreen(['thing::edit']);
+    const row = (await screen.findByText('thing 1')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: /编\s*辑/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('名称') as HTMLInputElement).value).toBe('thing 1');
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('内容过长！')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'thing/save')?.body).toEqual({ id: 1, version: 1, name: 'thing 1' });
+  });
+
+  it('deletes after confirmation and says deletion cancelled on cancel', async () => {
+    renderScreen(['thing::delete']);
+    const row = (await screen.findByText('thing 2')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: /删\s*除/ }));
+    expect((await screen.findAllByText('确定删除该数据吗？')).length).toBeGreaterThan(0);
+    await userEvent.click((await screen.findAllByText(/^(取\s*消|Cancel)$/)).map((l) => l.closest('button')!).find((b) => b.closest('.ant-modal-confirm'))!);
+    expect(await screen.findByText('已取消删除')).toBeTruthy();
+    expect(calls.some((c) => c.path === 'thing/del')).toBe(false);
+
+    await userEvent.click(within(row).getByRole('button', { name: /删\s*除/ }));
+    const confirm = (await screen.findAllByText(/^删\s*除$/)).map((label) => label.closest('button')!);
+    await userEvent.click(confirm.at(-1)!);
+    await waitFor(() => expect(calls.find((c) => c.path === 'thing/del')?.body).toEqual({ id: 2 }));
+    expect(await screen.findByText('删除成功')).toBeTruthy();
+  });
+
+  it('deletes the selected rows in a batch', async () => {
+    renderScreen(['thing::delete']);
+    await screen.findByText('thing 1');
+    const boxes = screen.getAllByRole('checkbox');
+    await userEvent.click(boxes[1]!);
+    await userEvent.click(boxes[2]!);
+    await userEvent.click(screen.getByRole('button', { name: /批量删除（2）/ }));
+    expect((await screen.findAllByText('确定删除选中的 2 条数据吗？')).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { NextIntlClientProvider } from 'next-intl';
+import type { ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IntakeDialog } from '@/components/intake/intake-dialog';
+import { idCheckDigit } from '@/lib/workflow/id-number';
+import zh from '@/messages/zh-CN.json';
+
+type Answer = { code: number; message: string; data: unknown };
+const calls: { path: string; body: Record<string, unknown> }[] = [];
+let answers: Record<string, Answer[] | ((body: Record<string, unknown>) => Answer)> = {};
+const ok = (data: unknown = null): Answer => ({ code: 200, message: '操作成功', data });
+const ORGS: Record<string, { id: number; name: string; type: string }[]> = {
+  RENSHE: [{ id: 2, name: '长沙市人社局', type: 'RENSHE' }],
+  GUARANTEE: [{ id: 3, name: '鑫诚担保', type: 'GUARANTEE' }],
+  BANK: [{ id: 5, name: '工商银行', type: 'BANK' }],
+};
+
+beforeEach(() => {
+  calls.length = 0;
+  answers = { 'systemOrganiza/getInstitutionDropdown': (body) => ok(ORGS[String(body.type)]) };
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+    const path = url.replace('/api/', '').split('?')[0]!;
+    const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+    calls.push({ path, body });
+    const queued = answers[path];
+    const answer = typeof queued === 'function' ? queued(body) : queued?.shift() ?? { code: 404, message: 'x', data: null };
+    return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
+  }));
+});
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+
+function wrap(node: ReactNode) {
+  return render(
+    <NextIntlClientProvider locale="zh-CN" messages={zh} timeZone="Asia/Shanghai">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <App>{node}</App>
+      </SWRConfig>
+    </NextIntlClientProvider>,
+  );
+}
+
+const SUBMIT = /^提交申请$/;
+const submitted = () => calls.filter((c) => c.path === 'channel/application/submit').map((c) => c.body);
+const fill = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(within(dialog).getAllByLabelText(label)[0]!, { target: { value } });
+const PROPOSER_ID = '43010219900307451' + idCheckDigit('43010219900307451');
+
+describe('intake dialog', { timeout: 30_000 }, () => {
+  it('checks the fields, keeps one client key for every attempt, shows a refusal and puts field messages on their fields', async () => {
+    const close = vi.fn(), done = vi.fn();
+    answers['channel/application/submit'] = [
+      { code: 409, message: '周晓明 在黑名单中，不能申请：逾期未还款！', data: null },
+      { code: 422, message: '提交的内容不符合要求！', data: { fields: { 'proposer.mobile': 'validation.mobileFormat', rate: 'validation.invalid' } } },
+      ok({ id: 77, number: 'SQ202601010000077', status: 'IN_REVIEW', whitelisted: false }),
+    ];
+    wrap(<IntakeDialog close={close} done={done} />);
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(calls.filter((c) => c.path === 'systemOrganiza/getInstitutionDropdown')).toHaveLength(3));
+
+    await userEvent.click(within(dialog).getByRole('button', { name: SUBMIT }));
+    expect((await within(dialog).findAllByText('请填写此项')).length).toBeGreaterThan(0);
+    expect(submitted()).toHaveLength(0);
+
+    fill(dialog, '姓名', '周晓明');
+    fill(dialog, '身份证号', '430102199003074510');
+    fill(dialog, '手机号', '13712345678');
+    fill(dialog, '户籍所在地', '湖南省长沙市');
+    fill(dialog, '就业类别', '高校毕业生');
+    fill(dialog, '申请金额（元）', '300001');
+    await userEvent.click(within(dialog).getByRole('button', { name: SUBMIT }));
+    expect(await within(dialog).findByText('请输入正确的身份证号码')).toBeTruthy();
+    expect(await within(dialog).findByText('申请金额超过该类借款人的上限')).toBeTruthy();
+
+    fill(dialog, '身份证号', PROPOSER_ID);
+    fill(dialog, '申请金额（元）', '200000');
+    await userEvent.click(within(dialog).getByRole('button', { name: SUBMIT }));
+    expect(await within(dialog).findByText('周晓明 在黑名单中，不能申请：逾期未还款！')).toBeTruthy();
+    const [first] = submitted();
+    expect(first).toMatchObject({
+      borrowerType: 'PERSON', amount: 200000, termMonths: 24, rate: 0.0435, guaranteeMethod: 'CREDIT', rensheOrgId: 2, guaranteeOrgId: 3, bankOrgId: 5,
+      proposer: { name: '周晓明', idNumber: PROPOSER_ID, mobile: '13712345678', gender: 'MALE', employmentCategory: '高校毕业生' },
+    });
+    expect(String(first!.clientKey)).toMatch(/^[0-9a-f-]{36}$/);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: SUBMIT }));
+    expect(await within(dialog).findByText('手机号格式不正确！')).toBeTruthy();
+    expect(within(dialog).getByText('内容不合法！')).toBeTruthy();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: SUBMIT }));
+    await waitFor(() => expect(done).toHaveBeenCalledWith({ id: 77, number: 'SQ202601010000077', status: 'IN_REVIEW', whitelisted: false }));
+    expect(await screen.findByText('申请已录入，编号 SQ202601010000077')).toBeTruthy();
+    expect(close).toHaveBeenCalled();
+    expect(new Set(submitted().map((b) => b.clientKey)).size).toBe(1);
+    expect(submitted()).toHaveLength(3);
+  });
+});

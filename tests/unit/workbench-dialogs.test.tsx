@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { NextIntlClientProvider } from 'next-intl';
+import type { ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CheckDialog } from '@/components/approval/check-dialog';
+import { ReturnDialog } from '@/components/approval/simple-dialogs';
+import type { ApplicationRow } from '@/lib/contract/workflow';
+import zh from '@/messages/zh-CN.json';
+
+const row: ApplicationRow = {
+  id: 5, number: 'SQ202601010005', borrowerType: 'PERSON', name: '李四', idNumber: '430***********1234', mobile: '138****5678', amount: 150000,
+  termMonths: 24, guaranteeMethod: 'GUARANTOR', status: 'IN_REVIEW', stage: 'RS_FIRST', assignee: { id: 2, nickname: '人社审核员' },
+  deadline: null, overdue: false, whitelisted: false, guaranteeOrg: 'G', bankOrg: 'B', version: 4, createTime: '2026-01-01T00:00:00Z',
+};
+
+type Answer = { code: number; message: string; data: unknown };
+const calls: { path: string; body: Record<string, unknown> }[] = [];
+let answers: Record<string, Answer[] | ((body: Record<string, unknown>) => Answer)> = {};
+const ok = (data: unknown = null): Answer => ({ code: 200, message: '操作成功', data });
+
+beforeEach(() => {
+  calls.length = 0;
+  answers = {};
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+    const path = url.replace('/api/', '').split('?')[0]!;
+    const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+    calls.push({ path, body });
+    const queued = answers[path];
+    const answer = typeof queued === 'function' ? queued(body) : queued?.shift() ?? { code: 404, message: 'x', data: null };
+    return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
+  }));
+});
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+
+function wrap(node: ReactNode) {
+  return render(
+    <NextIntlClientProvider locale="zh-CN" messages={zh} timeZone="Asia/Shanghai">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <App>{node}</App>
+      </SWRConfig>
+    </NextIntlClientProvider>,
+  );
+}
+
+const OK = /^确\s*定$|^OK$/;
+const sent = (path: string) => calls.filter((c) => c.path === path).map((c) => c.body);
+
+describe('workflow action dialogs', { timeout: 20_000 }, () => {
+  it('requires the opinion, sends id, version and the open key; a 422 lands on its field and a retry keeps the key', async () => {
+    const close = vi.fn(), refresh = vi.fn();
+    answers['businessClubFirstTrial/return'] = [
+      { code: 422, message: '提交的内容不符合要求！', data: { fields: { opinion: 'validation.tooLong' } } },
+      { code: 422, message: '提交的内容不符合要求！', data: { fields: { opinion: 'validation.tooLong' } } },
+      { code: 422, message: '提交的内容不符合要求！', data: { fields: { opinion: 'validation.tooLong' } } },
+    ];
+    wrap(<ReturnDialog stage="RS_FIRST" row={row} close={close} refresh={refresh} />);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: OK }));
+    expect(await within(dialog).findByText('请填写审核意见')).toBeTruthy();
+    expect(sent('businessClubFirstTrial/return')).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByLabelText('审批意见'), '材料不全');
+    await userEvent.click(within(dialog).getByRole('button', { name: OK }));
+    expect(await within(dialog).findByText('内容过长！')).toBeTruthy();
+    const [first] = sent('businessClubFirstTrial/return');
+    expect(first).toMatchObject({ id: 5, version: 4, opinion: '材料不全' });
+    expect(String(first!.key)).toMatch(/^[0-9a-f-]{36}$/);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: OK }));
+    await waitFor(() => expect(sent('businessClubFirstTrial/return')).toHaveLength(2));
+    expect(sent('businessClubFirstTrial/return')[1]!.key).toBe(first!.key);
+
+    await userEvent.type(within(dialog).getByLabelText('审批意见'), '，请补充');
+    await userEvent.click(within(dialog).getByRole('button', { name: OK }));
+    await waitFor(() => expect(sent('businessClubFirstTrial/return')).toHaveLength(3));
+    expect(sent('businessClubFirstTrial/return')[2]!.key).not.toBe(first!.key);
+    expect(close).not.toHaveBeenCalled();
+  });
+
+  it('on a 409 says someone else acted first, refreshes and closes', async () => {
+    const close = vi.fn(), refresh = vi.fn();
+    answers['businessClubFirstTrial/return'] = [{ code: 409, message: '数据已被他人修改，请刷新后重试！', data: null }];
+    wrap(<ReturnDialog stage="RS_FIRST" row={row} close={close} refresh={refresh} />);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('审批意见'), '材料不全');
+    await userEvent.click(within(dialog).getByRole('button', { name: OK }));
+    expect(await screen.findByText('该申请已被他人处理或已更新，请刷新后重试')).toBeTruthy();
+    expect(refresh).toHaveBeenCalled();
+    expect(close).toHaveBeenCalled();
+  });
+
+  it('check: offers the next node\'s people with their pending counts and sends the chosen one', async () => {
+    const close = vi.fn(), refresh = vi.fn();
+    answers['businessClubFirstTrial/getNodeAndPeople'] = () => ok({
+      node: { id: 2, stage: 'RS_SECOND' }, people: [{ id: 9, nickname: '人社复核员', orgName: '人社局', pending: 3 }],
+    });
+    answers['businessClubFirstTrial/check'] = [ok({ application: { ...row, stage: 'RS_SECOND' }, recordId: 1 })];
+    wrap(<CheckDialog stage="RS_FIRST" row={row} close={close} refresh={refresh} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('审核通过后进入：人社复审')).toBeTruthy();
+    expect(sent('businessClubFirstTrial/getNodeAndPeople')[0]).toEqual({ id: 5, which: 'next' });
+    await userEvent.click(within(dialog).getByRole('button', { name: OK }));
+    expect(await within(dialog).findByText('请选择人员！')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: '下一环节审批人' }));
+    await userEvent.click(await screen.findByText('待办 3'));
+    await userEvent.click(within(dialog).getByRole('button', { name: OK }));
+    await waitFor(() => expect(sent('businessClubFirstTrial/check')[0]).toMatchObject({ id: 5, version: 4, nextUserId: 9, opinion: '' }));
+    expect(await screen.findByText('审核已通过')).toBeTruthy();
+    expect(refresh).toHaveBeenCalled();
+    expect(close).toHaveBeenCalled();
+  });
+
+  it('check: says the check approves the application when there is no next node', async () => {
+    answers['businessClubFirstTrial/getNodeAndPeople'] = () => ok({ node: null, people: [] });
+    wrap(<CheckDialog stage="BANK_TRANSFER" row={{ ...row, stage: 'BANK_TRANSFER' }} close={vi.fn()} refresh={vi.fn()} />);
+    expect(await screen.findByText('这是最后一个审批环节：审核通过后，该申请即审批通过。')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: '下一环节审批人' })).toBeNull();
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { OPINION_MAX, quotaInput } from '@/lib/contract/workflow';
+import type { ApplicationDetail, ApplicationRow } from '@/lib/contract/workflow';
+import {
+  OPINION_LIMIT, QUOTA_LIMIT, actionPermission, detailActions, rowAllows, statusValue, visibleActions, workbenchSpec,
+} from '@/lib/resources/workbench';
+import { STAGES, stageButtons, type Stage } from '@/lib/workflow/stages';
+import { openSubmission, submissionFor } from '@/components/approval/idempotency';
+import zh from '@/messages/zh-CN.json';
+import en from '@/messages/en.json';
+
+const ME = 7;
+const row = (patch: Partial<ApplicationRow> = {}): ApplicationRow => ({
+  id: 1, number: 'SQ1', borrowerType: 'PERSON', name: '张三', idNumber: '430***********1234', mobile: '138****5678', amount: 100000,
+  termMonths: 24, guaranteeMethod: 'GUARANTOR', status: 'IN_REVIEW', stage: 'RS_FIRST', assignee: { id: ME, nickname: '我' },
+  deadline: null, overdue: false, whitelisted: false, guaranteeOrg: 'G', bankOrg: 'B', version: 3, createTime: '2026-01-01T00:00:00Z', ...patch,
+});
+const all = (stage: Stage) => (code: string) => stageButtons(stage).includes(code);
+const none = () => false;
+const viewer = { userId: ME };
+
+describe('workbench actions', () => {
+  it('needs the stage module permission of each action; return shares reject, details need none', () => {
+    expect(actionPermission('BANK_FIRST', 'check')).toBe('bankFirst::check');
+    expect(actionPermission('RS_SECOND', 'return')).toBe('rensheLast::reject');
+    expect(actionPermission('BANK_TRANSFER', 'turnOver')).toBe('bankForward::turnOver');
+    expect(actionPermission('RS_FIRST', 'detail')).toBeUndefined();
+  });
+
+  it('shows the assignee every action of the stage on a case in review here', () => {
+    expect(visibleActions('RS_FIRST', row(), viewer, all('RS_FIRST')))
+      .toEqual(['detail', 'check', 'reject', 'return', 'refuse', 'redeploy', 'adminRedeploy', 'withdraw']);
+    expect(visibleActions('GC_FIRST', row({ stage: 'GC_FIRST' }), viewer, all('GC_FIRST')))
+      .toEqual(['detail', 'check', 'reject', 'return', 'refuse', 'redeploy', 'adminRedeploy', 'withdraw', 'quota', 'reSign']);
+  });
+
+  it('shows only details without permissions', () => {
+    expect(visibleActions('RS_FIRST', row(), viewer, none)).toEqual(['detail']);
+    const onlyCheck = (code: string) => code === 'rensheFirst::check';
+    expect(visibleActions('RS_FIRST', row(), viewer, onlyCheck)).toEqual(['detail', 'check']);
+  });
+
+  it('lets only the assignee act; others may only admin-redeploy', () => {
+    const other = row({ assignee: { id: 99, nickname: '他' } });
+    expect(visibleActions('RS_FIRST', other, viewer, all('RS_FIRST'))).toEqual(['detail', 'adminRedeploy']);
+    expect(visibleActions('RS_FIRST', row(), { userId: null }, all('RS_FIRST'))).toEqual(['detail', 'adminRedeploy']);
+  });
+
+  it('offers nothing but details on a case at another stage or finished', () => {
+    expect(visibleActions('RS_SECOND', row(), viewer, all('RS_SECOND'))).toEqual(['detail']);
+    expect(visibleActions('RS_FIRST', row({ status: 'REFUSED', stage: null, assignee: null }), viewer, all('RS_FIRST'))).toEqual(['detail']);
+  });
+
+  it('a returned case can be withdrawn', () => {
+    expect(rowAllows('withdraw', 'RS_FIRST', row({ status: 'RETURNED', stage: null, assignee: null }), viewer)).toBe(true);
+  });
+
+  it('bank transfer records the loan state and re-signs approved cases; other stages do not', () => {
+    const approved = row({ status: 'APPROVED', stage: 'BANK_TRANSFER', assignee: null });
+    expect(visibleActions('BANK_TRANSFER', approved, viewer, all('BANK_TRANSFER'))).toEqual(['detail', 'reSign', 'bankState']);
+    expect(rowAllows('bankState', 'BANK_FIRST', approved, viewer)).toBe(false);
+    expect(rowAllows('quota', 'BANK_TRANSFER', row({ stage: 'BANK_TRANSFER' }), viewer)).toBe(false);
+    expect(rowAllows('quota', 'RS_FIRST', row(), viewer)).toBe(false);
+  });
+
+  it('the detail drawer also follows what the server says the user may do', () => {
+    const detail = { ...row(), can: { act: false, adminRedeploy: false, reveal: false } } as ApplicationDetail;
+    expect(detailActions('RS_FIRST', detail, viewer, all('RS_FIRST'))).toEqual(['withdraw']);
+    expect(detailActions('RS_FIRST', { ...detail, can: { act: true, adminRedeploy: true, reveal: false } }, viewer, all('RS_FIRST')))
+      .toEqual(['check', 'reject', 'return', 'refuse', 'redeploy', 'adminRedeploy', 'withdraw']);
+  });
+});
+
+describe('workbench spec', () => {
+  it('searches the stage and opens a dialog per action, each behind its permission', () => {
+    const spec = workbenchSpec('BANK_TRANSFER', viewer);
+    expect(spec.list).toBe('businessClubFirstTrial/getList');
+    expect(spec.params).toEqual({ stage: 'BANK_TRANSFER' });
+    expect(spec.actions?.map((a) => [a.key, a.permission, a.dialog])).toEqual([
+      ['detail', undefined, 'detail'], ['check', 'bankForward::check', 'check'], ['reject', 'bankForward::reject', 'reject'],
+      ['return', 'bankForward::reject', 'return'], ['refuse', 'bankForward::refuse', 'refuse'], ['redeploy', 'bankForward::redeploy', 'redeploy'],
+      ['adminRedeploy', 'bankForward::adminRedeploy', 'adminRedeploy'], ['withdraw', 'bankForward::withdraw', 'withdraw'],
+      ['reSign', 'bankForward::reSign', 'reSign'], ['bankState', 'bankForward::bankState', 'bankState'],
+    ]);
+    expect(spec.search.flatMap((f) => (f.kind === 'dateRange' ? [`${f.name}From`, `${f.name}To`] : [f.name])))
+      .toEqual(['scope', 'number', 'name', 'idNumber', 'mobile', 'dateFrom', 'dateTo', 'status', 'overdue', 'mine']);
+  });
+
+  it('shows the stage with a status in review and flags overdue deadlines', () => {
+    expect(statusValue(row())).toBe('IN_REVIEW:RS_FIRST');
+    expect(statusValue(row({ status: 'APPROVED' }))).toBe('APPROVED');
+    const deadline = workbenchSpec('RS_FIRST', viewer).columns.find((c) => c.key === 'deadline')!;
+    expect(deadline.flag?.(row({ overdue: true }))?.label).toBe('approval.overdue');
+    expect(deadline.flag?.(row())).toBeNull();
+  });
+
+  it('keeps the limits of the contract', () => {
+    expect(OPINION_LIMIT).toBe(OPINION_MAX);
+    const base = { id: 1, version: 1, key: 'abcdefgh' };
+    expect(quotaInput.safeParse({ ...base, quota: QUOTA_LIMIT }).success).toBe(true);
+    expect(quotaInput.safeParse({ ...base, quota: QUOTA_LIMIT + 1 }).success).toBe(false);
+  });
+});
+
+describe('idempotency keys', () => {
+  let n = 0;
+  const make = () => `key-${++n}`;
+  it('uses the key made at opening, again for a retry of the same body, a new one for a changed body', () => {
+    const opened = openSubmission(make);
+    const first = submissionFor(opened, { id: 1, opinion: 'ok' }, make);
+    expect(first.key).toBe(opened.key);
+    expect(submissionFor(first, { id: 1, opinion: 'ok' }, make).key).toBe(opened.key);
+    const changed = submissionFor(first, { id: 1, opinion: 'fine' }, make);
+    expect(changed.key).not.toBe(opened.key);
+    expect(submissionFor(changed, { id: 1, opinion: 'fine' }, make).key).toBe(changed.key);
+  });
+});
+
+describe('workbench messages', () => {
+  const keys = (value: unknown, prefix = ''): string[] => (value && typeof value === 'object'
+    ? Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)) : [prefix]);
+  const get = (messages: object, key: string) => key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], messages);
+
+  it('has the same keys in both languages', () => {
+    expect(keys(en.approval)).toEqual(keys(zh.approval));
+    expect(keys(en.resources.workbench)).toEqual(keys(zh.resources.workbench));
+  });
+
+  it('has every text the specs name, in both languages', () => {
+    for (const stage of STAGES) {
+      const spec = workbenchSpec(stage, viewer);
+      const used = [
+        `resources.${spec.key}.title`,
+        ...spec.search.flatMap((f) => [f.label, ...(f.placeholder ? [f.placeholder] : []), ...(f.options ?? []).map((o) => o.label)]),
+        ...spec.columns.flatMap((c) => [c.title, ...(c.options ?? []).map((o) => o.label)]),
+        ...(spec.actions ?? []).map((a) => a.label as string),
+        `approval.stage.${stage}`, 'approval.overdue', 'validation.opinionRequired', 'validation.reasonRequired', 'validation.amount', 'validation.date',
+      ];
+      for (const key of used) {
+        expect(typeof get(zh, key), key).toBe('string');
+        expect(typeof get(en, key), key).toBe('string');
+      }
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import type { Db } from './db';
+import { defaultOptions, type UpstreamOptions } from './options';
+import { mountCalls } from './core/dispatch';
+import type { AnyCall } from './core/call';
+import { authCalls } from './modules/auth/calls';
+import { menuCalls } from './modules/menu/calls';
+import { messageCalls } from './modules/message/calls';
+import { commonCalls } from './modules/common/calls';
+import { organizaCalls } from './modules/system/organiza';
+import { userCalls } from './modules/system/user';
+import { roleCalls } from './modules/system/role';
+import { permissionCalls } from './modules/system/permission';
+import { readCalls } from './modules/workflow/read-calls';
+import { actionCalls } from './modules/workflow/action-calls';
+import { intakeCalls } from './modules/workflow/intake';
+import { fileCalls } from './modules/files/calls';
+import { loanListCalls } from './modules/workflow/loan-lists';
+import { exportCalls } from './modules/workflow/export';
+import { statisticsCalls } from './modules/statistics/calls';
+
+export const allCalls: readonly AnyCall[] = [
+  ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
+  ...organizaCalls, ...userCalls, ...roleCalls, ...permissionCalls,
+  ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
+];
+
+/** The platform service: every call of the /api contract over one database. */
+export function createUpstreamApp(db: Db, options: Partial<UpstreamOptions> = {}) {
+  const app = new Hono();
+  mountCalls(app, db, { ...defaultOptions, ...options }, allCalls);
+  return app;
+}

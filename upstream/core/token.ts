@@ -1,0 +1,31 @@
+import type { Db } from '../db';
+import type { AuthUser } from './call';
+import { newToken, sha256 } from './crypto';
+
+/** The signed-in user behind a token, or null when it is unknown, expired, revoked or the account is not enabled. */
+export async function resolveToken(db: Db, token: string, now: Date): Promise<AuthUser | null> {
+  const row = await db.selectFrom('auth_token as t')
+    .innerJoin('app_user as u', 'u.id', 't.user_id')
+    .select(['t.id as tokenId', 'u.id', 'u.username', 'u.nickname', 'u.type', 'u.org_id as orgId'])
+    .where('t.token_hash', '=', sha256(token))
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', now)
+    .where('u.state', '=', 'ENABLED')
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function issueToken(db: Db, userId: number, now: Date, ttlMs: number) {
+  const token = newToken();
+  const uuid = crypto.randomUUID();
+  await db.insertInto('auth_token')
+    .values({ token_hash: sha256(token), uuid, user_id: userId, created_at: now, expires_at: new Date(now.getTime() + ttlMs) })
+    .execute();
+  return { token, uuid };
+}
+
+/** Ends every session of a user (password change, disable, write-off, reset). */
+export async function revokeUserTokens(db: Db, userId: number, now: Date) {
+  await db.updateTable('auth_token').set({ revoked_at: now })
+    .where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}

@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
+import type { Database } from './schema';
+import { migrations } from './migrations';
+import { PGliteDialect } from './pglite-dialect';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to work in (created when missing); tests use one per file. */
+  schema?: string;
+  /** PGlite data directory, or 'memory://' for a throw-away database. */
+  dataDir?: string;
+  /** A PGlite data-directory dump to start from (tests start from a seeded snapshot). */
+  loadDataDir?: Blob;
+  poolSize?: number;
+}
+
+export interface OpenDatabase {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+  /** PGlite only: a dump of the data directory, to start other instances from. */
+  dump?(): Promise<Blob>;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  return openPGlite(options.dataDir ?? 'memory://', options.loadDataDir);
+}
+
+async function openPostgres(connectionString: string, options: DatabaseOptions): Promise<OpenDatabase> {
+  const { default: pg } = await import('pg');
+  // int8 (count(*)) as number, numeric as string, timestamps as Date.
+  pg.types.setTypeParser(20, (value: string) => Number(value));
+  const schema = options.schema;
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  if (schema) {
+    const setup = new pg.Client({ connectionString });
+    await setup.connect();
+    try { await setup.query(`create schema if not exists ${schema}`); } finally { await setup.end(); }
+  }
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+async function openPGlite(dataDir: string, loadDataDir?: Blob): Promise<OpenDatabase> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    close: () => db.destroy(),
+    dump: async () => pglite.dumpDataDir('none') as Promise<Blob>,
+  };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrate(db: Db): Promise<void> {
+  // Kysely looks for its migration tables in every schema unless told which one, so a second
+  // schema of the same database (tests, several installations) would see the first one's.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrationTableSchema = rows[0]?.schema ?? 'public';
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
+}

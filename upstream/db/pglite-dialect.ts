@@ -1,0 +1,75 @@
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+
+/**
+ * Kysely dialect over one PGlite instance. PGlite is a single connection, so the
+ * driver hands it out to one holder at a time; a transaction therefore owns the
+ * database until it commits or rolls back, exactly as a pooled connection would.
+ */
+export class PGliteDialect implements Dialect {
+  constructor(private readonly pglite: PGlite) {}
+  createAdapter() { return new PostgresAdapter(); }
+  createQueryCompiler() { return new PostgresQueryCompiler(); }
+  createIntrospector(db: Kysely<unknown>) { return new PostgresIntrospector(db); }
+  createDriver(): Driver { return new PGliteDriver(this.pglite); }
+}
+
+class PGliteDriver implements Driver {
+  private queue: Promise<void> = Promise.resolve();
+  private readonly connection: DatabaseConnection;
+
+  constructor(private readonly pglite: PGlite) {
+    this.connection = {
+      executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+        const result = await pglite.query<R>(query.sql, query.parameters as unknown[]);
+        const affected = result.affectedRows ?? 0;
+        const isWrite = /^\s*(insert|update|delete|merge)/i.test(query.sql);
+        return { rows: result.rows, ...(isWrite ? { numAffectedRows: BigInt(affected) } : {}) };
+      },
+      // eslint-disable-next-line require-yield
+      streamQuery: async function* () { throw new Error('streaming is not supported on PGlite'); },
+    };
+  }
+
+  async init() {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    const previous = this.queue;
+    this.queue = previous.then(() => held);
+    await previous;
+    this.releaseCurrent = release;
+    return this.connection;
+  }
+
+  private releaseCurrent: () => void = () => {};
+
+  async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('begin'));
+  }
+  async commitTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+  async releaseConnection() {
+    const release = this.releaseCurrent;
+    this.releaseCurrent = () => {};
+    release();
+  }
+  async destroy() {
+    await this.pglite.close();
+  }
+}

@@ -1,0 +1,349 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Action, ApplicationStatus, BorrowerType, GuaranteeMethod, Stage } from '../../lib/workflow/stages';
+import type { RepaymentMethod } from '../../lib/workflow/plan';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export type OrgType = 'OPERATOR' | 'RENSHE' | 'GUARANTEE' | 'BANK';
+export type UserState = 'ENABLED' | 'DISABLED' | 'WRITTEN_OFF';
+
+export interface OrganizationTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string;
+  type: OrgType;
+  region_code: string | null;
+  state: Generated<'ENABLED' | 'DISABLED'>;
+  sort: Generated<number>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  org_id: number | null;
+  username: string;
+  nickname: string;
+  mobile: string | null;
+  mail: string | null;
+  type: number;
+  state: Generated<UserState>;
+  password_hash: string;
+  locale: string | null;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  state: Generated<'ENABLED' | 'DISABLED'>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface UserRoleTable { user_id: number; role_id: number }
+
+export interface PermissionTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  kind: 'MENU' | 'BUTTON';
+  /** Route path of a menu node; null for buttons and pure groups. */
+  path: string | null;
+  title_zh: string;
+  title_en: string;
+  icon: string | null;
+  sort: Generated<number>;
+  header_group: string | null;
+  hidden: Generated<boolean>;
+  /** Access value a menu entry needs (SPEC section 6 'auth'); null for none. */
+  auth: string | null;
+  /** `module::action` of a button. */
+  action: string | null;
+  /** Component name the power list groups buttons under. */
+  component: string | null;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface RolePermissionTable { role_id: number; permission_id: number }
+
+export interface AuthTokenTable {
+  id: Generated<number>;
+  token_hash: string;
+  uuid: string;
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface LoginLimitTable {
+  key: string;
+  failures: number;
+  window_start: Timestamp;
+  locked_until: Timestamp | null;
+}
+
+export interface SmsCodeTable {
+  id: Generated<number>;
+  mobile: string;
+  purpose: 'LOGIN' | 'REGISTER';
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  mobile: string;
+  template: string;
+  content: string;
+  client_ip: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SystemParamTable {
+  key: string;
+  value: string;
+  description: Generated<string>;
+  updated_at: Timestamp;
+}
+
+export interface MessageTable {
+  id: Generated<number>;
+  user_id: number;
+  content: string;
+  menu_url: string | null;
+  has_read: Generated<number>;
+  created_at: CreatedAt;
+  read_at: Timestamp | null;
+}
+
+export interface RegionTable {
+  code: string;
+  name: string;
+  parent_code: string;
+  letter: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  summary: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+}
+
+type Numeric = ColumnType<string, string | number, string | number>;
+type DateOnly = ColumnType<string, string, string>;
+
+export interface ApprovalModuleTable {
+  id: Generated<number>;
+  name: string;
+  borrower_type: BorrowerType;
+  state: Generated<'ENABLED' | 'DISABLED'>;
+  description: Generated<string>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ApprovalNodeTable {
+  id: Generated<number>;
+  module_id: number;
+  stage: Stage;
+  sort: number;
+  /** Working days; null takes the stage's time-out config. */
+  time_limit_days: number | null;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ApprovalNodePersonTable { node_id: number; user_id: number }
+
+export interface OvertimeConfigTable {
+  stage: Stage;
+  days: number;
+  remind: Generated<boolean>;
+  version: Generated<number>;
+  updated_at: Timestamp;
+}
+
+export interface RefuseReasonTable {
+  id: Generated<number>;
+  kind: 'INDICATOR' | 'STATUS';
+  content: string;
+  sms_text: Generated<string>;
+  state: Generated<'ENABLED' | 'DISABLED'>;
+  sort: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface BlacklistTable {
+  id: Generated<number>;
+  name: string;
+  id_number: string;
+  reason: string;
+  relieved_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface WhitelistTable {
+  id: Generated<number>;
+  name: string;
+  id_number: string;
+  note: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface ApplicationTable {
+  id: Generated<number>;
+  number: string;
+  client_key: string | null;
+  borrower_type: BorrowerType;
+  module_id: number;
+  status: ApplicationStatus;
+  node_id: number | null;
+  stage: Stage | null;
+  assignee_id: number | null;
+  /** Who moved the case to its current node: never its checker there. */
+  maker_id: number | null;
+  entered_at: Timestamp | null;
+  deadline: Timestamp | null;
+  overdue_notified_on: DateOnly | null;
+  renshe_org_id: number;
+  guarantee_org_id: number;
+  bank_org_id: number;
+  name: string;
+  id_number: string;
+  mobile: string;
+  gender: 'MALE' | 'FEMALE';
+  household_register: string;
+  employment_category: string;
+  address: Generated<string>;
+  business_name: Generated<string>;
+  business_scope: Generated<string>;
+  amount: Numeric;
+  term_months: number;
+  rate: Numeric;
+  repayment_method: RepaymentMethod;
+  guarantee_method: GuaranteeMethod;
+  guarantee_quota: Numeric | null;
+  loan_amount: Numeric | null;
+  loan_date: DateOnly | null;
+  whitelisted: Generated<boolean>;
+  resign_count: Generated<number>;
+  refuse_reason_id: number | null;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type PersonRole = 'SPOUSE' | 'PARTNER' | 'EMPLOYEE' | 'GUARANTOR' | 'GUARANTOR_SPOUSE';
+
+export interface ApplicationPersonTable {
+  id: Generated<number>;
+  application_id: number;
+  role: PersonRole;
+  guarantor_id: number | null;
+  name: string;
+  id_number: string;
+  mobile: string;
+  gender: 'MALE' | 'FEMALE';
+  work_unit: Generated<string>;
+  share_ratio: Numeric | null;
+  sort: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface HousePropertyTable {
+  id: Generated<number>;
+  application_id: number;
+  certificate_no: string;
+  owner: string;
+  address: string;
+  area: Numeric;
+  assessed_value: Numeric;
+  mortgage_state: Generated<'PENDING' | 'REGISTERED' | 'RELEASED'>;
+  registered_on: DateOnly | null;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ApplicationFileTable {
+  id: Generated<number>;
+  application_id: number | null;
+  kind: string;
+  name: string;
+  mime: string;
+  size: number;
+  storage_key: string;
+  uploaded_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface ApprovalRecordTable {
+  id: Generated<number>;
+  application_id: number;
+  action: Action;
+  node_id: number | null;
+  stage: Stage | null;
+  from_status: ApplicationStatus | null;
+  to_status: ApplicationStatus;
+  to_node_id: number | null;
+  to_stage: Stage | null;
+  actor_id: number | null;
+  actor_org_id: number | null;
+  target_user_id: number | null;
+  opinion: Generated<string>;
+  refuse_reason_id: number | null;
+  details: ColumnType<unknown, string | null, never>;
+  remark: Generated<string>;
+  idempotency_key: string;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  organization: OrganizationTable;
+  app_user: UserTable;
+  role: RoleTable;
+  user_role: UserRoleTable;
+  permission: PermissionTable;
+  role_permission: RolePermissionTable;
+  auth_token: AuthTokenTable;
+  login_limit: LoginLimitTable;
+  sms_code: SmsCodeTable;
+  sms_outbox: SmsOutboxTable;
+  system_param: SystemParamTable;
+  message: MessageTable;
+  region: RegionTable;
+  audit_log: AuditLogTable;
+  approval_module: ApprovalModuleTable;
+  approval_node: ApprovalNodeTable;
+  approval_node_person: ApprovalNodePersonTable;
+  overtime_config: OvertimeConfigTable;
+  refuse_reason: RefuseReasonTable;
+  blacklist: BlacklistTable;
+  whitelist: WhitelistTable;
+  application: ApplicationTable;
+  application_person: ApplicationPersonTable;
+  house_property: HousePropertyTable;
+  application_file: ApplicationFileTable;
+  approval_record: ApprovalRecordTable;
+}
+
+export type User = Selectable<UserTable>;
+export type Permission = Selectable<PermissionTable>;

@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import type { Database, OrgType } from '../schema';
+import { BUTTON_TITLES, MENU_ROUTES, type RouteNode } from '../../../lib/routes';
+import { hashPassword } from '../../core/crypto';
+import { REGIONS } from './regions-data';
+import { seedWorkflowDemo, seedWorkflowReference } from './workflow';
+
+type Trx = Kysely<Database>;
+
+/** Reference data every installation needs: regions, the menu tree and system parameters. Idempotent. */
+export async function seedReference(db: Kysely<Database>) {
+  await db.transaction().execute(async (trx) => {
+    const regions = await trx.selectFrom('region').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    if (Number(regions.n) === 0) {
+      for (let i = 0; i < REGIONS.length; i += 200) {
+        await trx.insertInto('region').values(REGIONS.slice(i, i + 200).map((r) => ({
+          code: r.code, name: r.name, parent_code: r.parentCode, letter: r.letter,
+        }))).execute();
+      }
+    }
+    await syncMenus(trx, MENU_ROUTES, null);
+    await trx.insertInto('system_param')
+      .values({ key: 'sms.loginSwitch', value: '0', description: 'SMS code required at login (1 on, 0 off)', updated_at: new Date() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    await trx.insertInto('role').values({ name: 'registered', description: 'Self-registered accounts awaiting roles', updated_at: new Date() })
+      .onConflict((oc) => oc.column('name').doNothing()).execute();
+    await seedWorkflowReference(trx);
+  });
+}
+
+/**
+ * Adds every menu page of the route catalogue and its buttons that the database lacks
+ * (matched by path, and by action under their page), so a newer release brings its new
+ * screens to an existing installation. Nothing an administrator changed is touched.
+ */
+async function syncMenus(trx: Trx, nodes: RouteNode[], parentId: number | null) {
+  for (const [index, node] of nodes.entries()) {
+    const existing = await trx.selectFrom('permission').select('id').where('kind', '=', 'MENU').where('path', '=', node.path).executeTakeFirst();
+    const id = existing?.id ?? (await trx.insertInto('permission').values({
+      parent_id: parentId, kind: 'MENU', path: node.path, title_zh: node.zh, title_en: node.en,
+      icon: node.icon ?? null, sort: index, header_group: node.header ?? null, auth: null, action: null, component: null,
+    }).returning('id').executeTakeFirstOrThrow()).id;
+    for (const [order, action] of (node.buttons ?? []).entries()) {
+      const present = await trx.selectFrom('permission').select('id').where('parent_id', '=', id).where('action', '=', action).executeTakeFirst();
+      if (present) continue;
+      const [module, verb] = action.split('::') as [string, string];
+      const title = BUTTON_TITLES[verb] ?? { zh: verb, en: verb };
+      await trx.insertInto('permission').values({
+        parent_id: id, kind: 'BUTTON', path: null, title_zh: title.zh, title_en: title.en, icon: null, sort: order,
+        header_group: null, auth: null, action, component: module,
+      }).execute();
+    }
+    if (node.children) await syncMenus(trx, node.children, id);
+  }
+}
+
+export const DEMO_PASSWORD = 'demo1234';
+
+const DEMO_ORGS: { key: string; name: string; type: OrgType; parent?: string }[] = [
+  { key: 'operator', name: '长沙市创业担保贷款服务中心', type: 'OPERATOR' },
+  { key: 'renshe', name: '长沙市人力资源和社会保障局', type: 'RENSHE', parent: 'operator' },
+  { key: 'gc1', name: '长沙鑫诚融资担保有限公司', type: 'GUARANTEE', parent: 'operator' },
+  { key: 'gc2', name: '湖南汇通融资担保有限公司', type: 'GUARANTEE', parent: 'operator' },
+  { key: 'bank1', name: '中国工商银行长沙分行', type: 'BANK', parent: 'operator' },
+  { key: 'bank2', name: '中国建设银行长沙分行', type: 'BANK', parent: 'operator' },
+  { key: 'bank3', name: '长沙银行', type: 'BANK', parent: 'operator' },
+];
+
+const DEMO_ROLES = [
+  { name: '人社审核员', description: 'Renshe reviewers', menus: ['/renshe'] },
+  { name: '担保审核员', description: 'Guarantee company reviewers', menus: ['/guarantee'] },
+  { name: '银行审核员', description: 'Bank reviewers', menus: ['/bank'] },
+];
+
+const DEMO_USERS = [
+  { username: 'admin', nickname: '系统管理员', type: 0, org: 'operator', mobile: '13800000000', role: null, task: ['/admin/setting/system/user', '有 1 个新注册账户等待分配角色'] },
+  { username: 'renshe', nickname: '人社审核员', type: 1, org: 'renshe', mobile: '13800000001', role: '人社审核员', task: ['/renshe/renshe-first', '有 3 笔贷款申请等待人社初审'] },
+  { username: 'guarantee', nickname: '担保审核员', type: 1, org: 'gc1', mobile: '13800000002', role: '担保审核员', task: ['/guarantee/guarantee-first', '有 2 笔贷款申请等待担保初审'] },
+  { username: 'bank', nickname: '银行审核员', type: 1, org: 'bank1', mobile: '13800000003', role: '银行审核员', task: ['/bank/bank-first', '有 2 笔贷款申请等待银行初审'] },
+  // Second reviewers, so that the maker of a review step is never its checker. No messages.
+  { username: 'renshe2', nickname: '人社复核员', type: 1, org: 'renshe', mobile: '13800000004', role: '人社审核员', task: null },
+  { username: 'guarantee2', nickname: '担保复核员', type: 1, org: 'gc1', mobile: '13800000005', role: '担保审核员', task: null },
+  { username: 'bank2', nickname: '银行复核员', type: 1, org: 'bank1', mobile: '13800000006', role: '银行审核员', task: null },
+];
+
+/** Demo organisations, roles, users, messages and loan applications. Only for the embedded default or an explicit seed command. */
+export async function seedDemo(db: Kysely<Database>) {
+  if (await db.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirst()) return;
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction().execute(async (trx) => {
+    const orgIds = new Map<string, number>();
+    for (const [index, org] of DEMO_ORGS.entries()) {
+      const row = await trx.insertInto('organization').values({
+        name: org.name, type: org.type, parent_id: org.parent ? orgIds.get(org.parent)! : null,
+        region_code: '430100', sort: index, updated_at: new Date(),
+      }).returning('id').executeTakeFirstOrThrow();
+      orgIds.set(org.key, row.id);
+    }
+    const roleIds = new Map<string, number>();
+    for (const role of DEMO_ROLES) {
+      const row = await trx.insertInto('role').values({ name: role.name, description: role.description, updated_at: new Date() })
+        .returning('id').executeTakeFirstOrThrow();
+      roleIds.set(role.name, row.id);
+      await grantSubtrees(trx, row.id, role.menus);
+    }
+    for (const user of DEMO_USERS) {
+      const row = await trx.insertInto('app_user').values({
+        org_id: orgIds.get(user.org)!, username: user.username, nickname: user.nickname, type: user.type,
+        mobile: user.mobile, mail: `${user.username}@example.com`, password_hash: hash, locale: null, updated_at: new Date(),
+      }).returning('id').executeTakeFirstOrThrow();
+      if (user.role) await trx.insertInto('user_role').values({ user_id: row.id, role_id: roleIds.get(user.role)! }).execute();
+      if (user.task) {
+        await trx.insertInto('message').values([
+          { user_id: row.id, content: `欢迎使用创业担保贷款管理平台，${user.nickname}。`, menu_url: '/admin/index' },
+          { user_id: row.id, content: user.task[1], menu_url: user.task[0] },
+        ]).execute();
+      }
+    }
+    await seedWorkflowDemo(trx, [...orgIds.values()]);
+  });
+}
+
+/** Grants the menu nodes at the given paths and everything below them. */
+async function grantSubtrees(trx: Trx, roleId: number, paths: string[]) {
+  const all = await trx.selectFrom('permission').select(['id', 'parent_id', 'path']).execute();
+  const chosen = new Set(all.filter((p) => p.path && paths.includes(p.path)).map((p) => p.id));
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const p of all) if (p.parent_id !== null && chosen.has(p.parent_id) && !chosen.has(p.id)) { chosen.add(p.id); grew = true; }
+  }
+  if (chosen.size) await trx.insertInto('role_permission').values([...chosen].map((id) => ({ role_id: roleId, permission_id: id }))).execute();
+}

@@ -1,0 +1,66 @@
+import type { Db } from '../../db';
+import type { UpstreamOptions } from '../../options';
+import { AppError, invalid } from '../../core/errors';
+import { newSmsCode, sha256 } from '../../core/crypto';
+import { CODES } from '../../../lib/contract/common';
+
+export type SmsPurpose = 'LOGIN' | 'REGISTER';
+const codeHash = (mobile: string, purpose: SmsPurpose, code: string) => sha256(`${mobile}:${purpose}:${code}`);
+const mask = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(7)}`;
+
+export async function smsSwitchOn(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('system_param').select('value').where('key', '=', 'sms.loginSwitch').executeTakeFirst();
+  return row?.value === '1';
+}
+
+/** Refuses (429) an address that has used up its hourly quota of sent codes. */
+export async function checkIpQuota(db: Db, options: UpstreamOptions, ip: string, now: Date) {
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const sentFromIp = await db.selectFrom('sms_outbox').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('client_ip', '=', ip).where('created_at', '>', hourAgo).executeTakeFirstOrThrow();
+  if (Number(sentFromIp.n) >= options.smsPerIpPerHour) throw new AppError(CODES.tooMany, 'smsTooMany');
+}
+
+/**
+ * Creates a code and writes it to the outbox (there is no gateway; the outbox row is the send).
+ * Refuses a second code for the same mobile within the resend interval and more than the hourly quota per address.
+ */
+export async function sendCode(db: Db, options: UpstreamOptions, mobile: string, purpose: SmsPurpose, ip: string, now: Date) {
+  await checkIpQuota(db, options, ip, now);
+  const recent = await db.selectFrom('sms_code').select('id')
+    .where('mobile', '=', mobile).where('purpose', '=', purpose)
+    .where('created_at', '>', new Date(now.getTime() - options.smsResendMs)).executeTakeFirst();
+  if (recent) throw new AppError(CODES.tooMany, 'smsTooFrequent');
+  const code = newSmsCode();
+  const minutes = Math.round(options.smsCodeTtlMs / 60_000);
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('sms_code').values({
+      mobile, purpose, code_hash: codeHash(mobile, purpose, code), created_at: now,
+      expires_at: new Date(now.getTime() + options.smsCodeTtlMs), consumed_at: null,
+    }).execute();
+    await trx.insertInto('sms_outbox').values({
+      mobile, template: `${purpose}_CODE`, client_ip: ip, created_at: now,
+      content: `验证码 ${code}，${minutes} 分钟内有效。Verification code ${code}, valid for ${minutes} minutes.`,
+    }).execute();
+  });
+  if (options.smsLogCodes) console.info(`[sms] demo mode: ${purpose} code for ${mask(mobile)} is ${code}`);
+}
+
+/**
+ * Consumes the newest live code for the mobile. A wrong code costs one attempt; after the
+ * limit the code is dead. Throws 422 on the given field when the code does not match.
+ */
+export async function consumeCode(db: Db, options: UpstreamOptions, mobile: string, purpose: SmsPurpose, code: string, field: string, now: Date) {
+  const live = await db.selectFrom('sms_code').select(['id', 'code_hash', 'attempts'])
+    .where('mobile', '=', mobile).where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null).where('expires_at', '>', now)
+    .orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  if (!live || live.attempts >= options.smsMaxAttempts) throw invalid({ [field]: 'validation.captchaExpired' });
+  if (live.code_hash !== codeHash(mobile, purpose, code.trim())) {
+    await db.updateTable('sms_code').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', live.id).execute();
+    throw invalid({ [field]: 'validation.captchaWrong' });
+  }
+  const used = await db.updateTable('sms_code').set({ consumed_at: now })
+    .where('id', '=', live.id).where('consumed_at', 'is', null).executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) throw invalid({ [field]: 'validation.captchaExpired' });
+}

@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { defineCall } from '../../core/call';
+import { notFound } from '../../core/errors';
+import { areaInput, type RegionEntry } from '../../../lib/contract/region';
+
+export const commonCalls = [
+  defineCall({
+    path: 'health',
+    methods: ['GET'],
+    access: 'public',
+    input: z.object({}),
+    async handler(ctx) {
+      await sql`select 1`.execute(ctx.db);
+      return { database: 'ok' as const };
+    },
+  }),
+  defineCall({
+    path: 'mobile/public/getAreainfo',
+    methods: ['GET', 'POST'],
+    access: 'public',
+    input: areaInput,
+    async handler(ctx, input): Promise<RegionEntry[]> {
+      let query = ctx.db.selectFrom('region').select(['letter', 'name', 'code', 'parent_code as parentCode']);
+      if (input.parentCode) query = query.where('parent_code', '=', input.parentCode);
+      return query.orderBy('letter').orderBy('code').execute();
+    },
+  }),
+  defineCall({
+    path: 'systemParam/getList',
+    access: 'admin',
+    input: z.object({}),
+    handler: (ctx) => ctx.db.selectFrom('system_param').select(['key', 'value', 'description', 'updated_at as updateTime']).orderBy('key').execute(),
+  }),
+  defineCall({
+    path: 'systemParam/update',
+    access: 'admin',
+    input: z.object({ key: z.string().min(1).max(64), value: z.string().max(2000, 'validation.tooLong') }),
+    async handler(ctx, input) {
+      const result = await ctx.db.updateTable('system_param').set({ value: input.value, updated_at: ctx.now })
+        .where('key', '=', input.key).executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw notFound('param');
+      await ctx.db.insertInto('audit_log').values({
+        actor_id: ctx.user.id, action: 'systemParam.update', target_type: 'system_param', target_id: input.key,
+        summary: JSON.stringify({ value: input.value }),
+      }).execute();
+      return { key: input.key, value: input.value };
+    },
+  }),
+];

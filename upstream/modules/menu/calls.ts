@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { defineCall } from '../../core/call';
+import type { MenuItem, MenuResult, PowerEntry } from '../../../lib/contract/auth';
+import type { Permission } from '../../db/schema';
+import { grantedPermissions } from './grants';
+
+/**
+ * Builds the menu tree from granted menu nodes. A granted child whose parent was not
+ * granted still appears, under the nearest granted ancestor or at the top.
+ */
+export function buildMenu(granted: Permission[]): MenuItem[] {
+  const menus = granted.filter((p) => p.kind === 'MENU');
+  const byId = new Map(menus.map((p) => [p.id, { node: p, item: toItem(p) }]));
+  const roots: MenuItem[] = [];
+  for (const { node, item } of byId.values()) {
+    const parent = node.parent_id !== null ? byId.get(node.parent_id) : undefined;
+    (parent ? parent.item.children : roots).push(item);
+  }
+  return roots;
+}
+
+const toItem = (p: Permission): MenuItem => ({
+  path: p.path ?? '', title: p.title_zh, titleEn: p.title_en, icon: p.icon,
+  header: p.header_group, auth: p.auth, hidden: p.hidden, children: [],
+});
+
+/** The access list: every `auth` value and button string the user holds. */
+export function accessList(granted: Permission[]): string[] {
+  const values = new Set<string>();
+  for (const p of granted) {
+    if (p.auth) values.add(p.auth);
+    if (p.action) values.add(p.action);
+  }
+  return [...values].sort();
+}
+
+export function powerList(granted: Permission[]): PowerEntry[] {
+  const byComponent = new Map<string, string[]>();
+  for (const p of granted) {
+    if (p.kind !== 'BUTTON' || !p.action) continue;
+    const component = p.component ?? p.action.split('::')[0]!;
+    byComponent.set(component, [...(byComponent.get(component) ?? []), p.action]);
+  }
+  return [...byComponent].map(([component, btnList]) => ({ component, btnList }));
+}
+
+/** A fingerprint of what the user may do and how the menu looks (a renamed or moved entry counts); the client refetches menus when it changes. */
+export const grantVersion = (granted: Permission[]) =>
+  createHash('sha1').update([...granted].sort((a, b) => a.id - b.id).map((p) => `${p.id}:${p.version}`).join(',')).digest('hex').slice(0, 16);
+
+export const menuCalls = [
+  defineCall({
+    path: 'admin/getMenu',
+    methods: ['GET', 'POST'],
+    access: 'user',
+    input: z.object({}),
+    async handler(ctx): Promise<MenuResult> {
+      const granted = await grantedPermissions(ctx.db, ctx.user);
+      return { menu: buildMenu(granted), access: accessList(granted), version: grantVersion(granted) };
+    },
+  }),
+  defineCall({
+    path: 'admin/getMenuVersion',
+    methods: ['GET', 'POST'],
+    access: 'user',
+    input: z.object({}),
+    handler: async (ctx) => ({ version: grantVersion(await grantedPermissions(ctx.db, ctx.user)) }),
+  }),
+  defineCall({
+    path: 'admin/getPowerList',
+    methods: ['GET', 'POST'],
+    access: 'user',
+    input: z.object({}),
+    handler: async (ctx) => powerList(await grantedPermissions(ctx.db, ctx.user)),
+  }),
+];

@@ -1,0 +1,72 @@
+import { defineCall } from '../../core/call';
+import { notFound } from '../../core/errors';
+import type { Page } from '../../../lib/contract/common';
+import { messageIdInput, messageListInput, type MessageItem } from '../../../lib/contract/messages';
+import { z } from 'zod';
+
+const columns = ['id', 'content as msgDetails', 'created_at as createTime', 'has_read as hasRead', 'menu_url as menuUrl'] as const;
+const toItem = (row: { id: number; msgDetails: string; createTime: Date; hasRead: number; menuUrl: string | null }): MessageItem =>
+  ({ ...row, createTime: new Date(row.createTime).toISOString() });
+
+export const messageCalls = [
+  defineCall({
+    path: 'businessMessage/count',
+    access: 'user',
+    input: z.object({}),
+    async handler(ctx): Promise<number> {
+      const row = await ctx.db.selectFrom('message').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', ctx.user.id).where('has_read', '=', 0).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  }),
+  defineCall({
+    path: 'businessMessage/list',
+    access: 'user',
+    input: messageListInput,
+    async handler(ctx, input): Promise<Page<MessageItem>> {
+      let query = ctx.db.selectFrom('message').where('user_id', '=', ctx.user.id);
+      if (input.hasRead !== undefined) query = query.where('has_read', input.hasRead ? '=' : '<>', 1);
+      const [{ n }, rows] = await Promise.all([
+        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        query.select(columns).orderBy('created_at', 'desc').orderBy('id', 'desc')
+          .limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize).execute(),
+      ]);
+      const total = Number(n);
+      return { list: rows.map(toItem), total, totalPage: Math.ceil(total / input.pageSize) };
+    },
+  }),
+  defineCall({
+    path: 'businessMessage/get',
+    access: 'user',
+    input: messageIdInput,
+    async handler(ctx, input): Promise<MessageItem> {
+      const row = await ctx.db.selectFrom('message').select(columns)
+        .where('id', '=', input.id).where('user_id', '=', ctx.user.id).executeTakeFirst();
+      if (!row) throw notFound('message');
+      return toItem(row);
+    },
+  }),
+  defineCall({
+    path: 'businessMessage/read',
+    access: 'user',
+    input: messageIdInput,
+    async handler(ctx, input): Promise<MessageItem> {
+      const row = await ctx.db.updateTable('message')
+        .set((eb) => ({ has_read: 1, read_at: eb.fn.coalesce('read_at', eb.val(ctx.now)) }))
+        .where('id', '=', input.id).where('user_id', '=', ctx.user.id)
+        .returning(columns).executeTakeFirst();
+      if (!row) throw notFound('message');
+      return toItem(row);
+    },
+  }),
+  defineCall({
+    path: 'businessMessage/readAll',
+    access: 'user',
+    input: z.object({}),
+    async handler(ctx): Promise<{ updated: number }> {
+      const result = await ctx.db.updateTable('message').set({ has_read: 1, read_at: ctx.now })
+        .where('user_id', '=', ctx.user.id).where('has_read', '=', 0).executeTakeFirst();
+      return { updated: Number(result.numUpdatedRows) };
+    },
+  }),
+];

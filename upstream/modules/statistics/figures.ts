@@ -1,0 +1,56 @@
+import type { Db } from '../../db';
+import type { AuthUser } from '../../core/call';
+import type { LoanCount, LoanCountQuery, StatisticsForm, StatisticsQuery } from '../../../lib/contract/statistics';
+import { APPLICATION_STATUSES, STAGES, type BorrowerType } from '../../../lib/workflow/stages';
+import { foldBy, groups, periodOf, roundFigures, sideOrgs, statisticsCases, withStatisticsPlanner, type Group } from './query';
+
+const byOrgRows = async (db: Db, user: AuthUser, side: StatisticsQuery['side'], all: Group[]) => {
+  const folded = foldBy(all, (g) => g.org, []);
+  const orgs = await sideOrgs(db, user, side, [...folded.keys()]);
+  const names = new Map(orgs.map((o) => [o.id, o.name]));
+  const rows = [...folded].map(([orgId, figures]) => ({ orgId, orgName: names.get(orgId) ?? String(orgId), ...roundFigures(figures) }))
+    .sort((a, b) => b.total - a.total || a.orgId - b.orgId);
+  return { rows, orgs };
+};
+
+/** statisticsForm: the period's cases counted by status, stage, organisation and month. */
+export async function statisticsForm(db: Db, user: AuthUser, input: StatisticsQuery, now: Date): Promise<StatisticsForm> {
+  const period = periodOf(input, now);
+  const all = await withStatisticsPlanner(db, async (trx) => groups(trx, await statisticsCases(trx, user, input, period), input.side, period, now));
+  const summary = roundFigures(foldBy(all, () => 0, [0]).get(0)!);
+  const status = foldBy(all, (g) => g.status, [...APPLICATION_STATUSES]);
+  const stage = foldBy(all.filter((g) => g.status === 'IN_REVIEW' && g.stage), (g) => g.stage!, [...STAGES]);
+  const month = foldBy(all, (g) => g.month, period.months.map((_, i) => i));
+  const { rows: byOrg, orgs } = await byOrgRows(db, user, input.side, all);
+  return {
+    period: { dateFrom: period.dateFrom, dateTo: period.dateTo },
+    summary,
+    byStatus: APPLICATION_STATUSES.map((s) => ({ status: s, count: status.get(s)!.total, amount: roundFigures(status.get(s)!).amount })),
+    byStage: STAGES.map((s) => ({ stage: s, count: stage.get(s)!.total, amount: roundFigures(stage.get(s)!).amount, overdue: stage.get(s)!.overdue })),
+    byOrg,
+    byMonth: period.months.map((m, i) => ({ month: m, ...roundFigures(month.get(i)!) })),
+    orgs,
+  };
+}
+
+/** loanCountStatistics<Type>: the period's cases of one borrower type, in all and per organisation. */
+export async function loanCount(db: Db, user: AuthUser, input: LoanCountQuery, borrowerType: BorrowerType, now: Date): Promise<LoanCount> {
+  const period = periodOf(input, now);
+  const all = await withStatisticsPlanner(db, async (trx) => groups(trx, await statisticsCases(trx, user, { ...input, borrowerType }, period), input.side, period, now));
+  return {
+    borrowerType,
+    period: { dateFrom: period.dateFrom, dateTo: period.dateTo },
+    summary: roundFigures(foldBy(all, () => 0, [0]).get(0)!),
+    byOrg: (await byOrgRows(db, user, input.side, all)).rows,
+  };
+}
+
+/** Every borrower type's counts in one pass (the export of the three). */
+export async function loanCountsAll(db: Db, user: AuthUser, input: LoanCountQuery, now: Date) {
+  const period = periodOf(input, now);
+  const all = await withStatisticsPlanner(db, async (trx) => groups(trx, await statisticsCases(trx, user, input, period), input.side, period, now, true));
+  const byType = foldBy(all, (g) => g.borrowerType!, ['PERSON', 'SMALL_COMPANY', 'PARTNERSHIP'] as BorrowerType[]);
+  const { rows: byOrg } = await byOrgRows(db, user, input.side, all);
+  const byTypeAndOrg = foldBy(all, (g) => `${g.borrowerType}:${g.org}`, []);
+  return { period, byType, byOrg, byTypeAndOrg };
+}

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import type { Db } from '../../db';
+import { defineCall } from '../../core/call';
+import { notFound } from '../../core/errors';
+import { orgSubtree, visibleOrgs } from '../../core/scope';
+import { idInput, type Page } from '../../../lib/contract/common';
+import {
+  orgDropdownInput, orgIdInput, organizaListInput, organizaPageInput, organizaSaveInput,
+  type OrgDropdownItem, type OrgListResult, type OrgNode, type OrgPickerUser, type OrgTreeNode, type OrgUser,
+} from '../../../lib/contract/organiza';
+import { countOrgs, orgForest, orgNodes, orgQuery, scopedNode } from './organiza-nodes';
+import { deleteOrganization, saveOrganization } from './organiza-save';
+
+const PAGE = { page: '/admin/setting/system/organiza' } as const;
+
+/** Enabled users of one organisation, for the pickers. */
+const enabledUsers = (db: Db, orgId: number) =>
+  db.selectFrom('app_user').select(['id', 'username', 'nickname'])
+    .where('org_id', '=', orgId).where('state', '=', 'ENABLED').orderBy('id').execute();
+
+export const organizaCalls = [
+  defineCall({
+    path: 'systemOrganiza/organizaList',
+    methods: ['GET', 'POST'],
+    access: PAGE,
+    input: organizaListInput,
+    async handler(ctx, input): Promise<OrgListResult> {
+      const scope = await visibleOrgs(ctx.db, ctx.user);
+      const filters = { name: input.name, type: input.type };
+      if (input.id !== undefined) {
+        if (!(await orgQuery(ctx.db, { scope, ids: [input.id] }).select('o.id').executeTakeFirst())) throw notFound('organization');
+        return { list: await orgNodes(ctx.db, { scope, parentId: input.id, ...filters }) };
+      }
+      if (input.name || input.type) return { list: await orgNodes(ctx.db, { scope, ...filters }) };
+      // The roots the caller sees: the top-level organisations for an admin, else their own one.
+      if (scope === null) return { list: await orgNodes(ctx.db, { scope, parentId: null }) };
+      return { list: ctx.user.orgId === null ? [] : await orgNodes(ctx.db, { scope, ids: [ctx.user.orgId] }) };
+    },
+  }),
+
+  defineCall({
+    path: 'systemOrganiza/list',
+    methods: ['GET', 'POST'],
+    access: PAGE,
+    input: organizaPageInput,
+    async handler(ctx, input): Promise<Page<OrgNode>> {
+      const filter = { scope: await visibleOrgs(ctx.db, ctx.user), name: input.name, type: input.type, state: input.state };
+      const [total, list] = await Promise.all([
+        countOrgs(ctx.db, filter),
+        orgNodes(ctx.db, filter, { limit: input.pageSize, offset: (input.pageNum - 1) * input.pageSize }),
+      ]);
+      return { list, total, totalPage: Math.ceil(total / input.pageSize) };
+    },
+  }),
+
+  defineCall({
+    path: 'systemOrganiza/myOrganization',
+    methods: ['GET', 'POST'],
+    access: 'user',
+    input: z.object({}),
+    async handler(ctx): Promise<OrgNode | null> {
+      if (ctx.user.orgId === null) return null;
+      const [node] = await orgNodes(ctx.db, { scope: null, ids: [ctx.user.orgId] });
+      return node ?? null;
+    },
+  }),
+
+  defineCall({
+    path: 'systemOrganiza/saveOrupdate',
+    access: [{ permission: 'organiza::add' }, { permission: 'organiza::edit' }],
+    input: organizaSaveInput,
+    handler: saveOrganization,
+  }),
+
+  defineCall({
+    path: 'systemOrganiza/delete',
+    access: { permission: 'organiza::delete' },
+    input: idInput,
+    handler: deleteOrganization,
+  }),
+
+  defineCall({
+    path: 'systemOrganiza/getInstitutionDropdown',
+    methods: ['GET', 'POST'],
+    access: 'user',
+    input: orgDropdownInput,
+    async handler(ctx, input): Promise<OrgDropdownItem[]> {
+      return orgQuery(ctx.db, { scope: await visibleOrgs(ctx.db, ctx.user), type: input.type, state: 'ENABLED' })
+        .select(['o.id', 'o.name', 'o.type']).orderBy('o.sort').orderBy('o.id').execute();
+    },
+  }),
+
+  defineCall({
+    path: 'systemOrganiza/orgTree',
+    methods: ['GET', 'POST'],
+    access: 'user',
+    input: z.object({}),
+    async handler(ctx): Promise<OrgTreeNode[]> {
+      return orgForest(ctx.db, { scope: await visibleOrgs(ctx.db, ctx.user) });
+    },
+  }),
+
+  defineCall({
+    path: 'systemOrganiza/orgTreeById',
+    methods: ['GET', 'POST'],
+    access: 'user',
+    input: idInput,
+    async handler(ctx, input): Promise<OrgTreeNode> {
+      await scopedNode(ctx.db, ctx.user, input.id);
+      const [tree] = await orgForest(ctx.db, { scope: null, ids: await orgSubtree(ctx.db, input.id) });
+      return tree!;
+    },
+  }),
+
+  defineCall({
+    path: 'systemOrganiza/orgTreeByIdWithoutMe',
+    methods: ['GET', 'POST'],
+    access: 'user',
+    input: idInput,
+    async handler(ctx, input): Promise<OrgTreeNode[]> {
+      await scopedNode(ctx.db, ctx.user, input.id);
+      const below = (await orgSubtree(ctx.db, input.id)).filter((id) => id !== input.id);
+      return orgForest(ctx.db, { scope: null, ids: below });
+    },
+  }),
+
+  defineCall({
+    path: 'systemOrganiza/getMyOrganizationUser',
+    methods: ['GET', 'POST'],
+    access: 'user',
+    input: z.object({}),
+    async handler(ctx): Promise<OrgUser[]> {
+      if (ctx.user.orgId === null) return [];
+      return enabledUsers(ctx.db, ctx.user.orgId);
+    },
+  }),
+
+  // getRejectUser is the workflow's (it offers the people of the nodes a case may go back to).
+  defineCall({
+    path: 'systemOrganiza/adminRedeployUser',
+    access: 'user',
+    input: orgIdInput,
+    async handler(ctx, input): Promise<OrgPickerUser[]> {
+      await scopedNode(ctx.db, ctx.user, input.orgId);
+      return (await enabledUsers(ctx.db, input.orgId)).map((user) => ({ ...user, orgId: input.orgId }));
+    },
+  }),
+];

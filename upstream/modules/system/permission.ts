@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineCall } from '../../core/call';
+import { forbidden, notFound } from '../../core/errors';
+import { allowed } from '../../core/permission';
+import {
+  permissionIdInput, permissionSaveInput, permissionSonInput, type PermissionNode, type PermissionSonResult,
+} from '../../../lib/contract/permission';
+import type { Permission } from '../../db/schema';
+import { grantedPermissions } from '../menu/grants';
+import { allPermissions, nest, sonsOf } from './permission-tree';
+import { deletePermission, savePermission } from './permission-save';
+
+const MENU_PAGE = { page: '/system/menu' } as const;
+const button = (action: string) => ({ permission: `menu::${action}` }) as const;
+
+/** The lazy rows below `id` (the top without it) within `rows`; 404 for an id not among them. */
+function sons(rows: Permission[], id: number | undefined): PermissionSonResult {
+  if (id !== undefined && !rows.some((p) => p.id === id)) throw notFound('permission');
+  return { list: sonsOf(rows, id ?? null) };
+}
+
+export const permissionCalls = [
+  defineCall({
+    path: 'systemPermisson/permissonList',
+    // The menu screen, and the role authorization dialog (which may grant only what its user holds).
+    access: [MENU_PAGE, { permission: 'role::authorize' }],
+    input: z.object({}),
+    handler: async (ctx): Promise<PermissionNode[]> => nest(await allPermissions(ctx.db)),
+  }),
+  defineCall({
+    path: 'systemPermisson/permissonSonList',
+    access: MENU_PAGE,
+    input: permissionSonInput,
+    handler: async (ctx, input): Promise<PermissionSonResult> => sons(await allPermissions(ctx.db), input.id),
+  }),
+  defineCall({
+    // What the caller holds (an admin: everything), for the authorize dialog of a non-admin.
+    path: 'systemPermisson/myPermissonSonList',
+    access: 'user',
+    input: permissionSonInput,
+    handler: async (ctx, input): Promise<PermissionSonResult> => sons(await grantedPermissions(ctx.db, ctx.user), input.id),
+  }),
+  defineCall({
+    path: 'systemPermisson/saveOrupdate',
+    access: [button('add'), button('edit')],
+    input: permissionSaveInput,
+    async handler(ctx, input): Promise<PermissionNode> {
+      if (!(await allowed(ctx.db, ctx.user, button(input.id === undefined ? 'add' : 'edit')))) throw forbidden();
+      return ctx.db.transaction().execute((trx) => savePermission(trx, ctx, input));
+    },
+  }),
+  defineCall({
+    path: 'systemPermisson/delete',
+    access: button('delete'),
+    input: permissionIdInput,
+    handler: (ctx, input) => ctx.db.transaction().execute((trx) => deletePermission(trx, ctx, input.id)),
+  }),
+];

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { RoleRow, RoleState } from '../../../lib/contract/role';
+import { conflict, notFound } from '../../core/errors';
+
+type Db = Kysely<Database>;
+
+/** The role rows of role/roleList and friends, with their holder and grant counts. */
+export function roleRows(db: Db) {
+  return db.selectFrom('role as r').select((eb) => [
+    'r.id', 'r.name', 'r.description', 'r.state', 'r.version', 'r.created_at as createTime',
+    eb.selectFrom('user_role as ur').select(eb.fn.countAll<number>().as('n')).whereRef('ur.role_id', '=', 'r.id').as('userCount'),
+    eb.selectFrom('role_permission as rp').select(eb.fn.countAll<number>().as('n')).whereRef('rp.role_id', '=', 'r.id').as('permissionCount'),
+  ]);
+}
+
+interface RawRole {
+  id: number; name: string; description: string; state: string; version: number; createTime: Date;
+  userCount: number | string | bigint | null; permissionCount: number | string | bigint | null;
+}
+
+export const toRoleRow = (row: RawRole): RoleRow => ({
+  id: row.id, name: row.name, description: row.description, state: row.state as RoleState,
+  userCount: Number(row.userCount ?? 0), permissionCount: Number(row.permissionCount ?? 0),
+  version: row.version, createTime: new Date(row.createTime).toISOString(),
+});
+
+/** One role as a row; 404 when there is none. */
+export async function loadRole(db: Db, id: number): Promise<RoleRow> {
+  const row = await roleRows(db).where('r.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('role');
+  return toRoleRow(row);
+}
+
+/** The permission ids a role holds, ascending. */
+export async function rolePermissionIds(db: Db, roleId: number): Promise<number[]> {
+  const rows = await db.selectFrom('role_permission').select('permission_id').where('role_id', '=', roleId)
+    .orderBy('permission_id').execute();
+  return rows.map((r) => r.permission_id);
+}
+
+/**
+ * Takes the next version of a role if the caller saw the current one (and locks the row for
+ * the rest of the transaction): 404 when the role is gone, 409 when someone saved it since.
+ */
+export async function bumpRole(db: Db, id: number, version: number, now: Date, changes: { name?: string; description?: string; state?: RoleState } = {}) {
+  const updated = await db.updateTable('role')
+    .set((eb) => ({ ...changes, version: eb('version', '+', 1), updated_at: now }))
+    .where('id', '=', id).where('version', '=', version)
+    .returning('id').executeTakeFirst();
+  if (updated) return;
+  const exists = await db.selectFrom('role').select('id').where('id', '=', id).executeTakeFirst();
+  throw exists ? conflict() : notFound('role');
+}
+
+/** What an audit entry records of a role. */
+export const roleSummary = (role: RoleRow) =>
+  ({ name: role.name, description: role.description, state: role.state, version: role.version });
+
+/** Whether a role name is taken by another role, ignoring case. */
+export async function roleNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('role').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** LIKE pattern for "contains", with the pattern characters of the value escaped. */
+export const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

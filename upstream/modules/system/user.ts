@@ -1,0 +1,160 @@
+import { defineCall, type AuthUser, type CallContext } from '../../core/call';
+import { conflict, invalid, notFound } from '../../core/errors';
+import { audit } from '../../core/audit';
+import { hashPassword } from '../../core/crypto';
+import { orgSubtree, visibleOrgs } from '../../core/scope';
+import { revokeUserTokens } from '../../core/token';
+import type { Page } from '../../../lib/contract/common';
+import { changePasswordInput } from '../../../lib/contract/auth';
+import {
+  userConferInput, userIdInput, userListInput, userResetInput, userSaveInput, userStateInput, userVersionInput,
+  type UserResetResult, type UserRow,
+} from '../../../lib/contract/user';
+import { clearFailures } from '../auth/login-limit';
+import { changeOwnPassword } from '../auth/password';
+import { canSee, sqlState } from './organiza-nodes';
+import { assertRolesGrantable, generatePassword, targetUser } from './user-guards';
+import { auditView, countUsers, userRow, userRows } from './user-rows';
+import { saveUser } from './user-save';
+
+const PAGE = { page: '/admin/setting/system/user' } as const;
+type Ctx = CallContext<AuthUser>;
+
+/** Sets a user's state in one transaction, revoking every session unless the account stays enabled. */
+async function setState(ctx: Ctx, id: number, version: number, state: 'ENABLED' | 'DISABLED' | 'WRITTEN_OFF', action: string): Promise<UserRow> {
+  const before = await targetUser(ctx, id, { self: state === 'ENABLED', version });
+  if (before.state === state) return userRow(ctx.db, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    const after = await trx.updateTable('app_user').set((eb) => ({ state, updated_at: ctx.now, version: eb('version', '+', 1) }))
+      .where('id', '=', id).where('version', '=', version).returningAll().executeTakeFirst();
+    if (!after) throw conflict();
+    if (state !== 'ENABLED') await revokeUserTokens(trx, id, ctx.now);
+    await audit(trx, ctx.user, action, { type: 'user', id }, { before: auditView(before), after: auditView(after) });
+  });
+  return userRow(ctx.db, id);
+}
+
+export const userCalls = [
+  defineCall({
+    path: 'systemUser/adminList',
+    methods: ['GET', 'POST'],
+    access: PAGE,
+    input: userListInput,
+    async handler(ctx, input): Promise<Page<UserRow>> {
+      const scope = await visibleOrgs(ctx.db, ctx.user);
+      if (input.orgId !== undefined && !canSee(scope, input.orgId)) throw notFound('organization');
+      const filter = {
+        scope, username: input.username, nickname: input.nickname, mobile: input.mobile, state: input.state,
+        ...(input.orgId !== undefined ? { orgIds: await orgSubtree(ctx.db, input.orgId) } : {}),
+      };
+      const [total, list] = await Promise.all([
+        countUsers(ctx.db, filter),
+        userRows(ctx.db, filter, { limit: input.pageSize, offset: (input.pageNum - 1) * input.pageSize, order: input.order }),
+      ]);
+      return { list, total, totalPage: Math.ceil(total / input.pageSize) };
+    },
+  }),
+
+  defineCall({
+    path: 'systemUser/saveOrUpdate',
+    access: [{ permission: 'user::add' }, { permission: 'user::edit' }],
+    input: userSaveInput,
+    handler: saveUser,
+  }),
+
+  defineCall({
+    path: 'systemUser/changeState',
+    access: { permission: 'user::state' },
+    input: userStateInput,
+    handler: (ctx, input) => setState(ctx, input.id, input.version, input.state, 'user.state'),
+  }),
+
+  defineCall({
+    path: 'systemUser/writeOff',
+    access: { permission: 'user::writeOff' },
+    input: userVersionInput,
+    handler: (ctx, input) => setState(ctx, input.id, input.version, 'WRITTEN_OFF', 'user.writeOff'),
+  }),
+
+  defineCall({
+    path: 'systemUser/resetPassWord',
+    methods: ['GET', 'POST'],
+    access: { permission: 'user::reset' },
+    input: userResetInput,
+    async handler(ctx, input): Promise<UserResetResult> {
+      const user = await targetUser(ctx, input.id);
+      if (input.delivery === 'SMS' && !user.mobile) throw invalid({ delivery: 'validation.userNoMobile' });
+      const password = generatePassword();
+      const passwordHash = await hashPassword(password);
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.updateTable('app_user')
+          .set((eb) => ({ password_hash: passwordHash, updated_at: ctx.now, version: eb('version', '+', 1) }))
+          .where('id', '=', user.id).execute();
+        await revokeUserTokens(trx, user.id, ctx.now);
+        await clearFailures(trx, user.username);
+        if (input.delivery === 'SMS') {
+          await trx.insertInto('sms_outbox').values({
+            mobile: user.mobile!, template: 'RESET_PASSWORD', client_ip: null, created_at: ctx.now,
+            content: `您的登录密码已重置为 ${password}，请登录后尽快修改。Your password has been reset to ${password}; please change it after signing in.`,
+          }).execute();
+        }
+        await audit(trx, ctx.user, 'user.resetPassword', { type: 'user', id: user.id }, { delivery: input.delivery });
+      });
+      return input.delivery === 'SMS' ? { sent: true } : { password };
+    },
+  }),
+
+  defineCall({
+    path: 'systemUser/confer',
+    access: { permission: 'user::confer' },
+    input: userConferInput,
+    async handler(ctx, input): Promise<UserRow> {
+      const user = await targetUser(ctx, input.id, { version: input.version });
+      const held = (await ctx.db.selectFrom('user_role').select('role_id').where('user_id', '=', user.id).orderBy('role_id').execute()).map((r) => r.role_id);
+      await assertRolesGrantable(ctx, input.roleIds, held);
+      const roleIds = [...new Set(input.roleIds)].sort((a, b) => a - b);
+      await ctx.db.transaction().execute(async (trx) => {
+        const bumped = await trx.updateTable('app_user').set((eb) => ({ updated_at: ctx.now, version: eb('version', '+', 1) }))
+          .where('id', '=', user.id).where('version', '=', input.version).executeTakeFirst();
+        if (Number(bumped.numUpdatedRows) !== 1) throw conflict();
+        await trx.deleteFrom('user_role').where('user_id', '=', user.id).execute();
+        if (roleIds.length) await trx.insertInto('user_role').values(roleIds.map((roleId) => ({ user_id: user.id, role_id: roleId }))).execute();
+        await audit(trx, ctx.user, 'user.confer', { type: 'user', id: user.id }, { before: { roleIds: held }, after: { roleIds } });
+      });
+      return userRow(ctx.db, user.id);
+    },
+  }),
+
+  defineCall({
+    path: 'systemUser/del',
+    access: { permission: 'user::delete' },
+    input: userIdInput,
+    async handler(ctx, input): Promise<null> {
+      const user = await targetUser(ctx, input.id, { self: false, writtenOff: true });
+      // Only an account that never did anything may go; any other is written off, keeping its history.
+      const [token, message, acted] = await Promise.all([
+        ctx.db.selectFrom('auth_token').select('id').where('user_id', '=', user.id).executeTakeFirst(),
+        ctx.db.selectFrom('message').select('id').where('user_id', '=', user.id).executeTakeFirst(),
+        ctx.db.selectFrom('audit_log').select('id').where('actor_id', '=', user.id).executeTakeFirst(),
+      ]);
+      if (token || message || acted) throw conflict('userInUse');
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('user_role').where('user_id', '=', user.id).execute();
+        const deleted = await trx.deleteFrom('app_user').where('id', '=', user.id).executeTakeFirst();
+        if (Number(deleted.numDeletedRows) !== 1) throw notFound('user');
+        await audit(trx, ctx.user, 'user.delete', { type: 'user', id: user.id }, { before: auditView(user), after: null });
+      }).catch((error: unknown) => {
+        if (sqlState(error) === '23503') throw conflict('userInUse');
+        throw error;
+      });
+      return null;
+    },
+  }),
+
+  defineCall({
+    path: 'systemUser/updatePassWord',
+    access: 'user',
+    input: changePasswordInput,
+    handler: changeOwnPassword,
+  }),
+];

@@ -1,0 +1,147 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { AuthUser, CallContext, Requirement } from '../../core/call';
+import { conflict, forbidden, invalid, notFound } from '../../core/errors';
+import { allowed } from '../../core/permission';
+import { translator } from '../../core/i18n';
+import type { ActionResult, NodePerson } from '../../../lib/contract/workflow';
+import { transition, type Move } from '../../../lib/workflow/machine';
+import { STAGE_INFO, STAGES, type Action, type Stage } from '../../../lib/workflow/stages';
+import { deadlineFor, moduleNodes, nodePeople, passedNodes } from './flow';
+import { applicationRows, toApplicationRow } from './rows';
+import { caseScope, caseVisible } from './scope';
+
+type Trx = Kysely<Database>;
+type Ctx = CallContext<AuthUser>;
+type App = NonNullable<Awaited<ReturnType<typeof lockApplication>>>;
+
+export interface ActionInput { id: number; version: number; key: string; opinion: string }
+
+/** One workflow action: its button, its record, where it moves the case and what else it writes. */
+export interface ActionSpec<I extends ActionInput> {
+  verb: string;
+  action: Action;
+  move: (input: I) => Move;
+  /** 'assignee': only the case's assignee (the default); 'scoped': any holder of the button who sees the case. */
+  actor?: 'assignee' | 'scoped';
+  /** The person the case goes to when the action picks one (check, reject, redeploy). */
+  pick?: (input: I) => number | undefined;
+  /** Further columns the action sets on the application. */
+  apply?: (input: I, app: App) => Updateable<Database['application']>;
+  details?: (input: I) => Record<string, unknown>;
+  refuseReasonId?: (input: I) => number;
+  /** After the change, inside the same transaction (e.g. the refusal SMS). */
+  after?: (trx: Trx, ctx: Ctx, app: App, input: I) => Promise<void>;
+}
+
+/** Review decisions: their actor may never be the person who moved the case to the node. */
+const DECISIONS: readonly Action[] = ['CHECK', 'REJECT', 'RETURN', 'REFUSE'];
+
+async function lockApplication(trx: Trx, id: number) {
+  return trx.selectFrom('application').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+async function actionResult(trx: Trx, id: number, recordId: number, now: Date): Promise<ActionResult> {
+  const row = await applicationRows(trx).where('a.id', '=', id).executeTakeFirstOrThrow();
+  return { application: toApplicationRow(row, now), recordId };
+}
+
+/** A call may be made by a holder of the verb's button on any stage; the action checks the case's own stage. */
+export const anyStage = (verb: string, stages: readonly Stage[] = STAGES): Requirement[] =>
+  stages.map((stage) => ({ permission: `${STAGE_INFO[stage].module}::${verb}` }));
+
+/** Whether the user holds the stage's button (admins hold every one). */
+export const holdsButton = (db: Trx, user: AuthUser, stage: Stage, verb: string) =>
+  allowed(db, user, { permission: `${STAGE_INFO[stage].module}::${verb}` });
+
+/** Checks the chosen person against the node's people: present, and not the actor. */
+function choose(people: NodePerson[], chosen: number | undefined, actorId: number, field: string, exclude: (number | null)[] = []): number {
+  const eligible = people.filter((p) => p.id !== actorId && !exclude.includes(p.id));
+  if (chosen === undefined) {
+    if (eligible.length === 1) return eligible[0]!.id;
+    throw invalid({ [field]: eligible.length ? 'validation.personRequired' : 'validation.noPeople' });
+  }
+  if (!eligible.some((p) => p.id === chosen)) throw invalid({ [field]: 'validation.personNotAtNode' });
+  return chosen;
+}
+
+/**
+ * Runs one action under the guards of DESIGN.md section 5, in one transaction: the case is
+ * locked, a repeated key answers the first result, a stale version is 409, only the assignee
+ * (or a scoped holder) acts, the maker never checks, and exactly one record and one message
+ * to the next assignee are written with the change.
+ */
+export async function runAction<I extends ActionInput>(ctx: Ctx, spec: ActionSpec<I>, input: I): Promise<ActionResult> {
+  const { user, now } = ctx;
+  return ctx.db.transaction().execute(async (trx) => {
+    const app = await lockApplication(trx, input.id);
+    if (!app || !caseVisible(app, await caseScope(trx, user))) throw notFound('application');
+    const earlier = await trx.selectFrom('approval_record').select(['id', 'actor_id'])
+      .where('application_id', '=', app.id).where('idempotency_key', '=', input.key).executeTakeFirst();
+    if (earlier) {
+      if (earlier.actor_id !== user.id) throw conflict('workflow.keyUsed');
+      return actionResult(trx, app.id, earlier.id, now);
+    }
+    if (app.version !== input.version) throw conflict('workflow.stale');
+    const stage: Stage = app.stage ?? 'RS_FIRST';
+    if (!(await holdsButton(trx, user, stage, spec.verb))) throw forbidden();
+    if ((spec.actor ?? 'assignee') === 'assignee' && app.assignee_id !== user.id) throw conflict('workflow.notAssignee');
+    if (DECISIONS.includes(spec.action) && app.maker_id === user.id) throw conflict('workflow.makerIsChecker');
+
+    const nodes = await moduleNodes(trx, app.module_id);
+    const outcome = transition({
+      status: app.status, nodeId: app.node_id, guaranteeMethod: app.guarantee_method, nodes,
+      passed: await passedNodes(trx, app.id),
+    }, spec.move(input));
+    if (!outcome.ok) throw conflict(`workflow.${outcome.reason}`);
+
+    const target = nodes.find((n) => n.id === outcome.nodeId) ?? null;
+    const moved = outcome.nodeId !== app.node_id;
+    let assignee: number | null = null;
+    if (target && (moved || spec.pick)) {
+      const people = await nodePeople(trx, target, app);
+      assignee = moved
+        ? choose(people, spec.pick?.(input), user.id, spec.action === 'CHECK' ? 'nextUserId' : 'userId')
+        : choose(people, spec.pick!(input), user.id, 'userId', [app.assignee_id, app.maker_id]);
+    } else if (target) {
+      assignee = app.assignee_id;
+    } else if (outcome.status === 'APPROVED') {
+      assignee = user.id; // the bank's transfer reviewer records whether the loan was issued
+    }
+    const stageAfter: Stage | null = target?.stage ?? (outcome.status === 'APPROVED' ? 'BANK_TRANSFER' : null);
+    await trx.updateTable('application').set({
+      status: outcome.status,
+      node_id: outcome.nodeId,
+      stage: stageAfter,
+      assignee_id: assignee,
+      ...(moved ? { maker_id: target ? user.id : null, entered_at: target ? now : null, deadline: target ? await deadlineFor(trx, target.id, now) : null, overdue_notified_on: null } : {}),
+      ...spec.apply?.(input, app),
+      version: app.version + 1,
+      updated_at: now,
+    }).where('id', '=', app.id).where('version', '=', input.version).execute();
+
+    const record = await trx.insertInto('approval_record').values({
+      application_id: app.id, action: spec.action, node_id: app.node_id, stage: app.stage,
+      from_status: app.status, to_status: outcome.status, to_node_id: target?.id ?? null, to_stage: stageAfter,
+      actor_id: user.id, actor_org_id: user.orgId, target_user_id: assignee !== app.assignee_id ? assignee : null,
+      opinion: input.opinion, refuse_reason_id: spec.refuseReasonId?.(input) ?? null,
+      details: spec.details ? JSON.stringify(spec.details(input)) : null, idempotency_key: input.key,
+    }).returning('id').executeTakeFirstOrThrow();
+
+    if (assignee !== null && assignee !== user.id && assignee !== app.assignee_id && stageAfter) {
+      await notifyAssignee(trx, assignee, [{ number: app.number }], stageAfter);
+    }
+    await spec.after?.(trx, ctx, app, input);
+    return actionResult(trx, app.id, record.id, now);
+  });
+}
+
+/** Tells a person, in their language, which cases now wait for them and where. */
+export async function notifyAssignee(trx: Trx, userId: number, cases: { number: string }[], stage: Stage) {
+  const person = await trx.selectFrom('app_user').select('locale').where('id', '=', userId).executeTakeFirst();
+  const t = translator(person?.locale === 'en' ? 'en' : 'zh-CN');
+  const content = cases.length === 1
+    ? t('workflow.assigned', { number: cases[0]!.number, stage: t(`workflow.stage.${stage}`) })
+    : t('workflow.assignedMany', { count: cases.length, stage: t(`workflow.stage.${stage}`) });
+  await trx.insertInto('message').values({ user_id: userId, content, menu_url: STAGE_INFO[stage].path }).execute();
+}

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { FlowNode } from '../../../lib/workflow/machine';
+import type { NodePerson } from '../../../lib/contract/workflow';
+import { addWorkingDays } from '../../../lib/workflow/working-days';
+import type { Stage } from '../../../lib/workflow/stages';
+import { ORG_COLUMN } from './scope';
+import { STAGE_INFO } from '../../../lib/workflow/stages';
+
+type Trx = Kysely<Database>;
+
+/** A module's nodes in their configured order. */
+export async function moduleNodes(db: Trx, moduleId: number): Promise<FlowNode[]> {
+  return db.selectFrom('approval_node').select(['id', 'stage']).where('module_id', '=', moduleId)
+    .orderBy('sort').orderBy('id').execute();
+}
+
+/** Nodes an application has been at: from its records. */
+export async function passedNodes(db: Trx, applicationId: number): Promise<number[]> {
+  const rows = await db.selectFrom('approval_record').select('to_node_id').distinct()
+    .where('application_id', '=', applicationId).where('to_node_id', 'is not', null).execute();
+  return rows.map((r) => r.to_node_id!);
+}
+
+type CaseOrgs = Record<(typeof ORG_COLUMN)[keyof typeof ORG_COLUMN], number>;
+
+/**
+ * The people of a node who may take this case: enabled users configured on the node whose
+ * organisation is the case's organisation of the node's type, with their pending counts.
+ */
+export async function nodePeople(db: Trx, node: { id: number; stage: Stage }, app: CaseOrgs): Promise<NodePerson[]> {
+  const orgId = app[ORG_COLUMN[STAGE_INFO[node.stage].orgType]];
+  const rows = await db.selectFrom('approval_node_person as p')
+    .innerJoin('app_user as u', 'u.id', 'p.user_id')
+    .innerJoin('organization as o', 'o.id', 'u.org_id')
+    .select(['u.id', 'u.nickname', 'o.name as orgName'])
+    .select((eb) => eb.selectFrom('application as x').select(eb.fn.countAll<number>().as('n'))
+      .whereRef('x.assignee_id', '=', 'u.id').where('x.status', '=', 'IN_REVIEW').as('pending'))
+    .where('p.node_id', '=', node.id).where('u.state', '=', 'ENABLED').where('u.org_id', '=', orgId)
+    .orderBy('u.id').execute();
+  return rows.map((r) => ({ id: r.id, nickname: r.nickname, orgName: r.orgName, pending: Number(r.pending ?? 0) }));
+}
+
+/** When a case entering a node is due: the node's own limit, else the stage's time-out config. */
+export async function deadlineFor(db: Trx, nodeId: number, from: Date): Promise<Date | null> {
+  const row = await db.selectFrom('approval_node as n').leftJoin('overtime_config as c', 'c.stage', 'n.stage')
+    .select(['n.time_limit_days', 'c.days']).where('n.id', '=', nodeId).executeTakeFirst();
+  const days = row?.time_limit_days ?? row?.days ?? null;
+  return days === null ? null : addWorkingDays(from, days);
+}

@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import { defineCall } from '../../core/call';
+import { AppError, conflict, invalid } from '../../core/errors';
+import { CODES } from '../../../lib/contract/common';
+import { intakeInput, type IntakeResult } from '../../../lib/contract/intake';
+import { routeOf } from '../../../lib/workflow/machine';
+import { notifyAssignee } from './actions';
+import { deadlineFor, moduleNodes, nodePeople } from './flow';
+
+const ORG_TYPES = { rensheOrgId: 'RENSHE', guaranteeOrgId: 'GUARANTEE', bankOrgId: 'BANK' } as const;
+
+/**
+ * The applicant channel's intake (and back-office entry): screens the proposer and spouse
+ * against the blacklist, marks whitelisted proposers, and puts the application at the
+ * first node of its borrower type's flow with the least busy person there. A repeated
+ * client key answers the application it created.
+ */
+export const intakeCalls = [
+  defineCall({
+    path: 'channel/application/submit',
+    access: { permission: 'loan::intake' },
+    input: intakeInput,
+    async handler(ctx, input): Promise<IntakeResult> {
+      return ctx.db.transaction().execute(async (trx) => {
+        const existing = await trx.selectFrom('application').select(['id', 'number', 'status', 'whitelisted'])
+          .where('client_key', '=', input.clientKey).executeTakeFirst();
+        if (existing) return existing;
+        for (const [field, type] of Object.entries(ORG_TYPES)) {
+          const org = await trx.selectFrom('organization').select('type')
+            .where('id', '=', input[field as keyof typeof ORG_TYPES]).where('state', '=', 'ENABLED').executeTakeFirst();
+          if (org?.type !== type) throw invalid({ [field]: 'validation.orgType' });
+        }
+        const screened = [input.proposer, ...(input.spouse ? [input.spouse] : [])];
+        const banned = await trx.selectFrom('blacklist').select(['id_number', 'reason'])
+          .where('id_number', 'in', screened.map((p) => p.idNumber)).where('relieved_at', 'is', null).executeTakeFirst();
+        if (banned) {
+          const who = screened.find((p) => p.idNumber === banned.id_number)!;
+          throw new AppError(CODES.conflict, 'workflow.blacklisted', { name: who.name, reason: banned.reason });
+        }
+        const whitelisted = Boolean(await trx.selectFrom('whitelist').select('id').where('id_number', '=', input.proposer.idNumber).executeTakeFirst());
+        const module = await trx.selectFrom('approval_module').select('id').where('borrower_type', '=', input.borrowerType)
+          .where('state', '=', 'ENABLED').executeTakeFirst();
+        const first = module && routeOf(await moduleNodes(trx, module.id), input.guaranteeMethod)[0];
+        if (!module || !first) throw conflict('workflow.noNodes');
+        const orgs = { renshe_org_id: input.rensheOrgId, guarantee_org_id: input.guaranteeOrgId, bank_org_id: input.bankOrgId };
+        const people = await nodePeople(trx, first, orgs);
+        const assignee = [...people].sort((a, b) => a.pending - b.pending || a.id - b.id)[0];
+        if (!assignee) throw conflict('workflow.intakeNoPeople');
+
+        const { id } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('application', 'id'))::int as id`.execute(trx).then((r) => r.rows[0]!);
+        const day = ctx.now.toISOString().slice(0, 10).replaceAll('-', '');
+        const number = `SQ${day}${String(id).padStart(7, '0')}`;
+        const { proposer } = input;
+        await trx.insertInto('application').values({
+          id, number, client_key: input.clientKey, borrower_type: input.borrowerType, module_id: module.id, status: 'IN_REVIEW',
+          node_id: first.id, stage: first.stage, assignee_id: assignee.id, maker_id: null, entered_at: ctx.now,
+          deadline: await deadlineFor(trx, first.id, ctx.now), ...orgs,
+          name: proposer.name, id_number: proposer.idNumber, mobile: proposer.mobile, gender: proposer.gender,
+          household_register: proposer.householdRegister, employment_category: proposer.employmentCategory, address: proposer.address,
+          business_name: input.businessName, business_scope: input.businessScope, amount: input.amount, term_months: input.termMonths,
+          rate: input.rate, repayment_method: input.repaymentMethod, guarantee_method: input.guaranteeMethod, whitelisted, updated_at: ctx.now,
+        }).execute();
+        const person = (role: 'SPOUSE' | 'PARTNER' | 'EMPLOYEE' | 'GUARANTOR' | 'GUARANTOR_SPOUSE', p: typeof proposer | NonNullable<typeof input.spouse>, sort: number, extra: { guarantor_id?: number; share_ratio?: number } = {}) =>
+          trx.insertInto('application_person').values({
+            application_id: id, role, name: p.name, id_number: p.idNumber, mobile: p.mobile, gender: p.gender, work_unit: p.workUnit,
+            guarantor_id: extra.guarantor_id ?? null, share_ratio: extra.share_ratio ?? null, sort,
+          }).returning('id').executeTakeFirstOrThrow();
+        if (input.spouse) await person('SPOUSE', input.spouse, 0);
+        for (const [i, p] of input.partners.entries()) await person('PARTNER', p, i, { share_ratio: p.shareRatio });
+        for (const [i, p] of input.employees.entries()) await person('EMPLOYEE', p, i);
+        for (const [i, g] of input.guarantors.entries()) {
+          const row = await person('GUARANTOR', g, i);
+          if (g.spouse) await person('GUARANTOR_SPOUSE', g.spouse, i, { guarantor_id: row.id });
+        }
+        if (input.house) {
+          await trx.insertInto('house_property').values({
+            application_id: id, certificate_no: input.house.certificateNo, owner: input.house.owner, address: input.house.address,
+            area: input.house.area, assessed_value: input.house.assessedValue, registered_on: null, updated_at: ctx.now,
+          }).execute();
+        }
+        await trx.insertInto('approval_record').values({
+          application_id: id, action: 'SUBMIT', node_id: null, stage: null, from_status: null, to_status: 'IN_REVIEW',
+          to_node_id: first.id, to_stage: first.stage, actor_id: ctx.user.id, actor_org_id: ctx.user.orgId, target_user_id: assignee.id,
+          refuse_reason_id: null, details: JSON.stringify({ channel: true }), idempotency_key: input.clientKey,
+        }).execute();
+        await notifyAssignee(trx, assignee.id, [{ number }], first.stage);
+        return { id, number, status: 'IN_REVIEW', whitelisted };
+      });
+    },
+  }),
+];

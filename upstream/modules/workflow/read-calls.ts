@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { defineCall } from '../../core/call';
+import { audit } from '../../core/audit';
+import { conflict, forbidden, notFound } from '../../core/errors';
+import { allowed } from '../../core/permission';
+import { pageInput, type Page } from '../../../lib/contract/common';
+import {
+  applicationIdInput, editRemarkInput, loanQueryInput, stage as stageSchema, rejectUserInput, revealInput, workbenchListInput,
+  type ApplicationDetail, type FileInfo, type GuarantorInfo, type HouseInfo, type NodeAndPeople, type NodePerson, type PendingCounts,
+  type PersonInfo, type Plan, type Progress, type RecordRow, type RefuseReasonOption, type RejectTarget,
+} from '../../../lib/contract/workflow';
+import { nextNode, rejectTargets } from '../../../lib/workflow/machine';
+import { repaymentPlan } from '../../../lib/workflow/plan';
+import { STAGE_INFO, type Stage } from '../../../lib/workflow/stages';
+import { anyStage } from './actions';
+import { ANY_CASE_READER, applicationDetail, people, progress, recordRows, toRecordRow, visibleApplication, WORKFLOW_PAGES } from './detail';
+import { moduleNodes, nodePeople, passedNodes } from './flow';
+import { loanQuery, pendingCounts, workbenchList } from './list';
+import { dateText } from './rows';
+import { caseScope } from './scope';
+import { toFileInfo } from '../files/calls';
+
+const byId = (path: string, methods?: readonly ('GET' | 'POST')[]) => ({ path, access: ANY_CASE_READER, input: applicationIdInput, ...(methods ? { methods } : {}) });
+
+export const readCalls = [
+  defineCall({
+    path: 'businessClubFirstTrial/getList',
+    access: WORKFLOW_PAGES,
+    input: workbenchListInput,
+    async handler(ctx, input) {
+      if (!(await allowed(ctx.db, ctx.user, { page: STAGE_INFO[input.stage as Stage].path }))) throw forbidden();
+      return workbenchList(ctx.db, ctx.user, input, ctx.now);
+    },
+  }),
+  defineCall({
+    path: 'businessApproveRecord/loanUnfold',
+    access: { page: '/admin/home/loan' },
+    input: loanQueryInput,
+    handler: (ctx, input) => loanQuery(ctx.db, ctx.user, input, ctx.now),
+  }),
+  defineCall({
+    path: 'businessClubFirstTrial/approvalPendingCount',
+    access: 'user',
+    input: z.object({}),
+    handler: (ctx): Promise<PendingCounts> => pendingCounts(ctx.db, ctx.user),
+  }),
+  defineCall({
+    path: 'businessClubFirstTrial/bankApprovalPendingCount',
+    access: 'user',
+    input: z.object({}),
+    handler: (ctx): Promise<PendingCounts> => pendingCounts(ctx.db, ctx.user, ['BANK_FIRST', 'BANK_SECOND', 'BANK_TRANSFER']),
+  }),
+  ...['businessClubFirstTrial/unfold', 'businessProposerInfo/getInfo'].map((path) => defineCall({
+    ...byId(path),
+    handler: (ctx, input): Promise<ApplicationDetail> => applicationDetail(ctx.db, ctx.user, input.id, ctx.now),
+  })),
+  defineCall({
+    ...byId('businessClubFirstTrial/progressBar', ['GET', 'POST']),
+    handler: (ctx, input): Promise<Progress> => progress(ctx.db, ctx.user, input.id),
+  }),
+  defineCall({
+    ...byId('businessClubFirstTrial/getPlan'),
+    async handler(ctx, input): Promise<Plan> {
+      const app = await visibleApplication(ctx.db, ctx.user, input.id);
+      const amount = Number(app.loan_amount ?? app.amount);
+      return repaymentPlan(amount, app.term_months, Number(app.rate), app.repayment_method);
+    },
+  }),
+  defineCall({
+    ...byId('businessClubFirstTrial/getLastApprovedResult', ['GET', 'POST']),
+    async handler(ctx, input): Promise<RecordRow | null> {
+      await visibleApplication(ctx.db, ctx.user, input.id);
+      const row = await recordRows(ctx.db).where('r.application_id', '=', input.id).where('r.action', '=', 'CHECK')
+        .orderBy('r.id', 'desc').executeTakeFirst();
+      return row ? toRecordRow(row) : null;
+    },
+  }),
+  defineCall({
+    path: 'businessClubFirstTrial/getNodeAndPeople',
+    access: ANY_CASE_READER,
+    input: applicationIdInput.extend({ which: z.enum(['next', 'current']).default('next') }),
+    async handler(ctx, input): Promise<NodeAndPeople> {
+      const app = await visibleApplication(ctx.db, ctx.user, input.id);
+      if (app.status !== 'IN_REVIEW' || app.node_id === null) return { node: null, people: [] };
+      const nodes = await moduleNodes(ctx.db, app.module_id);
+      const node = input.which === 'current' ? nodes.find((n) => n.id === app.node_id)!
+        : nextNode({ nodes, nodeId: app.node_id, guaranteeMethod: app.guarantee_method });
+      if (!node) return { node: null, people: [] };
+      const exclude = input.which === 'current' ? [app.assignee_id, app.maker_id] : [ctx.user.id];
+      return { node, people: (await nodePeople(ctx.db, node, app)).filter((p) => !exclude.includes(p.id)) };
+    },
+  }),
+  defineCall({
+    ...byId('businessClubFirstTrial/getAuditPersonAmount'),
+    async handler(ctx, input): Promise<NodePerson[]> {
+      const app = await visibleApplication(ctx.db, ctx.user, input.id);
+      if (app.node_id === null) return [];
+      const node = (await moduleNodes(ctx.db, app.module_id)).find((n) => n.id === app.node_id)!;
+      return nodePeople(ctx.db, node, app);
+    },
+  }),
+  defineCall({
+    path: 'businessClubFirstTrial/getStagePeople',
+    access: WORKFLOW_PAGES,
+    input: z.object({ stage: stageSchema }),
+    async handler(ctx, input): Promise<NodePerson[]> {
+      if (!(await allowed(ctx.db, ctx.user, { page: STAGE_INFO[input.stage].path }))) throw forbidden();
+      const scope = await caseScope(ctx.db, ctx.user);
+      const rows = await ctx.db.selectFrom('approval_node_person as p')
+        .innerJoin('approval_node as n', 'n.id', 'p.node_id')
+        .innerJoin('app_user as u', 'u.id', 'p.user_id')
+        .innerJoin('organization as o', 'o.id', 'u.org_id')
+        .select(['u.id', 'u.nickname', 'o.name as orgName'])
+        .select((eb) => eb.selectFrom('application as x').select(eb.fn.countAll<number>().as('n'))
+          .whereRef('x.assignee_id', '=', 'u.id').where('x.stage', '=', input.stage).where('x.status', '=', 'IN_REVIEW').as('pending'))
+        .where('n.stage', '=', input.stage).where('u.state', '=', 'ENABLED')
+        .$if(scope !== null, (q) => q.where('u.org_id', 'in', scope!.length ? scope! : [-1]))
+        .distinct().orderBy('u.id').execute();
+      return rows.map((r) => ({ id: r.id, nickname: r.nickname, orgName: r.orgName, pending: Number(r.pending ?? 0) }));
+    },
+  }),
+  defineCall({
+    ...byId('businessProposerInfo/getFileInfo'),
+    async handler(ctx, input): Promise<FileInfo[]> {
+      await visibleApplication(ctx.db, ctx.user, input.id);
+      const rows = await ctx.db.selectFrom('application_file').select(['id', 'kind', 'name', 'mime', 'size', 'created_at'])
+        .where('application_id', '=', input.id).orderBy('id').execute();
+      return rows.map(toFileInfo);
+    },
+  }),
+  defineCall({
+    path: 'systemOrganiza/getRejectUser',
+    access: anyStage('reject'),
+    input: rejectUserInput,
+    async handler(ctx, input): Promise<RejectTarget[]> {
+      const app = await visibleApplication(ctx.db, ctx.user, input.applicationId);
+      const nodes = await moduleNodes(ctx.db, app.module_id);
+      const targets = rejectTargets({
+        status: app.status, nodeId: app.node_id, guaranteeMethod: app.guarantee_method, nodes, passed: await passedNodes(ctx.db, app.id),
+      });
+      return Promise.all(targets.map(async (node) => ({
+        node, people: (await nodePeople(ctx.db, node, app)).filter((p) => p.id !== ctx.user.id),
+      })));
+    },
+  }),
+  defineCall({
+    ...byId('businessApproveRecord/getList'),
+    async handler(ctx, input): Promise<RecordRow[]> {
+      await visibleApplication(ctx.db, ctx.user, input.id);
+      return (await recordRows(ctx.db).where('r.application_id', '=', input.id).orderBy('r.id').execute()).map(toRecordRow);
+    },
+  }),
+  defineCall({
+    path: 'businessApproveRecord/editRemark',
+    access: ANY_CASE_READER,
+    input: editRemarkInput,
+    async handler(ctx, input): Promise<RecordRow> {
+      const record = await ctx.db.selectFrom('approval_record').select(['application_id', 'actor_id', 'remark']).where('id', '=', input.id).executeTakeFirst();
+      if (!record) throw notFound('record');
+      await visibleApplication(ctx.db, ctx.user, record.application_id);
+      if (record.actor_id !== ctx.user.id) throw conflict('workflow.remarkNotYours');
+      return ctx.db.transaction().execute(async (trx) => {
+        await trx.updateTable('approval_record').set({ remark: input.remark }).where('id', '=', input.id).execute();
+        await audit(trx, ctx.user, 'record.remark', { type: 'approval_record', id: input.id }, { before: record.remark, after: input.remark });
+        return toRecordRow(await recordRows(trx).where('r.id', '=', input.id).executeTakeFirstOrThrow());
+      });
+    },
+  }),
+  ...([['businessProposerInfo/getPartnerInfo', 'PARTNER'], ['businessProposerInfo/getEmployee', 'EMPLOYEE']] as const).map(([path, role]) => defineCall({
+    ...byId(path),
+    async handler(ctx, input): Promise<PersonInfo[]> {
+      await visibleApplication(ctx.db, ctx.user, input.id);
+      return (await people(ctx.db, input.id, role)).map((p) => p.info);
+    },
+  })),
+  defineCall({
+    ...byId('business-proposer-mate/getInfo'),
+    async handler(ctx, input): Promise<PersonInfo | null> {
+      await visibleApplication(ctx.db, ctx.user, input.id);
+      return (await people(ctx.db, input.id, 'SPOUSE'))[0]?.info ?? null;
+    },
+  }),
+  defineCall({
+    ...byId('businessBondsmanPeople/getList'),
+    async handler(ctx, input): Promise<GuarantorInfo[]> {
+      await visibleApplication(ctx.db, ctx.user, input.id);
+      const [guarantors, spouses] = await Promise.all([people(ctx.db, input.id, 'GUARANTOR'), people(ctx.db, input.id, 'GUARANTOR_SPOUSE')]);
+      return guarantors.map((g) => ({ ...g.info, spouse: spouses.find((s) => s.guarantorId === g.info.id)?.info ?? null }));
+    },
+  }),
+  defineCall({
+    ...byId('business-house-property/getInfo'),
+    async handler(ctx, input): Promise<HouseInfo[]> {
+      await visibleApplication(ctx.db, ctx.user, input.id);
+      const rows = await ctx.db.selectFrom('house_property').selectAll().select(dateText('registered_on').as('registered_text'))
+        .where('application_id', '=', input.id).orderBy('id').execute();
+      return rows.map((h) => ({
+        id: h.id, certificateNo: h.certificate_no, owner: h.owner, address: h.address, area: Number(h.area),
+        assessedValue: Number(h.assessed_value), mortgageState: h.mortgage_state, registeredOn: h.registered_text, version: h.version,
+      }));
+    },
+  }),
+  defineCall({
+    path: 'businessProposerInfo/reveal',
+    access: anyStage('reveal'),
+    input: revealInput,
+    async handler(ctx, input): Promise<{ value: string }> {
+      const app = await visibleApplication(ctx.db, ctx.user, input.id);
+      const value = input.field === 'idNumber' ? app.id_number : app.mobile;
+      await audit(ctx.db, ctx.user, 'application.reveal', { type: 'application', id: app.id }, { field: input.field });
+      return { value };
+    },
+  }),
+  defineCall({
+    path: 'staterefuseconfig/list',
+    access: 'user',
+    input: pageInput,
+    async handler(ctx, input): Promise<Page<RefuseReasonOption>> {
+      const base = ctx.db.selectFrom('refuse_reason').where('kind', '=', 'STATUS').where('state', '=', 'ENABLED');
+      const [{ n }, list] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        base.select(['id', 'kind', 'content']).orderBy('sort').orderBy('id').limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize).execute(),
+      ]);
+      return { list, total: Number(n), totalPage: Math.ceil(Number(n) / input.pageSize) };
+    },
+  }),
+];

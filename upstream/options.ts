@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+
+/** Tunables of the reference service; every one has a production-sensible default. */
+export interface UpstreamOptions {
+  tokenTtlMs: number;
+  /** Failed logins per account before it is locked. */
+  loginMaxFailures: number;
+  /** Failed logins per client address before the address is locked. */
+  loginMaxFailuresPerIp: number;
+  loginWindowMs: number;
+  loginLockMs: number;
+  smsCodeTtlMs: number;
+  smsMaxAttempts: number;
+  smsResendMs: number;
+  smsPerIpPerHour: number;
+  /** Print SMS codes in the server log (demo mode: there is no SMS gateway). */
+  smsLogCodes: boolean;
+  /** Where uploaded files are kept (one file per random key; DATA_DIR/files by default). */
+  filesDir: string;
+  /** The most rows an export writes; a larger one is refused (narrow the search). */
+  exportMaxRows: number;
+  now: () => Date;
+}
+
+export const defaultOptions: UpstreamOptions = {
+  tokenTtlMs: 24 * 60 * 60 * 1000,
+  loginMaxFailures: 5,
+  loginMaxFailuresPerIp: 30,
+  loginWindowMs: 15 * 60 * 1000,
+  loginLockMs: 15 * 60 * 1000,
+  smsCodeTtlMs: 5 * 60 * 1000,
+  smsMaxAttempts: 5,
+  smsResendMs: 60 * 1000,
+  smsPerIpPerHour: 20,
+  smsLogCodes: false,
+  filesDir: resolve('.data', 'files'),
+  exportMaxRows: 50_000,
+  now: () => new Date(),
+};
+
+const int = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
+
+/** Options from the environment (LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, LOGIN_LOCK_MINUTES, SMS_LOG_CODES, DATA_DIR). */
+export function optionsFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Partial<UpstreamOptions> {
+  const lockMinutes = int(env.LOGIN_LOCK_MINUTES);
+  return {
+    ...(int(env.LOGIN_MAX_FAILURES) ? { loginMaxFailures: int(env.LOGIN_MAX_FAILURES) } : {}),
+    ...(int(env.LOGIN_MAX_FAILURES_PER_IP) ? { loginMaxFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP) } : {}),
+    ...(lockMinutes ? { loginLockMs: lockMinutes * 60_000, loginWindowMs: lockMinutes * 60_000 } : {}),
+    smsLogCodes: env.SMS_LOG_CODES ? env.SMS_LOG_CODES === 'true' : demo,
+    filesDir: resolve(env.DATA_DIR || '.data', 'files'),
+  };
+}
