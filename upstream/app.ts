@@ -18,11 +18,14 @@ import { fileCalls } from './modules/files/calls';
 import { loanListCalls } from './modules/workflow/loan-lists';
 import { exportCalls } from './modules/workflow/export';
 import { statisticsCalls } from './modules/statistics/calls';
+import { flowCalls } from './modules/flow/calls';
+import { overtimeCalls } from './modules/flow/overtime';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
   ...organizaCalls, ...userCalls, ...roleCalls, ...permissionCalls,
   ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
+  ...flowCalls, ...overtimeCalls,
 ];
 
 /** The platform service: every call of the /api contract over one database. */

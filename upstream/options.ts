@@ -19,6 +19,8 @@ export interface UpstreamOptions {
   filesDir: string;
   /** The most rows an export writes; a larger one is refused (narrow the search). */
   exportMaxRows: number;
+  /** The hour of the day (process time zone) from which assignees are reminded of overdue cases; null sends none. */
+  overdueRemindHour: number | null;
   now: () => Date;
 }
 
@@ -35,12 +37,16 @@ export const defaultOptions: UpstreamOptions = {
   smsLogCodes: false,
   filesDir: resolve('.data', 'files'),
   exportMaxRows: 50_000,
+  overdueRemindHour: 9,
   now: () => new Date(),
 };
 
 const int = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
-/** Options from the environment (LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, LOGIN_LOCK_MINUTES, SMS_LOG_CODES, DATA_DIR). */
+/**
+ * Options from the environment (LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, LOGIN_LOCK_MINUTES,
+ * SMS_LOG_CODES, DATA_DIR, OVERDUE_REMIND_HOUR: 0-23, or 'off').
+ */
 export function optionsFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Partial<UpstreamOptions> {
   const lockMinutes = int(env.LOGIN_LOCK_MINUTES);
   return {
@@ -49,5 +55,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Partial<U
     ...(lockMinutes ? { loginLockMs: lockMinutes * 60_000, loginWindowMs: lockMinutes * 60_000 } : {}),
     smsLogCodes: env.SMS_LOG_CODES ? env.SMS_LOG_CODES === 'true' : demo,
     filesDir: resolve(env.DATA_DIR || '.data', 'files'),
+    ...(env.OVERDUE_REMIND_HOUR === 'off' ? { overdueRemindHour: null } : {}),
+    ...(int(env.OVERDUE_REMIND_HOUR) !== undefined && int(env.OVERDUE_REMIND_HOUR)! < 24 ? { overdueRemindHour: int(env.OVERDUE_REMIND_HOUR)! } : {}),
   };
 }

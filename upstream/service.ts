@@ -1,7 +1,8 @@
 import { migrate, openDatabase, type DatabaseOptions, type OpenDatabase } from './db';
 import { seedDemo, seedReference } from './db/seed';
 import { createUpstreamApp } from './app';
-import type { UpstreamOptions } from './options';
+import { defaultOptions, type UpstreamOptions } from './options';
+import { scheduleOverdueReminders } from './modules/workflow/overdue';
 
 export interface Service {
   fetch(request: Request): Promise<Response>;
@@ -9,7 +10,10 @@ export interface Service {
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates it, seeds reference data (and demo data when asked) and builds the app. */
+/**
+ * Opens the database, migrates it, seeds reference data (and demo data when asked), builds the
+ * app and schedules the daily overdue reminders.
+ */
 export async function startService(db: DatabaseOptions & { demo: boolean; options?: Partial<UpstreamOptions> }): Promise<Service> {
   const database = await openDatabase(db);
   try {
@@ -21,5 +25,11 @@ export async function startService(db: DatabaseOptions & { demo: boolean; option
     throw error;
   }
   const app = createUpstreamApp(database.db, db.options);
-  return { fetch: async (request) => app.fetch(request), database, close: () => database.close() };
+  const hour = { ...defaultOptions, ...db.options }.overdueRemindHour;
+  const stopReminders = hour === null ? () => {} : scheduleOverdueReminders(database.db, hour);
+  return {
+    fetch: async (request) => app.fetch(request),
+    database,
+    close: () => { stopReminders(); return database.close(); },
+  };
 }

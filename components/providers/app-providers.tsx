@@ -15,6 +15,15 @@ import { installStyleNonce, pageNonce } from './style-nonce';
 const antdLocales = { 'zh-CN': zhCN, en: enUS } as const;
 
 const RUNTIME_THEME = { ...THEME, zeroRuntime: true };
+/** For people who ask their system for less motion: menus, dialogs and drawers open in place at once. */
+const STILL_THEME = { ...RUNTIME_THEME, token: { ...THEME.token, motion: false } };
+
+/**
+ * Read once, when the page loads: switching antd's motion later would remount the page
+ * (antd wraps it in a motion provider only when the setting differs). Motion adds no markup,
+ * so the server's render (with motion) hydrates as is.
+ */
+const STILL = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 /** antd (locale, theme with build-time styles), the App context for messages, and SWR defaults. */
 export function AppProviders({ locale, nonce, children }: { locale: Locale; nonce?: string; children: ReactNode }) {
@@ -22,7 +31,7 @@ export function AppProviders({ locale, nonce, children }: { locale: Locale; nonc
   installStyleNonce(nonce);
   const styleNonce = pageNonce(nonce);
   return (
-    <ConfigProvider locale={antdLocales[locale]} theme={RUNTIME_THEME} csp={styleNonce ? { nonce: styleNonce } : undefined}>
+    <ConfigProvider locale={antdLocales[locale]} theme={STILL ? STILL_THEME : RUNTIME_THEME} csp={styleNonce ? { nonce: styleNonce } : undefined}>
       <App>
         <ApiNotifier />
         <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>{children}</SWRConfig>

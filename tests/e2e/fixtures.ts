@@ -57,6 +57,18 @@ async function openDropdown(page: Page, trigger: Locator, item: Locator) {
   }).toPass({ timeout: 15_000 });
 }
 
+/**
+ * Opens a dropdown and clicks one of its entries, opening it again when it closed before the
+ * click landed (a page that finishes rendering under an open menu can move or close it).
+ */
+async function chooseFromDropdown(open: () => Promise<void>, item: Locator) {
+  await expect(async () => {
+    if (!(await item.isVisible())) await open();
+    await expect(item).toBeVisible({ timeout: 1_000 });
+    await item.click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** A menu entry by its label (antd adds the icon's name to the entry's accessible name), in the page or a part of it. */
 export const menuItem = (page: Page | Locator, label: string | RegExp) =>
   page.getByRole('menuitem', { name: label instanceof RegExp ? label : new RegExp(`(^|\\s)${label}$`) });
@@ -66,19 +78,23 @@ export async function openUserMenu(page: Page, nickname: string) {
   await openDropdown(page, page.getByRole('button', { name: nickname, exact: true }), menuItem(page, /(修改密码|Change password)$/));
 }
 
+/** Opens the user dropdown in the header and chooses one of its entries. */
+export async function chooseUserMenuItem(page: Page, nickname: string, label: string | RegExp) {
+  const trigger = page.getByRole('button', { name: nickname, exact: true });
+  await chooseFromDropdown(() => trigger.click({ timeout: 2_000 }), menuItem(page, label));
+}
+
 /** User menu -> log out -> confirm; ends on the login page. */
 export async function logOut(page: Page, nickname: string) {
-  await openUserMenu(page, nickname);
-  await menuItem(page, /(退出登录|Log out)$/).click();
+  await chooseUserMenuItem(page, nickname, /(退出登录|Log out)$/);
   await page.getByRole('dialog', { name: /^(退出确认|Logout confirmation)$/ }).getByRole('button', { name: OK_BUTTON }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
 
 /** Switches the language through the language menu (its button shows the current language). */
 export async function switchLanguage(page: Page, from: '简体中文' | 'English', to: '简体中文' | 'English') {
-  const item = page.getByRole('menuitem', { name: to, exact: true });
-  await openDropdown(page, page.getByRole('button', { name: from, exact: true }), item);
-  await item.click();
+  const trigger = page.getByRole('button', { name: from, exact: true });
+  await chooseFromDropdown(() => trigger.click({ timeout: 2_000 }), page.getByRole('menuitem', { name: to, exact: true }));
   await expect(page.getByRole('button', { name: to, exact: true })).toBeVisible();
 }
 
@@ -275,16 +291,24 @@ export async function openPage(page: Page, url: string, title: string) {
  * Opens a dropdown menu entry: right-click on a tab (its context menu) or a click on the
  * '标签操作' button at the end of the bar (the same actions for the active tab).
  */
+const openTabActions = (page: Page, via: 'context menu' | 'button', title: string | null) => () =>
+  via === 'context menu'
+    ? tab(page, title!).click({ button: 'right', timeout: 2_000 })
+    : tabBar(page).getByRole('button', { name: /^(标签操作|Tab actions)$/ }).click({ timeout: 2_000 });
+
+/** Opens the tab actions (a tab's context menu, or the bar's button for the active tab) and returns one entry. */
 export async function tabAction(page: Page, via: 'context menu' | 'button', title: string | null, action: string | RegExp) {
   const item = menuItem(page, action);
   await expect(async () => {
-    if (!(await item.isVisible())) {
-      if (via === 'context menu') await tab(page, title!).click({ button: 'right', timeout: 2_000 });
-      else await tabBar(page).getByRole('button', { name: /^(标签操作|Tab actions)$/ }).click({ timeout: 2_000 });
-    }
+    if (!(await item.isVisible())) await openTabActions(page, via, title)();
     await expect(item).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   return item;
+}
+
+/** Chooses one of the tab actions. */
+export async function runTabAction(page: Page, via: 'context menu' | 'button', title: string | null, action: string | RegExp) {
+  await chooseFromDropdown(openTabActions(page, via, title), menuItem(page, action));
 }
 
 /** The header's bell: named '消息', or 'N 条未读消息' while something is unread. */
@@ -335,8 +359,7 @@ export async function openLogoutDialog(page: Page, nickname: string) {
   const dialog = page.getByRole('dialog', { name: '退出确认' });
   await expect(async () => {
     if (!(await dialog.isVisible())) {
-      await openUserMenu(page, nickname);
-      await menuItem(page, '退出登录').click();
+      await chooseUserMenuItem(page, nickname, '退出登录');
     }
     await expect(dialog).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fillLogin, loginButton, menuItem, openUserMenu, registerUser, signIn } from './fixtures';
+import { fillLogin, loginButton, chooseUserMenuItem, registerUser, signIn } from './fixtures';
 
 const NEW_PASSWORD = 'Changed2024x';
 
@@ -9,8 +9,7 @@ test('a user changes their password: blur validation, success, and only the new 
   await page.goto('/admin/index');
   await expect(page.getByRole('heading', { name: `你好，${account.nickname}` })).toBeVisible();
 
-  await openUserMenu(page, account.nickname);
-  await menuItem(page, '修改密码').click();
+  await chooseUserMenuItem(page, account.nickname, '修改密码');
   await expect(page).toHaveURL(/\/account\/password$/);
 
   const oldField = page.getByLabel('原密码');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, OK_BUTTON, expectTabs, menuItem, openLogoutDialog, openPage, openFromMenu, openUserMenu, sideMenuItem, signInToShell, tabBar } from './fixtures';
+import { DEMO_USERS, OK_BUTTON, expectTabs, openLogoutDialog, openPage, openFromMenu, chooseUserMenuItem, openUserMenu, sideMenuItem, signInToShell, tabBar } from './fixtures';
 
 const returnToEntry = (page: Page) => page.getByRole('banner').getByRole('button', { name: '返回入口页' });
 
@@ -36,8 +36,7 @@ test.describe('user menu', () => {
 
   test('个人中心 opens the account page with the username', async ({ page }) => {
     await signInToShell(page, 'bank');
-    await openUserMenu(page, nickname);
-    await menuItem(page, '个人中心').click();
+    await chooseUserMenuItem(page, nickname, '个人中心');
     await expect(page).toHaveURL(/\/account$/);
     const main = page.getByRole('main');
     await expect(main.getByText('个人中心', { exact: true })).toBeVisible();
@@ -48,8 +47,7 @@ test.describe('user menu', () => {
 
   test('修改密码 opens the change-password page', async ({ page }) => {
     await signInToShell(page, 'bank');
-    await openUserMenu(page, nickname);
-    await menuItem(page, '修改密码').click();
+    await chooseUserMenuItem(page, nickname, '修改密码');
     await expect(page).toHaveURL(/\/account\/password$/);
     await expect(page.getByRole('main').getByText('修改密码', { exact: true })).toBeVisible();
     await expect(page.getByRole('main').getByLabel('原密码')).toBeVisible();
@@ -58,8 +56,7 @@ test.describe('user menu', () => {
 
   test('个人设置: turning off \'显示标签栏\' hides the tab bar, also after a reload, until it is turned on again', async ({ page }) => {
     await signInToShell(page, 'bank');
-    await openUserMenu(page, nickname);
-    await menuItem(page, '个人设置').click();
+    await chooseUserMenuItem(page, nickname, '个人设置');
     const drawer = page.getByRole('dialog', { name: '个人设置' });
     await expect(drawer).toBeVisible();
     const showTabs = drawer.getByRole('switch', { name: '显示标签栏' });
@@ -75,8 +72,7 @@ test.describe('user menu', () => {
     await expect(page.getByRole('button', { name: nickname, exact: true })).toBeVisible();
     await expect(tabBar(page)).toHaveCount(0);
 
-    await openUserMenu(page, nickname);
-    await menuItem(page, '个人设置').click();
+    await chooseUserMenuItem(page, nickname, '个人设置');
     await expect(drawer.getByRole('switch', { name: '显示标签栏' })).not.toBeChecked();
     await drawer.getByRole('switch', { name: '显示标签栏' }).click();
     await expect(tabBar(page)).toBeVisible();

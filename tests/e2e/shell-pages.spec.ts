@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectTabs, openPage, signInToShell, tabAction } from './fixtures';
+import { expectTabs, openPage, signInToShell, runTabAction } from './fixtures';
 
 test.describe('pass-through pages', () => {
   test('/refresh?url=/log goes back to /log without a tab of its own', async ({ page }) => {
@@ -13,7 +13,7 @@ test.describe('pass-through pages', () => {
   test('\'刷新当前页\' in the tab menu reloads the page at its own URL', async ({ page }) => {
     await signInToShell(page, 'bank');
     await openPage(page, '/bank/bank-first?pageNum=2', '银行初审');
-    await (await tabAction(page, 'button', null, '刷新当前页')).click();
+    await runTabAction(page, 'button', null, '刷新当前页');
     await expect(page).toHaveURL(/\/bank\/bank-first\?pageNum=2$/);
     await expectTabs(page, ['首页', '银行初审'], '银行初审');
   });

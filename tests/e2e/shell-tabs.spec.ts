@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
-  DEMO_USERS, closeButton, expectTabs, logOut, menuItem, openFromMenu, openPage, openUserMenu, resetLanguage, signInToShell,
-  switchLanguage, tab, tabAction, tabBar,
+  DEMO_USERS, closeButton, expectTabs, logOut, menuItem, openFromMenu, openPage, chooseUserMenuItem, resetLanguage, signInToShell,
+  switchLanguage, tab, runTabAction, tabAction, tabBar,
 } from './fixtures';
 
 /**
@@ -35,8 +35,7 @@ test.describe('tab bar', () => {
     await expectTabs(page, ['首页', '银行初审', '银行转账'], '银行转账');
 
     // Pages outside the menu get their titles too.
-    await openUserMenu(page, DEMO_USERS.bank.nickname);
-    await menuItem(page, '个人中心').click();
+    await chooseUserMenuItem(page, DEMO_USERS.bank.nickname, '个人中心');
     await expect(page).toHaveURL(/\/account$/);
     await expectTabs(page, ['首页', '银行初审', '银行转账', '个人中心'], '个人中心');
 
@@ -92,7 +91,7 @@ test.describe('tab bar', () => {
         // The button acts on the active tab, the context menu on the tab clicked.
         await tab(page, '银行转账').click();
         await expect(page).toHaveURL(PATH('银行转账'));
-        await (await tabAction(page, via, '银行转账', '关闭左侧')).click();
+        await runTabAction(page, via, '银行转账', '关闭左侧');
         await expectTabs(page, ['首页', '银行转账', '银行统计'], '银行转账');
         await expect(page).toHaveURL(PATH('银行转账'));
       });
@@ -101,7 +100,7 @@ test.describe('tab bar', () => {
         await bankWithTabs(page);
         await tab(page, '银行复审').click();
         await expect(page).toHaveURL(PATH('银行复审'));
-        await (await tabAction(page, via, '银行复审', '关闭右侧')).click();
+        await runTabAction(page, via, '银行复审', '关闭右侧');
         await expectTabs(page, ['首页', '银行初审', '银行复审'], '银行复审');
         await expect(page).toHaveURL(PATH('银行复审'));
       });
@@ -113,7 +112,7 @@ test.describe('tab bar', () => {
           await expect(page).toHaveURL(PATH('银行复审'));
         }
         // From the context menu of a tab that is not active: that tab is kept and shown.
-        await (await tabAction(page, via, '银行复审', '关闭其他')).click();
+        await runTabAction(page, via, '银行复审', '关闭其他');
         await expectTabs(page, ['首页', '银行复审'], '银行复审');
         await expect(page).toHaveURL(PATH('银行复审'));
         await expect(page.getByRole('main').getByText('银行复审', { exact: true }).first()).toBeVisible();
@@ -121,7 +120,7 @@ test.describe('tab bar', () => {
 
       test('close all returns to the entry page with only 首页 left', async ({ page }) => {
         await bankWithTabs(page);
-        await (await tabAction(page, via, '银行复审', '关闭全部')).click();
+        await runTabAction(page, via, '银行复审', '关闭全部');
         await expectTabs(page, ['首页'], '首页');
         await expect(page).toHaveURL(/\/admin\/index$/);
         await expect(page.getByRole('heading', { name: `你好，${DEMO_USERS.bank.nickname}` })).toBeVisible();

@@ -194,4 +194,20 @@ export const migrations: Record<string, Migration> = {
       await sql`create index application_published_idx on application (updated_at desc, id desc) where status in ('APPROVED', 'LOANED')`.execute(db);
     },
   },
+  '0007_flow_config': {
+    async up(db: Kysely<any>) {
+      // Flows and their nodes are deleted softly: the records of cases that went through them stay readable.
+      await db.schema.alterTable('approval_module').addColumn('deleted_at', 'timestamptz').execute();
+      await db.schema.alterTable('approval_node').addColumn('deleted_at', 'timestamptz').execute();
+      await sql`drop index approval_node_stage_uq`.execute(db);
+      await sql`create unique index approval_node_stage_uq on approval_node (module_id, stage) where deleted_at is null`.execute(db);
+      // One overdue reminder per person and day.
+      await db.schema.createTable('overdue_reminder')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
+        .addColumn('day', 'date', (c) => c.notNull())
+        .addColumn('cases', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('overdue_reminder_pk', ['user_id', 'day'])
+        .execute();
+    },
+  },
 };

@@ -157,6 +157,7 @@ export interface ApprovalModuleTable {
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  deleted_at: Timestamp | null;
 }
 
 export interface ApprovalNodeTable {
@@ -169,7 +170,11 @@ export interface ApprovalNodeTable {
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  deleted_at: Timestamp | null;
 }
+
+/** The day a person was last reminded of their overdue cases. */
+export interface OverdueReminderTable { user_id: number; day: string; cases: number }
 
 export interface ApprovalNodePersonTable { node_id: number; user_id: number }
 
@@ -335,6 +340,7 @@ export interface Database {
   approval_node: ApprovalNodeTable;
   approval_node_person: ApprovalNodePersonTable;
   overtime_config: OvertimeConfigTable;
+  overdue_reminder: OverdueReminderTable;
   refuse_reason: RefuseReasonTable;
   blacklist: BlacklistTable;
   whitelist: WhitelistTable;

@@ -40,7 +40,7 @@ export function staffedOrgs(context: GeneratorContext, moduleId: number, type: S
 export async function loadGeneratorContext(db: Kysely<Database>, now: Date, orgIds?: readonly number[]): Promise<GeneratorContext> {
   const moduleRows = await db.selectFrom('approval_module').select(['id', 'borrower_type']).where('state', '=', 'ENABLED').execute();
   const nodeRows = await db.selectFrom('approval_node as n').leftJoin('overtime_config as c', 'c.stage', 'n.stage')
-    .select(['n.id', 'n.module_id', 'n.stage', 'n.time_limit_days', 'c.days']).orderBy('n.sort').orderBy('n.id').execute();
+    .select(['n.id', 'n.module_id', 'n.stage', 'n.time_limit_days', 'c.days']).where('n.deleted_at', 'is', null).orderBy('n.sort').orderBy('n.id').execute();
   const modules = {} as Record<BorrowerType, GenModule>;
   for (const type of BORROWER_TYPES) {
     const row = moduleRows.find((m) => m.borrower_type === type);

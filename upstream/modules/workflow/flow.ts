@@ -11,7 +11,7 @@ type Trx = Kysely<Database>;
 
 /** A module's nodes in their configured order. */
 export async function moduleNodes(db: Trx, moduleId: number): Promise<FlowNode[]> {
-  return db.selectFrom('approval_node').select(['id', 'stage']).where('module_id', '=', moduleId)
+  return db.selectFrom('approval_node').select(['id', 'stage']).where('module_id', '=', moduleId).where('deleted_at', 'is', null)
     .orderBy('sort').orderBy('id').execute();
 }
 

@@ -1,0 +1,125 @@
+import { z } from './zod';
+import { id, pageInput } from './common';
+import { version } from './role';
+import { BORROWER_TYPES, STAGES, type BorrowerType, type Stage } from '../workflow/stages';
+
+/**
+ * Flow configuration (SPEC.md section 7, 'Approval config'): approval modules per borrower
+ * type with their ordered nodes (approvalModule, approvalConfig) and the time-out config of
+ * every stage (systemOvertimeConfig). New applications take the enabled module of their
+ * borrower type; running ones keep theirs.
+ */
+export const FLOW_NAME_MAX = 64;
+export const FLOW_DESCRIPTION_MAX = 255;
+/** Working-day limits: at least one day, at most a quarter of a year of working days. */
+export const TIME_LIMIT_MAX = 60;
+/** Most people one node may hold. */
+export const NODE_PEOPLE_MAX = 200;
+export const FLOW_STATES = ['ENABLED', 'DISABLED'] as const;
+export type FlowState = (typeof FLOW_STATES)[number];
+
+const borrowerType = z.enum(BORROWER_TYPES, { error: 'validation.borrowerType' });
+const flowState = z.enum(FLOW_STATES, { error: 'validation.state' });
+const stage = z.enum(STAGES, { error: 'validation.stage' });
+const days = z.coerce.number({ error: 'validation.timeLimit' }).int('validation.timeLimit')
+  .min(1, 'validation.timeLimit').max(TIME_LIMIT_MAX, 'validation.timeLimit');
+const blankToUndefined = <T>(value: T | '' | null | undefined) => (value === '' || value === null ? undefined : value);
+
+export const flowListInput = pageInput.extend({
+  name: z.string().trim().max(FLOW_NAME_MAX, 'validation.tooLong').optional(),
+  borrowerType: z.preprocess(blankToUndefined, borrowerType.optional()),
+  state: z.preprocess(blankToUndefined, flowState.optional()),
+});
+export type FlowListInput = z.input<typeof flowListInput>;
+
+const flowFields = {
+  name: z.string({ error: 'validation.flowNameRequired' }).trim().min(1, 'validation.flowNameRequired').max(FLOW_NAME_MAX, 'validation.tooLong'),
+  description: z.string().trim().max(FLOW_DESCRIPTION_MAX, 'validation.tooLong').optional(),
+};
+
+/** approvalModule/add: a new module starts disabled and without nodes. */
+export const flowAddInput = z.object({ ...flowFields, borrowerType });
+export type FlowAddInput = z.input<typeof flowAddInput>;
+
+/** approvalModule/update: name, description and state; enabling one disables the type's other module. */
+export const flowUpdateInput = z.object({ id, version, ...flowFields, state: flowState.optional() });
+export type FlowUpdateInput = z.input<typeof flowUpdateInput>;
+
+export const flowDeleteInput = z.object({ id, version });
+
+export interface FlowRow {
+  id: number;
+  name: string;
+  borrowerType: BorrowerType;
+  description: string;
+  state: FlowState;
+  nodeCount: number;
+  /** Applications of the module still under way (in review or returned to the applicant). */
+  runningCount: number;
+  version: number;
+  createTime: string;
+  updateTime: string;
+}
+
+const userIds = z.array(id, { error: 'validation.nodePeople' }).min(1, 'validation.nodePeople').max(NODE_PEOPLE_MAX, 'validation.nodePeople');
+const timeLimit = z.preprocess(blankToUndefined, days.optional());
+
+export const nodeListInput = z.object({ moduleId: id });
+
+/** approvalConfig/add: a stage not yet in the module, its people and an optional limit of its own; added last. */
+export const nodeAddInput = z.object({ moduleId: id, stage, timeLimitDays: timeLimit, userIds });
+export type NodeAddInput = z.input<typeof nodeAddInput>;
+
+/** approvalConfig/update: the node's people and limit (its stage stays). */
+export const nodeUpdateInput = z.object({ id, version, timeLimitDays: timeLimit, userIds });
+export type NodeUpdateInput = z.input<typeof nodeUpdateInput>;
+
+export const nodeDeleteInput = z.object({ id, version });
+
+/** approvalConfig/updateSort: every node of the module, in the new order, with the module's version. */
+export const nodeSortInput = z.object({
+  moduleId: id,
+  version,
+  ids: z.array(id, { error: 'validation.nodeOrder' }).min(1, 'validation.nodeOrder').max(STAGES.length, 'validation.nodeOrder'),
+});
+export type NodeSortInput = z.input<typeof nodeSortInput>;
+
+export interface NodePersonRef { id: number; nickname: string; orgName: string }
+
+export interface FlowNodeRow {
+  id: number;
+  stage: Stage;
+  sort: number;
+  /** The node's own limit; null takes the stage's time-out config. */
+  timeLimitDays: number | null;
+  /** The limit cases entering the node get: its own, else the stage's, else none. */
+  effectiveDays: number | null;
+  people: NodePersonRef[];
+  /** Cases waiting at the node now: while there are any it cannot be deleted. */
+  pending: number;
+  version: number;
+}
+
+export interface FlowNodes { module: FlowRow; nodes: FlowNodeRow[] }
+
+/** A person who may be put on a node of the stage: enabled, in an organisation of the stage's type. */
+export const nodeCandidatesInput = z.object({ stage });
+export type NodeCandidate = NodePersonRef;
+
+/** systemOvertimeConfig: the default time limit of a stage and whether its assignees are reminded. */
+export const overtimeListInput = pageInput.extend({ stage: z.preprocess(blankToUndefined, stage.optional()) });
+export const overtimeAddInput = z.object({ stage, days, remind: z.boolean({ error: 'validation.invalid' }).default(true) });
+export type OvertimeAddInput = z.input<typeof overtimeAddInput>;
+export const overtimeUpdateInput = overtimeAddInput.extend({ version });
+export type OvertimeUpdateInput = z.input<typeof overtimeUpdateInput>;
+export const overtimeDeleteInput = z.object({ stage, version });
+
+export interface OvertimeRow {
+  stage: Stage;
+  days: number;
+  remind: boolean;
+  /** Cases at the stage past their deadline now. */
+  overdue: number;
+  version: number;
+  updateTime: string;
+}
