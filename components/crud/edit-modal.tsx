@@ -47,7 +47,7 @@ export function EditModal<Row>({ spec, target, onClose, onSaved }: {
     setSaving(true);
     try {
       const payload = form_.toPayload ? form_.toPayload(values, target?.row ?? null) : values;
-      const { data, message: text } = await apiCall(form_.save, payload);
+      const { data, message: text } = await apiCall(target?.row ? form_.update ?? form_.save : form_.save, payload);
       void message.success(text);
       onSaved(data);
     } catch (error) {

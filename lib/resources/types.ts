@@ -88,6 +88,8 @@ export interface ResourceSpec<Row> {
   form?: {
     fields: FieldSpec[];
     save: string;
+    /** The call that saves an edited row, when it is not `save` (e.g. add and update calls). */
+    update?: string;
     /** Message keys of the dialog titles. */
     create: string;
     edit: string;

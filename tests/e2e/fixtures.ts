@@ -147,7 +147,7 @@ export function newAccount(password = 'Passw0rd1'): Account {
 
 interface Envelope<T = unknown> { code: number; message: string; data: T }
 
-async function call<T = unknown>(api: APIRequestContext, path: string, data: unknown = {}): Promise<Envelope<T>> {
+export async function call<T = unknown>(api: APIRequestContext, path: string, data: unknown = {}): Promise<Envelope<T>> {
   const response = await api.post(`/api/${path}`, { data });
   return (await response.json()) as Envelope<T>;
 }

@@ -1,0 +1,11 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { OvertimeScreen } from '@/components/flow/screens';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('resources.overtime'))('title') };
+}
+
+export default function Page() {
+  return <OvertimeScreen />;
+}

@@ -1,0 +1,11 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { FlowScreen } from '@/components/flow/screens';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('resources.flow'))('title') };
+}
+
+export default function Page() {
+  return <FlowScreen />;
+}

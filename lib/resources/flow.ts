@@ -1,0 +1,97 @@
+import type { FlowRow, OvertimeRow } from '../contract/flow';
+import { TIME_LIMIT_MAX } from '../contract/flow';
+import { STAGES } from '../workflow/stages';
+import { STATE_OPTIONS } from './options';
+import type { Option, ResourceSpec } from './types';
+import { BORROWER_TYPE_OPTIONS } from './workbench';
+
+export const STAGE_OPTIONS: Option[] = STAGES.map((s) => ({ value: s, label: `approval.stage.${s}` }));
+const label = (key: string) => `resources.flow.${key}`;
+
+const withVersion = (values: Record<string, unknown>, row: FlowRow | null) => (row ? { ...values, id: row.id, version: row.version } : values);
+
+/** Approval flows (approvalModule); a row's nodes are edited in the 'nodes' dialog. */
+export const flowSpec: ResourceSpec<FlowRow> = {
+  key: 'flow',
+  rowKey: (row) => row.id,
+  list: 'approvalModule/getList',
+  search: [
+    { name: 'name', label: label('name'), kind: 'text' },
+    { name: 'borrowerType', label: label('borrowerType'), kind: 'select', options: BORROWER_TYPE_OPTIONS },
+    { name: 'state', label: 'resources.common.state', kind: 'select', options: STATE_OPTIONS },
+  ],
+  columns: [
+    { key: 'name', title: label('name') },
+    { key: 'borrowerType', title: label('borrowerType'), kind: 'enum', options: BORROWER_TYPE_OPTIONS },
+    { key: 'nodeCount', title: label('nodeCount') },
+    { key: 'runningCount', title: label('runningCount') },
+    { key: 'state', title: 'resources.common.state', kind: 'enum', options: STATE_OPTIONS },
+    { key: 'description', title: label('description'), ellipsis: true },
+    { key: 'updateTime', title: label('updateTime'), kind: 'datetime' },
+  ],
+  form: {
+    save: 'approvalModule/add',
+    update: 'approvalModule/update',
+    create: label('add'),
+    edit: label('edit'),
+    createPermission: 'flow::add',
+    editPermission: 'flow::edit',
+    fields: [
+      { name: 'name', label: label('name'), kind: 'text', required: true, max: 64 },
+      { name: 'borrowerType', label: label('borrowerType'), kind: 'select', options: BORROWER_TYPE_OPTIONS, required: true, locked: true },
+      { name: 'description', label: label('description'), kind: 'textarea', max: 255 },
+    ],
+    toValues: (row) => ({ name: row.name, borrowerType: row.borrowerType, description: row.description }),
+    toPayload: (values, row) => {
+      const { borrowerType, ...rest } = values;
+      return row ? withVersion(rest, row) : { ...rest, borrowerType };
+    },
+  },
+  actions: [
+    { key: 'nodes', label: label('nodes'), dialog: 'nodes' },
+    {
+      key: 'enable', permission: 'flow::state', label: 'resources.common.enable', when: (row) => row.state === 'DISABLED',
+      confirm: {
+        question: label('confirmEnable'),
+        path: 'approvalModule/update',
+        body: (row) => ({ id: row.id, version: row.version, name: row.name, description: row.description, state: 'ENABLED' }),
+      },
+    },
+  ],
+  remove: { path: 'approvalModule/del', permission: 'flow::delete', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.state === 'DISABLED' },
+};
+
+/** The time-out config of every stage (systemOvertimeConfig). */
+export const overtimeSpec: ResourceSpec<OvertimeRow> = {
+  key: 'overtime',
+  rowKey: (row) => row.stage,
+  list: 'systemOvertimeConfig/list',
+  search: [{ name: 'stage', label: 'resources.overtime.stage', kind: 'select', options: STAGE_OPTIONS }],
+  columns: [
+    { key: 'stage', title: 'resources.overtime.stage', kind: 'enum', options: STAGE_OPTIONS },
+    { key: 'days', title: 'resources.overtime.days' },
+    { key: 'remind', title: 'resources.overtime.remind', kind: 'boolean' },
+    { key: 'overdue', title: 'resources.overtime.overdue' },
+    { key: 'updateTime', title: 'resources.overtime.updateTime', kind: 'datetime' },
+  ],
+  form: {
+    save: 'systemOvertimeConfig/add',
+    update: 'systemOvertimeConfig/update',
+    create: 'resources.overtime.add',
+    edit: 'resources.overtime.edit',
+    createPermission: 'overtime::add',
+    editPermission: 'overtime::edit',
+    fields: [
+      { name: 'stage', label: 'resources.overtime.stage', kind: 'select', options: STAGE_OPTIONS, required: true, locked: true },
+      {
+        name: 'days', label: 'resources.overtime.days', kind: 'number', required: true,
+        check: (value) => (Number.isInteger(value) && Number(value) >= 1 && Number(value) <= TIME_LIMIT_MAX ? null : 'validation.timeLimit'),
+      },
+      { name: 'remind', label: 'resources.overtime.remind', kind: 'switch' },
+    ],
+    defaults: { remind: true },
+    toValues: (row) => ({ stage: row.stage, days: row.days, remind: row.remind }),
+    toPayload: (values, row) => ({ ...values, remind: Boolean(values.remind), ...(row ? { stage: row.stage, version: row.version } : {}) }),
+  },
+  remove: { path: 'systemOvertimeConfig/del', permission: 'overtime::delete', body: (row) => ({ stage: row.stage, version: row.version }) },
+};
