@@ -103,9 +103,11 @@ export function FlowNodes({ row, close, refresh }: { row: FlowRow; close: () => 
                 : <Typography.Text type="danger">{t('noPeople')}</Typography.Text>,
             },
             {
-              key: 'days', title: t('timeLimit'), width: 130,
-              render: (_v, node) => node.effectiveDays === null ? t('noLimit')
-                : `${t('days', { days: node.effectiveDays })}${node.timeLimitDays === null ? ` ${t('stageDefault')}` : ''}`,
+              key: 'days', title: t('timeLimit'), width: 170,
+              render: (_v, node) => {
+                if (node.effectiveDays === null) return t('noLimit');
+                return t(node.timeLimitDays === null ? 'daysDefault' : 'days', { days: node.effectiveDays });
+              },
             },
             { key: 'pending', title: t('pending'), dataIndex: 'pending', width: 80 },
             ...(canEdit ? [{
