@@ -232,6 +232,19 @@ describeUpstream('flow configuration (approvalModule, approvalConfig, systemOver
     expect((await modules({ borrowerType: 'PERSON', state: 'ENABLED' })).list.map((m: { name: string }) => m.name)).toEqual(['个人创业担保贷款']);
   });
 
+  it('two modules of a type enabled at once: both calls are answered, exactly one module is enabled', async () => {
+    const [a, b] = [await moduleWith(['RS_FIRST']), await moduleWith(['RS_FIRST'])];
+    try {
+      const results = await Promise.all([a, b].map((m) => call('approvalModule/update', { id: m.id, version: m.version, name: m.name, state: 'ENABLED' })));
+      for (const r of results) expect(r.status).toBe(200);
+      const enabled = (await modules({ borrowerType: 'PERSON', state: 'ENABLED' })).list;
+      expect(enabled).toHaveLength(1);
+      expect([a.id, b.id]).toContain(enabled[0].id);
+    } finally {
+      await restoreSeededPerson();
+    }
+  });
+
   it('is the administrators’ business: other users get 403; a page grant reads, a button grant writes', async () => {
     for (const [path, body] of [
       ['approvalModule/getList', { pageNum: 1, pageSize: 10 }], ['approvalModule/add', { name: 'x', borrowerType: 'PERSON' }],

@@ -52,6 +52,12 @@ const moduleCalls = [
     access: [button('edit'), button('state')],
     input: flowUpdateInput,
     handler: (ctx, input): Promise<FlowRow> => ctx.db.transaction().execute(async (trx) => {
+      if (input.state === 'ENABLED') {
+        // Enabling touches two modules of a type: lock all of the type, in one order, so two enablings queue instead of deadlocking.
+        await trx.selectFrom('approval_module').select('id').where('deleted_at', 'is', null)
+          .where('borrower_type', '=', (eb) => eb.selectFrom('approval_module').select('borrower_type').where('id', '=', input.id))
+          .orderBy('id').forUpdate().execute();
+      }
       const locked = await lockFlow(trx, input.id);
       const before = await loadFlow(trx, input.id);
       if (before.version !== input.version) throw conflict();
@@ -63,7 +69,7 @@ const moduleCalls = [
         if (before.nodeCount === 0) throw conflict('flow.noNodes');
         // The type's enabled module steps down in the same transaction: new applications always find exactly one.
         const current = await trx.selectFrom('approval_module').select(['id', 'version'])
-          .where('borrower_type', '=', locked.borrower_type).where('state', '=', 'ENABLED').forUpdate().executeTakeFirst();
+          .where('borrower_type', '=', locked.borrower_type).where('state', '=', 'ENABLED').executeTakeFirst();
         if (current) {
           const previous = await loadFlow(trx, current.id);
           await bumpFlow(trx, current.id, current.version, ctx.now, { state: 'DISABLED' });
