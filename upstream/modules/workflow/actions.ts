@@ -97,6 +97,10 @@ export async function runAction<I extends ActionInput>(ctx: Ctx, spec: ActionSpe
 
     const target = nodes.find((n) => n.id === outcome.nodeId) ?? null;
     const moved = outcome.nodeId !== app.node_id;
+    // A node being deleted in the meantime is not entered: the deletion holds the node's row
+    // while it counts the cases there, and this waits for it and then finds the node gone.
+    if (target && moved && !(await trx.selectFrom('approval_node').select('id').where('id', '=', target.id)
+      .where('deleted_at', 'is', null).forShare().executeTakeFirst())) throw conflict('workflow.stale');
     let assignee: number | null = null;
     if (target && (moved || spec.pick)) {
       const people = await nodePeople(trx, target, app);
