@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, OK_BUTTON, signIn } from './fixtures';
+import { DEMO_USERS, OK_BUTTON, resetLanguage, signIn, switchLanguage } from './fixtures';
 
 const DETAIL = /^(详\s*情|View)$/;
 const APPROVE = /^(审核通过|Approve)$/;
@@ -67,4 +67,41 @@ test('renshe approves an application at 人社初审 choosing renshe2, who then 
     await context.close();
   });
   await rensheContext.close();
+});
+
+test('in English: the bank reviewer reads a case at Bank first review and approves it to bank2', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'bank');
+  try {
+    await switchLanguage(page, '简体中文', 'English');
+    await page.goto('/bank/bank-first?mine=true');
+    await expect(page.locator('.ant-card-head-title')).toHaveText('Bank first review');
+    const row = rows(page).first();
+    await expect(row).toContainText('In review · Bank first review');
+    const number = (await row.locator('td').first().innerText()).trim();
+
+    await row.getByRole('button', { name: DETAIL }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: number });
+    await expect(drawer.getByRole('tab', { name: 'Basics' })).toBeVisible();
+    await expect(drawer.getByText('Applicant', { exact: true })).toBeVisible();
+    await drawer.getByRole('tab', { name: 'Progress' }).click();
+    await expect(drawer.locator('.ant-steps-item').first()).toContainText('Renshe first review');
+    await drawer.getByRole('tab', { name: 'Repayment plan' }).click();
+    await expect(drawer.getByText('Total repayment')).toBeVisible();
+    await drawer.getByRole('button', { name: /Close|关闭/ }).click();
+    await expect(drawer).toBeHidden();
+
+    await row.getByRole('button', { name: APPROVE }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve' });
+    await expect(dialog.getByText('After approval it goes to: Bank second review')).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Next reviewer' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await dialog.getByLabel('Opinion').fill('Documents complete.');
+    await dialog.getByRole('button', { name: OK_BUTTON }).click();
+    await expect(page.locator('.ant-message').getByText('Approved', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('cell', { name: number, exact: true })).toHaveCount(0);
+  } finally {
+    await resetLanguage('bank');
+  }
 });
