@@ -1,6 +1,7 @@
 import { defineCall } from '../../core/call';
 import { conflict, forbidden, invalid } from '../../core/errors';
 import { allowed } from '../../core/permission';
+import { containsPattern } from '../../core/like';
 import { audit } from '../../core/audit';
 import type { Page } from '../../../lib/contract/common';
 import {
@@ -26,7 +27,7 @@ const moduleCalls = [
     input: flowListInput,
     async handler(ctx, input): Promise<Page<FlowRow>> {
       let query = flowRows(ctx.db);
-      if (input.name) query = query.where('m.name', 'ilike', `%${input.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (input.name) query = query.where('m.name', 'ilike', containsPattern(input.name));
       if (input.borrowerType) query = query.where('m.borrower_type', '=', input.borrowerType);
       if (input.state) query = query.where('m.state', '=', input.state);
       const rows = await query.orderBy('m.borrower_type').orderBy('m.id').execute();

@@ -4,14 +4,12 @@ import type { AuthUser } from '../../core/call';
 import { notFound } from '../../core/errors';
 import { visibleOrgs } from '../../core/scope';
 import type { OrgNode, OrgState, OrgTreeNode, OrgType } from '../../../lib/contract/organiza';
+import { containsPattern } from '../../core/like';
 
 /** The organisations a caller may see: null for all (admin), else the ids of their subtree. */
 export type Scope = number[] | null;
 
 export const canSee = (scope: Scope, orgId: number | null) => scope === null || (orgId !== null && scope.includes(orgId));
-
-/** `%text%` for a case-insensitive 'contains' filter, with LIKE wildcards taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface OrgFilter {
   scope: Scope;

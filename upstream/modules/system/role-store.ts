@@ -64,5 +64,3 @@ export async function roleNameTaken(db: Db, name: string, exceptId?: number): Pr
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/** LIKE pattern for "contains", with the pattern characters of the value escaped. */
-export const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

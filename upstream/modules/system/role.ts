@@ -8,9 +8,10 @@ import {
   type RoleInfo, type RoleRow,
 } from '../../../lib/contract/role';
 import {
-  bumpRole, containsPattern, loadRole, roleNameTaken, rolePermissionIds, roleRows, roleSummary, toRoleRow,
+  bumpRole, loadRole, roleNameTaken, rolePermissionIds, roleRows, roleSummary, toRoleRow,
 } from './role-store';
 import { authorizeRole } from './role-authorize';
+import { containsPattern } from '../../core/like';
 
 const ROLE_PAGE = { page: '/admin/setting/system/role' } as const;
 const button = (action: string) => ({ permission: `role::${action}` }) as const;

@@ -2,7 +2,8 @@ import type { Expression, SqlBool } from 'kysely';
 import type { Db } from '../../db';
 import type { User } from '../../db/schema';
 import type { UserOrder, UserRow, UserRoleRef, UserState } from '../../../lib/contract/user';
-import { containsPattern, type Scope } from './organiza-nodes';
+import { containsPattern } from '../../core/like';
+import type { Scope } from './organiza-nodes';
 
 /** 138****5678 (DESIGN.md section 4); anything not an 11-digit mobile is shown as it is. */
 export const maskMobile = (mobile: string | null) =>
