@@ -104,13 +104,17 @@ const moduleCalls = [
 
 const NODE = 'node';
 
+/** A flow with its nodes: what every node call answers. */
+const flowWithNodes = async (db: Parameters<typeof loadFlow>[0], moduleId: number): Promise<FlowNodes> =>
+  ({ module: await loadFlow(db, moduleId), nodes: await flowNodes(db, moduleId) });
+
 /** approvalConfig: a module's ordered nodes, their people and limits. */
 const nodeCalls = [
   defineCall({
     path: 'approvalConfig/getList',
     access: FLOW_PAGE,
     input: nodeListInput,
-    handler: async (ctx, input): Promise<FlowNodes> => ({ module: await loadFlow(ctx.db, input.moduleId), nodes: await flowNodes(ctx.db, input.moduleId) }),
+    handler: (ctx, input): Promise<FlowNodes> => flowWithNodes(ctx.db, input.moduleId),
   }),
   defineCall({
     path: 'approvalConfig/getCandidates',
@@ -137,7 +141,7 @@ const nodeCalls = [
       await audit(trx, ctx.user, 'flowNode.create', { type: 'flowNode', id }, {
         module: input.moduleId, after: { stage: input.stage, timeLimitDays: input.timeLimitDays ?? null, userIds },
       });
-      return { module: await loadFlow(trx, input.moduleId), nodes: await flowNodes(trx, input.moduleId) };
+      return flowWithNodes(trx, input.moduleId);
     }),
   }),
   defineCall({
@@ -156,7 +160,7 @@ const nodeCalls = [
         before: { timeLimitDays: before.timeLimitDays, userIds: before.people.map((p) => p.id) },
         after: { timeLimitDays: input.timeLimitDays ?? null, userIds },
       });
-      return { module: await loadFlow(trx, node.module_id), nodes: await flowNodes(trx, node.module_id) };
+      return flowWithNodes(trx, node.module_id);
     }),
   }),
   defineCall({
@@ -178,7 +182,7 @@ const nodeCalls = [
       await audit(trx, ctx.user, 'flowNode.delete', { type: 'flowNode', id: node.id }, {
         module: node.module_id, before: { stage: node.stage, timeLimitDays: node.time_limit_days },
       });
-      return { module: await loadFlow(trx, node.module_id), nodes: await flowNodes(trx, node.module_id) };
+      return flowWithNodes(trx, node.module_id);
     }),
   }),
   defineCall({
@@ -198,7 +202,7 @@ const nodeCalls = [
       await audit(trx, ctx.user, 'flowNode.sort', { type: 'flow', id: input.moduleId }, {
         before: nodes.map((n) => n.stage), after: input.ids.map((id) => nodes.find((n) => n.id === id)!.stage),
       });
-      return { module: await loadFlow(trx, input.moduleId), nodes: await flowNodes(trx, input.moduleId) };
+      return flowWithNodes(trx, input.moduleId);
     }),
   }),
 ];
