@@ -4,6 +4,7 @@ import { App, Descriptions, Form, Input, Modal, type FormInstance } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { apiCall, ApiError } from '@/lib/api/client';
+import type { CallInput, CallOutput, CallPath } from '@/lib/contract/calls';
 import type { ApplicationRow } from '@/lib/contract/workflow';
 import { OPINION_LIMIT } from '@/lib/resources/workbench';
 import type { Stage } from '@/lib/workflow/stages';
@@ -29,13 +30,13 @@ const INVALID = 422;
  * conflict (someone else acted first or the row is stale: message, refresh, close), a 422
  * puts its messages on the form's fields, anything else shows the catalogue text.
  */
-export function useActionSubmit<T = unknown>({ path, form, close, refresh, success }: {
-  path: string;
+export function useActionSubmit<P extends CallPath>({ path, form, close, refresh, success }: {
+  path: P;
   form: FormInstance;
   close: () => void;
   refresh: () => unknown;
   /** Message key of the success text, or the text made from the answer. */
-  success: string | ((data: T) => string);
+  success: string | ((data: CallOutput<P>) => string);
 }) {
   const t = useTranslations();
   const { message } = App.useApp();
@@ -43,11 +44,11 @@ export function useActionSubmit<T = unknown>({ path, form, close, refresh, succe
   const submission = useRef(openSubmission());
   const [sending, setSending] = useState(false);
 
-  const submit = useCallback(async (body: Record<string, unknown>): Promise<T | undefined> => {
+  const submit = useCallback(async (body: Record<string, unknown>): Promise<CallOutput<P> | undefined> => {
     submission.current = submissionFor(submission.current, body);
     setSending(true);
     try {
-      const { data } = await apiCall<T>(path, { ...body, key: submission.current.key }, { silent: true });
+      const { data } = await apiCall(path, { ...body, key: submission.current.key } as CallInput<P>, { silent: true });
       void message.success(typeof success === 'string' ? t(success) : success(data));
       void refresh();
       close();

@@ -23,7 +23,7 @@ export function QuotaDialog({ row, close, refresh }: ActionDialogProps) {
   const t = useTranslations();
   const [form] = Form.useForm();
   const rules = useAmountRules();
-  const { data } = useCall<ApplicationDetail>('businessClubFirstTrial/unfold', { id: row.id });
+  const { data } = useCall('businessClubFirstTrial/unfold', { id: row.id });
   const { submit, sending } = useActionSubmit({ path: 'businessClubFirstTrial/updateGuaranteeQuota', form, close, refresh, success: 'approval.done.quota' });
   return (
     <ActionModal title={t('approval.actions.quota')} row={row} form={form} sending={sending} close={close} ready={!!data}

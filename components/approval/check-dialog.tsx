@@ -11,7 +11,7 @@ import { useCall } from './use-call';
 export function CheckDialog({ row, close, refresh }: ActionDialogProps) {
   const t = useTranslations();
   const [form] = Form.useForm();
-  const { data, isLoading } = useCall<NodeAndPeople>('businessClubFirstTrial/getNodeAndPeople', { id: row.id, which: 'next' });
+  const { data, isLoading } = useCall('businessClubFirstTrial/getNodeAndPeople', { id: row.id, which: 'next' });
   const { submit, sending } = useActionSubmit({ path: 'businessClubFirstTrial/check', form, close, refresh, success: 'approval.done.check' });
   const people = data?.people ?? [];
   return (

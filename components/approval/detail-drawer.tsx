@@ -34,7 +34,7 @@ export function DetailDrawer({ stage, row, viewer, close, refresh }: {
   const t = useTranslations('approval');
   const { powers } = useShell();
   const can = useCallback((code: string) => hasButton(powers, code), [powers]);
-  const { data: detail, isLoading } = useCall<ApplicationDetail>('businessClubFirstTrial/unfold', { id: row.id });
+  const { data: detail, isLoading } = useCall('businessClubFirstTrial/unfold', { id: row.id });
   const [action, setAction] = useState<ActionKey | null>(null);
   const actions = detail && stage ? detailActions(stage, detail, viewer, can) as ActionKey[] : [];
   return (

@@ -20,7 +20,7 @@ const size = (bytes: number) => (bytes < KB * KB ? `${Math.max(1, Math.round(byt
  */
 export function DetailFiles({ id, canUpload = false }: { id: number; canUpload?: boolean }) {
   const t = useTranslations('approval');
-  const { data, isLoading, mutate } = useCall<FileInfo[]>('businessProposerInfo/getFileInfo', { id });
+  const { data, isLoading, mutate } = useCall('businessProposerInfo/getFileInfo', { id });
   const kindOf = (file: FileInfo) => ((FILE_KINDS as readonly string[]).includes(file.kind) ? t(`fileKind.${file.kind}`) : file.kind);
   return (
     <>

@@ -12,7 +12,7 @@ const MORTGAGE_COLORS: Record<HouseInfo['mortgageState'], string> = { PENDING: '
 /** House property pledged for the loan (house-mortgage loans). */
 export function DetailHouse({ id }: { id: number }) {
   const t = useTranslations('approval');
-  const { data, isLoading } = useCall<HouseInfo[]>('business-house-property/getInfo', { id });
+  const { data, isLoading } = useCall('business-house-property/getInfo', { id });
   return (
     <Section data={data} loading={isLoading} empty={(rows) => rows.length === 0}>
       {(rows) => (

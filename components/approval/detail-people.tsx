@@ -34,10 +34,10 @@ function PersonDescriptions({ person }: { person: PersonInfo }) {
 /** Everyone on the application besides the proposer: spouse, partners, employees, guarantors and their spouses. */
 export function DetailPeople({ id }: { id: number }) {
   const t = useTranslations('approval');
-  const spouse = useCall<PersonInfo | null>('business-proposer-mate/getInfo', { id });
-  const partners = useCall<PersonInfo[]>('businessProposerInfo/getPartnerInfo', { id });
-  const employees = useCall<PersonInfo[]>('businessProposerInfo/getEmployee', { id });
-  const guarantors = useCall<GuarantorInfo[]>('businessBondsmanPeople/getList', { id });
+  const spouse = useCall('business-proposer-mate/getInfo', { id });
+  const partners = useCall('businessProposerInfo/getPartnerInfo', { id });
+  const employees = useCall('businessProposerInfo/getEmployee', { id });
+  const guarantors = useCall('businessBondsmanPeople/getList', { id });
   const shareColumns = usePersonColumns<PersonInfo>(true);
   const plainColumns = usePersonColumns<PersonInfo>(false);
   const guarantorColumns = usePersonColumns<GuarantorInfo>(false);

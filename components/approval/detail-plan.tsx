@@ -11,7 +11,7 @@ import { useCall } from './use-call';
 /** The repayment plan of the loan (getPlan), with its totals. */
 export function DetailPlan({ detail }: { detail: ApplicationDetail }) {
   const t = useTranslations('approval');
-  const { data, isLoading } = useCall<Plan>('businessClubFirstTrial/getPlan', { id: detail.id });
+  const { data, isLoading } = useCall('businessClubFirstTrial/getPlan', { id: detail.id });
   const money = (key: keyof PlanRow) => ({ key, title: t(`plan.${key}`), align: 'right' as const, render: (_: unknown, row: PlanRow) => formatMoney(row[key]) });
   return (
     <Section data={data} loading={isLoading} empty={(plan) => plan.rows.length === 0}>

@@ -13,7 +13,7 @@ const STEP_STATUS: Record<ProgressNode['state'], 'finish' | 'process' | 'wait'> 
 /** Where the case stands: every node of its flow, who acted there and when, the current node and its deadline. */
 export function DetailProgress({ id }: { id: number }) {
   const t = useTranslations('approval');
-  const { data, isLoading } = useCall<Progress>('businessClubFirstTrial/progressBar', { id }, 'GET');
+  const { data, isLoading } = useCall('businessClubFirstTrial/progressBar', { id }, 'GET');
   const line = (node: ProgressNode) => {
     if (node.state === 'done') return t('progress.done', { actor: node.actor ?? '—', time: formatTime(node.actedAt) });
     if (node.state === 'current') return t('progress.current', { assignee: node.assignee ?? '—', deadline: formatTime(node.deadline) });
@@ -50,7 +50,7 @@ export function DetailProgress({ id }: { id: number }) {
 /** The last approval the case received. */
 function LastResult({ id }: { id: number }) {
   const t = useTranslations('approval');
-  const { data, isLoading } = useCall<RecordRow | null>('businessClubFirstTrial/getLastApprovedResult', { id }, 'GET');
+  const { data, isLoading } = useCall('businessClubFirstTrial/getLastApprovedResult', { id }, 'GET');
   return (
     <Section title={t('detail.lastResult')} data={data === undefined ? undefined : data} loading={isLoading} empty={(r) => r === null}>
       {(record) => (

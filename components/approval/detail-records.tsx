@@ -15,7 +15,7 @@ import { useCall } from './use-call';
 /** The case's approval records in the order they were written; the user's own remarks are editable (the server checks it is theirs). */
 export function DetailRecords({ id }: { id: number }) {
   const t = useTranslations('approval');
-  const { data, isLoading, mutate } = useCall<RecordRow[]>('businessApproveRecord/getList', { id });
+  const { data, isLoading, mutate } = useCall('businessApproveRecord/getList', { id });
   const { user } = useShell();
   const [editing, setEditing] = useState<RecordRow | null>(null);
   const stage = (s: RecordRow['stage']) => (s ? t(`stage.${s}`) : '—');

@@ -39,7 +39,7 @@ export function FileUpload({ applicationId, uploaded }: { applicationId: number;
     form.set('file', file);
     setSending(true);
     try {
-      const { data } = await apiUpload<FileInfo>(UPLOAD_CALL, form, { silent: true });
+      const { data } = await apiUpload(UPLOAD_CALL, form, { silent: true });
       void message.success(t('approval.files.uploaded', { name: data.name }));
       await uploaded(data);
     } catch (error) {

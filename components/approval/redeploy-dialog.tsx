@@ -12,7 +12,7 @@ export function RedeployDialog({ row, close, refresh, admin = false }: ActionDia
   const t = useTranslations();
   const [form] = Form.useForm();
   const action = admin ? 'adminRedeploy' : 'redeploy';
-  const { data, isLoading } = useCall<NodeAndPeople>('businessClubFirstTrial/getNodeAndPeople', { id: row.id, which: 'current' });
+  const { data, isLoading } = useCall('businessClubFirstTrial/getNodeAndPeople', { id: row.id, which: 'current' });
   const { submit, sending } = useActionSubmit({ path: `businessClubFirstTrial/${action}`, form, close, refresh, success: `approval.done.${action}` });
   const people = (data?.people ?? []).filter((person) => person.id !== row.assignee?.id);
   return (

@@ -11,7 +11,7 @@ import { useCall } from './use-call';
 export function RefuseDialog({ row, close, refresh }: ActionDialogProps) {
   const t = useTranslations();
   const [form] = Form.useForm();
-  const { data, isLoading } = useCall<Page<RefuseReasonOption>>('staterefuseconfig/list', { pageNum: 1, pageSize: 30 });
+  const { data, isLoading } = useCall('staterefuseconfig/list', { pageNum: 1, pageSize: 30 });
   const { submit, sending } = useActionSubmit({ path: 'businessClubFirstTrial/refuse', form, close, refresh, success: 'approval.done.refuse' });
   const reasons = data?.list ?? [];
   return (

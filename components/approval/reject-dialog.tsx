@@ -11,7 +11,7 @@ import { useCall } from './use-call';
 export function RejectDialog({ row, close, refresh }: ActionDialogProps) {
   const t = useTranslations();
   const [form] = Form.useForm();
-  const { data, isLoading } = useCall<RejectTarget[]>('systemOrganiza/getRejectUser', { applicationId: row.id });
+  const { data, isLoading } = useCall('systemOrganiza/getRejectUser', { applicationId: row.id });
   const { submit, sending } = useActionSubmit({ path: 'businessClubFirstTrial/reject', form, close, refresh, success: 'approval.done.reject' });
   const nodeId = Form.useWatch('nodeId', form) as number | undefined;
   const targets = data ?? [];

@@ -17,7 +17,7 @@ export function RevealText({ id, field, masked, canReveal }: { id: number; field
   const reveal = async () => {
     setLoading(true);
     try {
-      setValue((await api<{ value: string }>('businessProposerInfo/reveal', { id, field })).value);
+      setValue((await api('businessProposerInfo/reveal', { id, field })).value);
     } catch { /* the message is shown */ } finally { setLoading(false); }
   };
   return (

@@ -18,10 +18,10 @@ export function TurnOverDialog({ stage, close, refresh }: { stage: Stage; close:
   const { modal } = App.useApp();
   const [form] = Form.useForm();
   const fromUserId = Form.useWatch('fromUserId', form) as number | undefined;
-  const { data, isLoading } = useCall<NodePerson[]>('businessClubFirstTrial/getStagePeople', { stage });
+  const { data, isLoading } = useCall('businessClubFirstTrial/getStagePeople', { stage });
   const holders = (data ?? []).filter((person) => person.pending > 0);
   const people = (data ?? []).filter((person) => person.id !== fromUserId);
-  const { submit, sending } = useActionSubmit<TurnOverResult>({
+  const { submit, sending } = useActionSubmit({
     path: 'businessClubFirstTrial/turnOver', form, close, refresh,
     success: (result) => t('approval.done.turnOver', { moved: result.moved }),
   });

@@ -3,10 +3,11 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { useCallback } from 'react';
 import { api } from '@/lib/api/client';
+import type { CallInput, CallOutput, CallPath } from '@/lib/contract/calls';
 
 /** A read call of the workflow, cached by path and body (null path: not now). */
-export function useCall<T>(path: string | null, body: Record<string, unknown> = {}, method: 'GET' | 'POST' = 'POST') {
-  return useSWR<T>(path ? [path, JSON.stringify(body), method] : null, () => api<T>(path!, body, { method }));
+export function useCall<P extends CallPath>(path: P | null, body: CallInput<P> = {} as CallInput<P>, method: 'GET' | 'POST' = 'POST') {
+  return useSWR<CallOutput<P>>(path ? [path, JSON.stringify(body), method] : null, () => api(path!, body, { method }));
 }
 
 /** Modules whose answers an action can change: lists, counts, details, records. */

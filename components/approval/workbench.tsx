@@ -20,7 +20,7 @@ import { useCall, useWorkflowRefresh } from './use-call';
 function PendingCount({ stage }: { stage: Stage }) {
   const t = useTranslations('approval');
   const path = STAGE_INFO[stage].orgType === 'BANK' ? 'businessClubFirstTrial/bankApprovalPendingCount' : 'businessClubFirstTrial/approvalPendingCount';
-  const { data } = useCall<PendingCounts>(path);
+  const { data } = useCall(path);
   if (!data) return null;
   const count = data[stage] ?? 0;
   return <Tag color={count > 0 ? 'blue' : 'default'}>{t('pendingCount', { count })}</Tag>;

@@ -21,7 +21,7 @@ export function ChangePasswordForm() {
   const submit = async ({ confirm: _confirm, ...values }: Values) => {
     setSubmitting(true);
     try {
-      const result = await api<{ message: string }>('admin/updatePassWord', values);
+      const result = await api('admin/updatePassWord', values);
       await message.success(result.message, 1.5);
       window.location.assign('/login');
     } catch (error) {

@@ -24,7 +24,7 @@ export function LoginForm() {
   const params = useSearchParams();
   const [form] = Form.useForm<LoginValues>();
   const [submitting, setSubmitting] = useState(false);
-  const { data: sms } = useSWR('mobile/public/getSmsSwitch', (path) => api<{ smsSwitch: boolean }>(path, {}, { silent: true }));
+  const { data: sms } = useSWR('mobile/public/getSmsSwitch', (path) => api(path, {}, { silent: true }));
   const smsOn = sms?.smsSwitch === true;
 
   useEffect(() => {

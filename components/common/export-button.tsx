@@ -5,12 +5,13 @@ import { App, Button } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { download } from '@/lib/api/client';
+import type { CallPath } from '@/lib/contract/calls';
 
 /**
  * Downloads a file call's answer (an .xlsx export) with the payload as it stands when
  * clicked, and says which file was saved. Errors are shown like every call's.
  */
-export function ExportButton({ path, payload, label = 'common.export' }: { path: string; payload: () => Record<string, unknown>; label?: string }) {
+export function ExportButton({ path, payload, label = 'common.export' }: { path: CallPath; payload: () => Record<string, unknown>; label?: string }) {
   const t = useTranslations();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);

@@ -5,7 +5,7 @@ import { Alert, App, Button, Card, Dropdown, Space, Table, type TableColumnsType
 import { useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
-import { api, apiCall } from '@/lib/api/client';
+import { callPath } from '@/lib/api/client';
 import type { Page } from '@/lib/contract/common';
 import { PAGE_SIZES } from '@/lib/contract/limits';
 import { hasButton } from '@/lib/permissions';
@@ -43,8 +43,8 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   const { state, update } = useTableState(spec.search);
   const payload = { ...spec.params, ...searchPayload(state, spec.search) };
   const tree = spec.tree;
-  const { data, isLoading, mutate } = useSWR<Page<Row> | { list: Row[]; message?: string }>([spec.list, JSON.stringify(payload)], () =>
-    (tree ? api<{ list: Row[]; message?: string }>(spec.list, { ...payload, pageNum: undefined, pageSize: undefined }) : api<Page<Row>>(spec.list, payload)));
+  const { data, isLoading, mutate } = useSWR([spec.list, JSON.stringify(payload)], async () =>
+    (await callPath(spec.list, tree ? { ...payload, pageNum: undefined, pageSize: undefined } : payload)).data as Page<Row> | { list: Row[]; message?: string });
   const [children, setChildren] = useState<Map<Key, Row[]>>(new Map());
   const [editing, setEditing] = useState<EditTarget<Row> | null>(null);
   const [dialog, setDialog] = useState<{ key: string; row: Row } | null>(null);
@@ -55,13 +55,13 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
     setSelected([]);
     return mutate();
   }, [mutate]);
-  const remove = useRemove(spec.remove?.path ?? '', refresh);
+  const remove = useRemove(spec.remove?.path, refresh);
 
   const loadChildren = useCallback(async (row: Row) => {
     if (!tree) return;
     const id = spec.rowKey(row);
-    const result = await api<{ list: Row[] }>(tree.path, { id, ...(tree.nodeType ? { nodeType: tree.nodeType(row) } : {}) });
-    setChildren((current) => new Map(current).set(id, result.list));
+    const { data: result } = await callPath(tree.path, { id, ...(tree.nodeType ? { nodeType: tree.nodeType(row) } : {}) });
+    setChildren((current) => new Map(current).set(id, (result as { list: Row[] }).list));
   }, [tree, spec]);
 
   const withChildren = useCallback((rows: Row[]): TreeRow<Row>[] => rows.map((row) => {
@@ -79,7 +79,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
       title: t(typeof confirm.question === 'function' ? confirm.question(row) : confirm.question),
       okType: action.danger ? 'danger' : 'primary',
       onOk: async () => {
-        const { message: text } = await apiCall(confirm.path, confirm.body(row));
+        const { message: text } = await callPath(confirm.path, confirm.body(row));
         void message.success(confirm.done ? t(confirm.done) : text);
         await refresh();
       },

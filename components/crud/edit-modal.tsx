@@ -3,7 +3,7 @@
 import { App, Form, Modal } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { apiCall, ApiError } from '@/lib/api/client';
+import { callPath, ApiError } from '@/lib/api/client';
 import type { ResourceSpec } from '@/lib/resources/types';
 import { useFieldErrors } from '@/components/common/use-field-rule';
 import { FieldInput, useFieldRules } from './field-input';
@@ -47,7 +47,7 @@ export function EditModal<Row>({ spec, target, onClose, onSaved }: {
     setSaving(true);
     try {
       const payload = form_.toPayload ? form_.toPayload(values, target?.row ?? null) : values;
-      const { data, message: text } = await apiCall(target?.row ? form_.update ?? form_.save : form_.save, payload);
+      const { data, message: text } = await callPath(target?.row ? form_.update ?? form_.save : form_.save, payload);
       void message.success(text);
       onSaved(data);
     } catch (error) {

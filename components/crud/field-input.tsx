@@ -3,7 +3,7 @@
 import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect, type FormRule } from 'antd';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
-import { api } from '@/lib/api/client';
+import { callPath } from '@/lib/api/client';
 import type { FieldSpec, Option, TreeOption } from '@/lib/resources/types';
 import { useFieldRule } from '@/components/common/use-field-rule';
 
@@ -11,7 +11,7 @@ import { useFieldRule } from '@/components/common/use-field-rule';
 export function useFieldOptions(field: FieldSpec): { options: Option[] | TreeOption[]; loading: boolean } {
   const t = useTranslations();
   const { data, isLoading } = useSWR(field.source ? [field.source.path, JSON.stringify(field.source.body ?? {})] : null,
-    ([path]) => api(path, field.source!.body ?? {}, { silent: true }));
+    async () => (await callPath(field.source!.path, field.source!.body ?? {}, { silent: true })).data);
   if (field.source) return { options: data ? field.source.toOptions(data) : [], loading: isLoading };
   return { options: (field.options ?? []).map((o) => ({ ...o, label: t(o.label) })), loading: false };
 }

@@ -3,14 +3,15 @@
 import { App } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback } from 'react';
-import { apiCall } from '@/lib/api/client';
+import { callPath } from '@/lib/api/client';
+import type { CallPath } from '@/lib/contract/calls';
 
 /**
  * The delete helper of SPEC.md section 7: asks 'confirm deleting this data?' (or the
  * selected-data variant), says 'deletion cancelled' on cancel, calls delete with each id,
  * shows the server's message and refreshes.
  */
-export function useRemove(path: string, refresh: () => unknown) {
+export function useRemove(path: CallPath | undefined, refresh: () => unknown) {
   const t = useTranslations();
   const { modal, message } = App.useApp();
   return useCallback((bodies: Record<string, unknown>[]) => new Promise<boolean>((resolve) => {
@@ -25,7 +26,7 @@ export function useRemove(path: string, refresh: () => unknown) {
       onOk: async () => {
         let last = '';
         try {
-          for (const body of bodies) last = (await apiCall(path, body)).message;
+          for (const body of bodies) if (path) last = (await callPath(path, body)).message;
           void message.success(last);
           resolve(true);
         } catch {

@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useState, type DragEvent } from 'react';
 import useSWR from 'swr';
 import { ApiError, api, apiCall } from '@/lib/api/client';
+import type { CallInput } from '@/lib/contract/calls';
 import { TIME_LIMIT_MAX, type FlowNodeRow, type FlowNodes, type FlowRow, type NodeCandidate } from '@/lib/contract/flow';
 import { STAGES, type Stage } from '@/lib/workflow/stages';
 import { usePermission } from '@/components/access/permission';
@@ -24,17 +25,17 @@ export function FlowNodes({ row, close, refresh }: { row: FlowRow; close: () => 
   const te = useTranslations('errors');
   const { modal, message } = App.useApp();
   const canEdit = usePermission('flow::node');
-  const { data, isLoading, mutate } = useSWR(['approvalConfig/getList', row.id], () => api<FlowNodes>('approvalConfig/getList', { moduleId: row.id }));
+  const { data, isLoading, mutate } = useSWR(['approvalConfig/getList', row.id], () => api('approvalConfig/getList', { moduleId: row.id }));
   const [editing, setEditing] = useState<Editing>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const nodes = data?.nodes ?? [];
 
   /** Runs a change; its answer (the whole list) replaces the shown one, and the flows table refreshes. */
-  const change = async (path: string, body: object) => {
+  const change = async <P extends 'approvalConfig/updateSort' | 'approvalConfig/del'>(path: P, body: CallInput<P>) => {
     setBusy(true);
     try {
-      const { data: next, message: text } = await apiCall<FlowNodes>(path, body);
+      const { data: next, message: text } = await apiCall(path, body);
       await mutate(next, { revalidate: false });
       void message.success(text);
       void refresh();
@@ -127,7 +128,7 @@ export function FlowNodes({ row, close, refresh }: { row: FlowRow; close: () => 
       {editing && data ? (
         <NodeForm moduleId={row.id} node={editing.node} taken={nodes.map((n) => n.stage)} onClose={() => setEditing(null)}
           onSave={async (path, body) => {
-            const { data: next, message: text } = await apiCall<FlowNodes>(path, body);
+            const { data: next, message: text } = await apiCall(path, body);
             await mutate(next, { revalidate: false });
             void message.success(text);
             void refresh();
@@ -143,7 +144,7 @@ interface NodeValues { stage: Stage; userIds: number[]; timeLimitDays?: number |
 /** Adds a node (a stage not yet in the flow) or edits one's people and limit. */
 function NodeForm({ moduleId, node, taken, onClose, onSave }: {
   moduleId: number; node: FlowNodeRow | null; taken: Stage[]; onClose: () => void;
-  onSave: (path: string, body: object) => Promise<void>;
+  onSave: <P extends 'approvalConfig/update' | 'approvalConfig/add'>(path: P, body: CallInput<P>) => Promise<void>;
 }) {
   const t = useTranslations('resources.flow');
   const ts = useTranslations('approval.stage');
@@ -152,7 +153,7 @@ function NodeForm({ moduleId, node, taken, onClose, onSave }: {
   const [form] = Form.useForm<NodeValues>();
   const [saving, setSaving] = useState(false);
   const stage = Form.useWatch('stage', form) ?? node?.stage;
-  const candidates = useSWR(stage ? ['approvalConfig/getCandidates', stage] : null, () => api<NodeCandidate[]>('approvalConfig/getCandidates', { stage }));
+  const candidates = useSWR(stage ? ['approvalConfig/getCandidates', stage] : null, () => api('approvalConfig/getCandidates', { stage }));
 
   const submit = async (values: NodeValues) => {
     setSaving(true);

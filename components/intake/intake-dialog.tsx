@@ -44,7 +44,7 @@ export function IntakeDialog({ close, done }: { close: () => void; done: (result
     setSending(true);
     setRefusal(null);
     try {
-      const { data } = await apiCall<IntakeResult>(INTAKE_CALL, payload, { silent: true });
+      const { data } = await apiCall(INTAKE_CALL, payload, { silent: true });
       void message.success(t('intake.done', { number: data.number }));
       close();
       await done(data);

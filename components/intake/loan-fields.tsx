@@ -69,7 +69,7 @@ function OrgSelect({ name, type }: { name: string; type: 'RENSHE' | 'GUARANTEE' 
   const t = useTranslations('intake');
   const rules = useIntakeRules();
   const form = Form.useFormInstance();
-  const { data, isLoading } = useCall<OrgDropdownItem[]>('systemOrganiza/getInstitutionDropdown', { type });
+  const { data, isLoading } = useCall('systemOrganiza/getInstitutionDropdown', { type });
   useEffect(() => {
     if (data?.length === 1 && form.getFieldValue(name) === undefined) form.setFieldValue(name, data[0]!.id);
   }, [data, form, name]);

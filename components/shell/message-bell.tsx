@@ -24,14 +24,14 @@ function Notifications({ onViewAll, onClose }: { onViewAll: () => void; onClose:
   // Every loaded page is fetched again on a refresh: reading a message shifts the ones after it.
   const { data, size, setSize, isLoading, isValidating } = useSWRInfinite(
     unreadPageKey,
-    ([path, , pageNum]) => api<Page<MessageItem>>(path, { pageNum, pageSize: MESSAGE_PAGE_SIZE, hasRead: 0 }),
+    ([path, , pageNum]) => api(path, { pageNum, pageSize: MESSAGE_PAGE_SIZE, hasRead: 0 }),
     { revalidateAll: true },
   );
   const items = data?.flatMap((page) => page.list) ?? [];
   const total = data?.[0]?.total ?? 0;
   const loadingMore = isValidating && size > (data?.length ?? 0);
   const clear = async () => {
-    await api('businessMessage/readAll');
+    await api('businessMessage/readAll', {});
     void message.success(t('cleared'));
     await refresh();
   };

@@ -19,8 +19,8 @@ export function MessagesDialog({ open, onClose }: { open: boolean; onClose: () =
   const [pageNum, setPageNum] = useState(1);
   const [filter, setFilter] = useState<'all' | 'unread'>('all');
   const view = useViewMessage(onClose);
-  const { data, isLoading } = useSWR(open ? ['businessMessage/list', filter, pageNum] : null, ([path]) =>
-    api<Page<MessageItem>>(path, { pageNum, pageSize: MESSAGE_PAGE_SIZE, ...(filter === 'unread' ? { hasRead: 0 } : {}) }));
+  const { data, isLoading } = useSWR(open ? ['businessMessage/list', filter, pageNum] : null, () =>
+    api('businessMessage/list', { pageNum, pageSize: MESSAGE_PAGE_SIZE, ...(filter === 'unread' ? { hasRead: 0 } : {}) }));
   const columns: TableColumnsType<MessageItem> = [
     { title: t('content'), dataIndex: 'msgDetails' },
     { title: t('time'), dataIndex: 'createTime', width: 170, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss') },

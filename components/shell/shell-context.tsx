@@ -27,8 +27,8 @@ const ShellContext = createContext<ShellValue | null>(null);
 export const MENU_KEY = 'admin/getMenu';
 export const POWER_KEY = 'admin/getPowerList';
 
-const getMenu = () => api<MenuResult>(MENU_KEY, {}, { method: 'GET', silent: true });
-const getPowers = () => api<PowerEntry[]>(POWER_KEY, {}, { method: 'GET', silent: true });
+const getMenu = () => api(MENU_KEY, {}, { method: 'GET', silent: true });
+const getPowers = () => api(POWER_KEY, {}, { method: 'GET', silent: true });
 
 /** What the signed-in user is and may do, for every part of the shell and every screen. */
 export function ShellProvider({ user, initialMenu, initialPowers, children }: {

@@ -31,7 +31,7 @@ export function useMessageCount() {
   return useSWR(COUNT_KEY, async () => {
     let changed = false;
     try {
-      const count = await api<number>(COUNT_KEY, {}, {
+      const count = await api(COUNT_KEY, {}, {
         silent: true,
         onResponse: (response) => { changed = response.headers.has(MENU_VERSION_HEADER); },
       });
@@ -68,7 +68,7 @@ export function useViewMessage(onNavigate?: () => void) {
   const router = useRouter();
   const pathname = usePathname();
   return useCallback(async (item: MessageItem) => {
-    await api<MessageItem>('businessMessage/read', { id: item.id });
+    await api('businessMessage/read', { id: item.id });
     await refresh();
     if (item.menuUrl && item.menuUrl.split('?')[0] !== pathname) {
       onNavigate?.();

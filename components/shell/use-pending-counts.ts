@@ -15,7 +15,7 @@ const PENDING_POLL_MS = 30_000;
  * whenever an action mutates PENDING_KEY.
  */
 export function usePendingCounts(enabled: boolean): Record<string, number> {
-  const { data } = useSWR(enabled ? PENDING_KEY : null, () => api<PendingCounts>(PENDING_KEY, {}, { silent: true }), {
+  const { data } = useSWR(enabled ? PENDING_KEY : null, () => api(PENDING_KEY, {}, { silent: true }), {
     refreshInterval: PENDING_POLL_MS, revalidateOnFocus: true,
   });
   return useMemo(() => Object.fromEntries(STAGES.map((stage) => [STAGE_INFO[stage].path, data?.[stage] ?? 0])), [data]);

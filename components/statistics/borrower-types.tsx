@@ -2,7 +2,7 @@
 
 import { Card, Col, Descriptions, Row, Skeleton } from 'antd';
 import { useTranslations } from 'next-intl';
-import type { LoanCount } from '@/lib/contract/statistics';
+import type { LoanCount, StatisticsInput } from '@/lib/contract/statistics';
 import { statisticsExport, type StatisticsSide } from '@/lib/workflow/statistics';
 import { Permission } from '@/components/access/permission';
 import { ExportButton } from '@/components/common/export-button';
@@ -11,9 +11,9 @@ import { useCall } from '@/components/approval/use-call';
 
 const TYPES = [['Person', 'PERSON'], ['SmallCompany', 'SMALL_COMPANY'], ['Partnership', 'PARTNERSHIP']] as const;
 
-function TypeCard({ path, borrowerType, filters }: { path: string; borrowerType: string; filters: Record<string, unknown> }) {
+function TypeCard({ path, borrowerType, filters }: { path: `businessClubFirstTrial/loanCountStatistics${(typeof TYPES)[number][0]}`; borrowerType: string; filters: StatisticsInput }) {
   const t = useTranslations();
-  const { data } = useCall<LoanCount>(path, filters);
+  const { data } = useCall(path, filters);
   const figure = (key: string) => t(`statistics.figures.${key}`);
   return (
     <Card size="small" title={t(`approval.borrowerType.${borrowerType}`)} data-testid={`type-${borrowerType}`}>

@@ -37,7 +37,7 @@ function Screen({ side }: { side: StatisticsSide }) {
   const t = useTranslations();
   const { filters, update } = useStatisticsFilters();
   const body = { side, ...filters };
-  const { data, isLoading } = useCall<StatisticsForm>(FORM, body);
+  const { data, isLoading } = useCall(FORM, body);
   const [cell, setCell] = useState<Cell | null>(null);
   const open = (c: Cell) => setCell(c);
   const extra = (

@@ -10,6 +10,7 @@ import { APPLICATION_COLUMNS } from '@/lib/resources/workbench';
 import { renderCell } from '@/components/crud/cells';
 import { useCall } from '@/components/approval/use-call';
 import type { Cell } from './cell';
+import type { StatisticsUnfoldInput } from '@/lib/contract/statistics';
 
 export const UNFOLD = 'businessClubFirstTrial/statisticsFormUnfold';
 const SHOWN = ['number', 'name', 'idNumber', 'mobile', 'amount', 'status', 'deadline', 'borrowerType', 'guaranteeOrg', 'bankOrg', 'createTime'];
@@ -18,7 +19,7 @@ const SHOWN = ['number', 'name', 'idNumber', 'mobile', 'amount', 'status', 'dead
 export function UnfoldDrawer({ cell, filters, close }: { cell: Cell; filters: Record<string, unknown>; close: () => void }) {
   const t = useTranslations();
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const { data, isLoading } = useCall<Page<ApplicationRow>>(UNFOLD, { ...filters, ...cell.filter, ...page });
+  const { data, isLoading } = useCall(UNFOLD, { ...filters, ...cell.filter, ...page } as StatisticsUnfoldInput);
   const columns = APPLICATION_COLUMNS.filter((c) => SHOWN.includes(c.key)).map((column) => ({
     key: column.key, title: t(column.title), ellipsis: column.ellipsis, render: (_: unknown, row: ApplicationRow) => renderCell(column, row, t),
   }));

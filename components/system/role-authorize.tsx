@@ -36,8 +36,8 @@ export function RoleAuthorize({ row, close, refresh }: { row: RoleRow; close: ()
   const t = useTranslations('resources.role');
   const locale = useLocale();
   const { message } = App.useApp();
-  const tree = useSWR('systemPermisson/permissonList', (path) => api<PermissionNode[]>(path));
-  const info = useSWR(['role/roleInfo', row.id], () => api<RoleInfo>('role/roleInfo', { id: row.id }));
+  const tree = useSWR('systemPermisson/permissonList', () => api('systemPermisson/permissonList', {}));
+  const info = useSWR(['role/roleInfo', row.id], () => api('role/roleInfo', { id: row.id }));
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [saving, setSaving] = useState(false);
   const rel = useMemo(() => relations(tree.data ?? []), [tree.data]);

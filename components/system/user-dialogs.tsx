@@ -19,7 +19,7 @@ function ConferDialog({ row, close, refresh }: DialogProps<UserRow>) {
   const { message } = App.useApp();
   const [roleIds, setRoleIds] = useState(row.roles.map((r) => r.id));
   const [saving, setSaving] = useState(false);
-  const { data, isLoading } = useSWR(['role/roleList', 'all'], () => api<Page<RoleRow>>('role/roleList', { pageNum: 1, pageSize: 30, state: 'ENABLED' }));
+  const { data, isLoading } = useSWR(['role/roleList', 'all'], () => api('role/roleList', { pageNum: 1, pageSize: 30, state: 'ENABLED' }));
   const save = async () => {
     setSaving(true);
     try {
@@ -60,7 +60,7 @@ function ResetDialog({ row, close, refresh }: DialogProps<UserRow>) {
   const reset = async () => {
     setSaving(true);
     try {
-      const { data, message: text } = await apiCall<UserResetResult>('systemUser/resetPassWord', { id: row.id, delivery });
+      const { data, message: text } = await apiCall('systemUser/resetPassWord', { id: row.id, delivery });
       await refresh();
       if (data.password) setPassword(data.password);
       else { void message.success(data.sent ? t('passwordSent') : text); close(); }

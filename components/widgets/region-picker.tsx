@@ -23,7 +23,7 @@ interface RegionOption {
   children?: RegionOption[];
 }
 
-const fetchAreas = (parentCode: string) => api<RegionEntry[]>(AREA_CALL, { parentCode }, { silent: true });
+const fetchAreas = (parentCode: string) => api(AREA_CALL, { parentCode }, { silent: true });
 
 /** Grouped by letter (A to Z), the service's order kept inside a group; shown as 'H 湖南省'. */
 function toOptions(entries: RegionEntry[]): RegionOption[] {

@@ -1,4 +1,5 @@
 import type { Envelope } from '../contract/common';
+import type { CallInput, CallOutput, CallPath } from '../contract/calls';
 import { fileNameOf, isJsonType } from './file-name';
 
 /** A rejected call: the envelope code, the text already shown (from the catalogue) and the data (422 field keys). */
@@ -38,21 +39,28 @@ export function loginUrlAfterTimeout(location: { pathname: string; search: strin
 }
 
 /**
- * Calls the BFF. Resolves with `data` on code 200. Otherwise shows the catalogue text the
- * BFF sent (unless silent) and rejects with ApiError; a 401 goes to the login page.
+ * Calls the BFF by a path of the call table, with its input and output types inferred from
+ * it (lib/contract/calls; only types are imported, so no schema code reaches the browser).
+ * Resolves with `data` on code 200. Otherwise shows the catalogue text the BFF sent (unless
+ * silent) and rejects with ApiError; a 401 goes to the login page.
  */
-export async function api<T = unknown>(path: string, body: unknown = {}, options: ApiOptions = {}): Promise<T> {
-  return (await apiCall<T>(path, body, options)).data;
+export async function api<P extends CallPath>(path: P, body: CallInput<P>, options: ApiOptions = {}): Promise<CallOutput<P>> {
+  return (await apiCall(path, body, options)).data;
 }
 
 /** As api(), resolving with the whole answer: `data` and the server's (translated) `message`. */
-export async function apiCall<T = unknown>(path: string, body: unknown = {}, options: ApiOptions = {}): Promise<{ data: T; message: string }> {
+export async function apiCall<P extends CallPath>(path: P, body: CallInput<P>, options: ApiOptions = {}): Promise<{ data: CallOutput<P>; message: string }> {
+  return callPath(path, body, options) as Promise<{ data: CallOutput<P>; message: string }>;
+}
+
+/** A call whose path a screen spec names at run time (the generic engine): the same, with the answer untyped. */
+export async function callPath(path: CallPath, body: unknown, options: ApiOptions = {}): Promise<{ data: unknown; message: string }> {
   const method = options.method ?? 'POST';
   let url = `/api/${path}`;
   if (method === 'GET' && body && Object.keys(body).length) {
     url += `?${new URLSearchParams(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, String(v)]))}`;
   }
-  return send<T>(url, {
+  return send(url, {
     method,
     headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
     body: method === 'POST' ? JSON.stringify(body) : undefined,
@@ -60,11 +68,11 @@ export async function apiCall<T = unknown>(path: string, body: unknown = {}, opt
 }
 
 /** Uploads a form (multipart/form-data, e.g. a file with its fields); answers as apiCall. */
-export async function apiUpload<T = unknown>(path: string, form: FormData, options: Omit<ApiOptions, 'method'> = {}): Promise<{ data: T; message: string }> {
-  return send<T>(`/api/${path}`, { method: 'POST', body: form }, options);
+export async function apiUpload<P extends CallPath>(path: P, form: FormData, options: Omit<ApiOptions, 'method'> = {}): Promise<{ data: CallOutput<P>; message: string }> {
+  return send(`/api/${path}`, { method: 'POST', body: form }, options) as Promise<{ data: CallOutput<P>; message: string }>;
 }
 
-async function send<T>(url: string, init: RequestInit, options: ApiOptions): Promise<{ data: T; message: string }> {
+async function send(url: string, init: RequestInit, options: ApiOptions): Promise<{ data: unknown; message: string }> {
   let envelope: Envelope;
   try {
     const response = await fetch(url, { ...init, credentials: 'same-origin', signal: options.signal });
@@ -73,7 +81,7 @@ async function send<T>(url: string, init: RequestInit, options: ApiOptions): Pro
   } catch (error) {
     throw failed(error, options);
   }
-  return settle<T>(envelope, options);
+  return settle(envelope, options);
 }
 
 async function readEnvelope(response: Response): Promise<Envelope> {
@@ -90,8 +98,8 @@ function failed(error: unknown, options: { silent?: boolean }) {
 }
 
 /** An envelope: its data on code 200; else the catalogue text shown (a 401 goes to the login page) and an ApiError. */
-function settle<T>(envelope: Envelope, options: { silent?: boolean }): { data: T; message: string } {
-  if (envelope.code === 200) return { data: envelope.data as T, message: envelope.message };
+function settle(envelope: Envelope, options: { silent?: boolean }): { data: unknown; message: string } {
+  if (envelope.code === 200) return { data: envelope.data, message: envelope.message };
   if (envelope.code === 401 && typeof window !== 'undefined') {
     window.location.assign(loginUrlAfterTimeout(window.location));
   } else if (!options.silent) {
@@ -124,7 +132,7 @@ export function saveFile(file: Blob, name: string) {
  * Calls the BFF for a file (an export) and saves it under the name the service gave it;
  * resolves with that name. An error answer is an envelope, shown like any other call's.
  */
-export async function download(path: string, body: unknown = {}, options: DownloadOptions = {}): Promise<string> {
+export async function download(path: CallPath, body: unknown = {}, options: DownloadOptions = {}): Promise<string> {
   let response: Response;
   try {
     response = await fetch(`/api/${path}`, {

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import type { Config } from '../config';
 import { applyCatalogue, type Verdict } from '../api/catalogue';
+import { CALLS } from '../contract/calls';
 import { resolveLocale, translate } from '../i18n';
 import { LOCALE_COOKIE, SESSION_COOKIE, isHttps, sealSession, sessionCookieOptions, unsealSession, type SessionData } from '../session';
 import type { Locale } from '../contract/auth';
@@ -10,8 +11,8 @@ import { fileResponse, MULTIPART_CALLS, readUpload, uploadRefusal } from './file
 
 /** DESIGN.md section 3: only `module/action` shaped paths are forwarded. */
 export const PATH_PATTERN = /^[A-Za-z][\w-]*(\/[A-Za-z][\w-]*)+$/;
-/** Calls that need no session. */
-const PUBLIC_CALLS = new Set(['admin/login', 'admin/register', 'admin/sendSms', 'admin/setLocale', 'mobile/public/getSmsSwitch', 'mobile/public/getAreainfo']);
+/** Calls that need no session: the table's public calls, and admin/setLocale (the BFF keeps the choice in a cookie without one). */
+const PUBLIC_CALLS = new Set<string>([...Object.entries(CALLS).filter(([, spec]) => spec.access === 'public').map(([path]) => path), 'admin/setLocale']);
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface BffContext {

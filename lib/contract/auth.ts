@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { line } from './fields';
 import { captcha, mail, mobile, newPassword, oldPassword, password, username } from './validation';
 
 import { LOCALES, type Locale } from './locales';
@@ -10,7 +11,7 @@ export const loginInput = z.object({
   username,
   password,
   /** SMS code; required by the server while the SMS switch is on. */
-  code: z.string().trim().max(12).optional(),
+  code: line(12, 'validation.captchaWrong').optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
@@ -59,6 +60,13 @@ export interface MenuItem {
   children: MenuItem[];
 }
 
-export interface PowerEntry { component: string; btnList: string[] }
+export const menuItem: z.ZodType<MenuItem> = z.lazy(() => z.object({
+  path: z.string(), title: z.string(), titleEn: z.string(), icon: z.string().nullable(), header: z.string().nullable(),
+  auth: z.string().nullable(), hidden: z.boolean(), children: z.array(menuItem),
+}));
 
-export interface MenuResult { menu: MenuItem[]; access: string[]; version: string }
+export const powerEntry = z.object({ component: z.string(), btnList: z.array(z.string()) });
+export type PowerEntry = z.infer<typeof powerEntry>;
+
+export const menuResult = z.object({ menu: z.array(menuItem), access: z.array(z.string()), version: z.string() });
+export type MenuResult = z.infer<typeof menuResult>;

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { id } from './common';
+import { id, line } from './fields';
 import { FILE_KINDS } from '../workflow/files';
 
 /**
@@ -8,8 +8,8 @@ import { FILE_KINDS } from '../workflow/files';
  * service reads as its name, declared type and bytes.
  */
 export const uploadedPart = z.object({
-  name: z.string().max(1000),
-  type: z.string().max(200),
+  name: line(1000),
+  type: line(200),
   bytes: z.instanceof(Uint8Array),
 }, { error: 'validation.fileRequired' });
 export type UploadedPart = z.infer<typeof uploadedPart>;

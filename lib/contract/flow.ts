@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { id, pageInput } from './common';
+import { bool, id, int, longText, pageInput, requiredLine, textFilter } from './fields';
+import { count, timestamp } from './output';
 import { version } from './role';
 import { BORROWER_TYPES, STAGES, type BorrowerType, type Stage } from '../workflow/stages';
 
@@ -21,20 +22,19 @@ export type FlowState = (typeof FLOW_STATES)[number];
 const borrowerType = z.enum(BORROWER_TYPES, { error: 'validation.borrowerType' });
 const flowState = z.enum(FLOW_STATES, { error: 'validation.state' });
 const stage = z.enum(STAGES, { error: 'validation.stage' });
-const days = z.coerce.number({ error: 'validation.timeLimit' }).int('validation.timeLimit')
-  .min(1, 'validation.timeLimit').max(TIME_LIMIT_MAX, 'validation.timeLimit');
+const days = int(1, TIME_LIMIT_MAX, 'validation.timeLimit');
 const blankToUndefined = <T>(value: T | '' | null | undefined) => (value === '' || value === null ? undefined : value);
 
 export const flowListInput = pageInput.extend({
-  name: z.string().trim().max(FLOW_NAME_MAX, 'validation.tooLong').optional(),
+  name: textFilter(FLOW_NAME_MAX),
   borrowerType: z.preprocess(blankToUndefined, borrowerType.optional()),
   state: z.preprocess(blankToUndefined, flowState.optional()),
 });
 export type FlowListInput = z.input<typeof flowListInput>;
 
 const flowFields = {
-  name: z.string({ error: 'validation.flowNameRequired' }).trim().min(1, 'validation.flowNameRequired').max(FLOW_NAME_MAX, 'validation.tooLong'),
-  description: z.string().trim().max(FLOW_DESCRIPTION_MAX, 'validation.tooLong').optional(),
+  name: requiredLine(FLOW_NAME_MAX, 'validation.flowNameRequired'),
+  description: longText(FLOW_DESCRIPTION_MAX).optional(),
 };
 
 /** approvalModule/add: a new module starts disabled and without nodes. */
@@ -47,19 +47,20 @@ export type FlowUpdateInput = z.input<typeof flowUpdateInput>;
 
 export const flowDeleteInput = z.object({ id, version });
 
-export interface FlowRow {
-  id: number;
-  name: string;
-  borrowerType: BorrowerType;
-  description: string;
-  state: FlowState;
-  nodeCount: number;
+export const flowRow = z.object({
+  id: count,
+  name: z.string(),
+  borrowerType: z.enum(BORROWER_TYPES),
+  description: z.string(),
+  state: z.enum(FLOW_STATES),
+  nodeCount: count,
   /** Applications of the module still under way (in review or returned to the applicant). */
-  runningCount: number;
-  version: number;
-  createTime: string;
-  updateTime: string;
-}
+  runningCount: count,
+  version: count,
+  createTime: timestamp,
+  updateTime: timestamp,
+});
+export type FlowRow = z.infer<typeof flowRow>;
 
 const userIds = z.array(id, { error: 'validation.nodePeople' }).min(1, 'validation.nodePeople').max(NODE_PEOPLE_MAX, 'validation.nodePeople');
 const timeLimit = z.preprocess(blankToUndefined, days.optional());
@@ -84,23 +85,26 @@ export const nodeSortInput = z.object({
 });
 export type NodeSortInput = z.input<typeof nodeSortInput>;
 
-export interface NodePersonRef { id: number; nickname: string; orgName: string }
+export const nodePersonRef = z.object({ id: count, nickname: z.string(), orgName: z.string() });
+export type NodePersonRef = z.infer<typeof nodePersonRef>;
 
-export interface FlowNodeRow {
-  id: number;
-  stage: Stage;
-  sort: number;
+export const flowNodeRow = z.object({
+  id: count,
+  stage: z.enum(STAGES),
+  sort: count,
   /** The node's own limit; null takes the stage's time-out config. */
-  timeLimitDays: number | null;
+  timeLimitDays: count.nullable(),
   /** The limit cases entering the node get: its own, else the stage's, else none. */
-  effectiveDays: number | null;
-  people: NodePersonRef[];
+  effectiveDays: count.nullable(),
+  people: z.array(nodePersonRef),
   /** Cases waiting at the node now: while there are any it cannot be deleted. */
-  pending: number;
-  version: number;
-}
+  pending: count,
+  version: count,
+});
+export type FlowNodeRow = z.infer<typeof flowNodeRow>;
 
-export interface FlowNodes { module: FlowRow; nodes: FlowNodeRow[] }
+export const flowNodes = z.object({ module: flowRow, nodes: z.array(flowNodeRow) });
+export type FlowNodes = z.infer<typeof flowNodes>;
 
 /** A person who may be put on a node of the stage: enabled, in an organisation of the stage's type. */
 export const nodeCandidatesInput = z.object({ stage });
@@ -108,18 +112,19 @@ export type NodeCandidate = NodePersonRef;
 
 /** systemOvertimeConfig: the default time limit of a stage and whether its assignees are reminded. */
 export const overtimeListInput = pageInput.extend({ stage: z.preprocess(blankToUndefined, stage.optional()) });
-export const overtimeAddInput = z.object({ stage, days, remind: z.boolean({ error: 'validation.invalid' }).default(true) });
+export const overtimeAddInput = z.object({ stage, days, remind: bool().default(true) });
 export type OvertimeAddInput = z.input<typeof overtimeAddInput>;
 export const overtimeUpdateInput = overtimeAddInput.extend({ version });
 export type OvertimeUpdateInput = z.input<typeof overtimeUpdateInput>;
 export const overtimeDeleteInput = z.object({ stage, version });
 
-export interface OvertimeRow {
-  stage: Stage;
-  days: number;
-  remind: boolean;
+export const overtimeRow = z.object({
+  stage: z.enum(STAGES),
+  days: count,
+  remind: z.boolean(),
   /** Cases at the stage past their deadline now. */
-  overdue: number;
-  version: number;
-  updateTime: string;
-}
+  overdue: count,
+  version: count,
+  updateTime: timestamp,
+});
+export type OvertimeRow = z.infer<typeof overtimeRow>;

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { id } from './common';
+import { clientKey, decimal, id, int, line, longText, money, requiredLine } from './fields';
 import { MOBILE_PATTERN } from './rules';
 import { isValidIdNumber } from '../workflow/id-number';
 import { REPAYMENT_METHODS } from '../workflow/plan';
@@ -12,39 +12,39 @@ import { BORROWER_TYPES, GUARANTEE_METHODS } from '../workflow/stages';
  */
 export { AMOUNT_LIMITS, RATE_MAX, TERM_MONTHS };
 
-const text = (max: number, required = 'validation.fieldRequired') =>
-  z.string({ error: required }).trim().min(1, required).max(max, 'validation.tooLong');
-const idNumber = z.string({ error: 'validation.idNumber' }).trim().toUpperCase().refine((v) => isValidIdNumber(v), 'validation.idNumber');
+const text = (max: number, required = 'validation.fieldRequired') => requiredLine(max, required);
+/** A resident ID number with a valid check digit (upper-case X). */
+export const idNumber = line(18, 'validation.idNumber').toUpperCase().refine((v) => isValidIdNumber(v), 'validation.idNumber');
 const mobile = z.string({ error: 'validation.mobileFormat' }).trim().regex(MOBILE_PATTERN, 'validation.mobileFormat');
 const gender = z.enum(['MALE', 'FEMALE'], { error: 'validation.invalid' });
 
 export const personInput = z.object({
   name: text(64), idNumber, mobile, gender,
-  workUnit: z.string().trim().max(100, 'validation.tooLong').default(''),
+  workUnit: line(100).default(''),
 });
-export const partnerInput = personInput.extend({ shareRatio: z.coerce.number({ error: 'validation.invalid' }).gt(0, 'validation.invalid').max(100, 'validation.invalid') });
+export const partnerInput = personInput.extend({ shareRatio: decimal(0, 100).refine((v) => v > 0, 'validation.invalid') });
 export const guarantorInput = personInput.extend({ spouse: personInput.optional() });
 
 export const houseInput = z.object({
   certificateNo: text(64), owner: text(64), address: text(200),
-  area: z.coerce.number({ error: 'validation.invalid' }).positive('validation.invalid'),
-  assessedValue: z.coerce.number({ error: 'validation.amount' }).positive('validation.amount'),
+  area: decimal(0, 1_000_000).refine((v) => v > 0, 'validation.invalid'),
+  assessedValue: money(),
 });
 
 export const intakeInput = z.object({
-  clientKey: z.string({ error: 'validation.actionKey' }).trim().min(8, 'validation.actionKey').max(64, 'validation.actionKey'),
+  clientKey,
   borrowerType: z.enum(BORROWER_TYPES, { error: 'validation.invalid' }),
-  proposer: personInput.extend({ householdRegister: text(100), employmentCategory: text(32), address: z.string().trim().max(200, 'validation.tooLong').default('') }),
+  proposer: personInput.extend({ householdRegister: text(100), employmentCategory: text(32), address: line(200).default('') }),
   spouse: personInput.optional(),
   partners: z.array(partnerInput).max(20, 'validation.invalid').default([]),
   employees: z.array(personInput).max(200, 'validation.invalid').default([]),
   guarantors: z.array(guarantorInput).max(5, 'validation.invalid').default([]),
   house: houseInput.optional(),
-  businessName: z.string().trim().max(100, 'validation.tooLong').default(''),
-  businessScope: z.string().trim().max(200, 'validation.tooLong').default(''),
-  amount: z.coerce.number({ error: 'validation.amount' }).positive('validation.amount'),
-  termMonths: z.coerce.number({ error: 'validation.invalid' }).int('validation.invalid').min(TERM_MONTHS.min, 'validation.term').max(TERM_MONTHS.max, 'validation.term'),
-  rate: z.coerce.number({ error: 'validation.invalid' }).min(0, 'validation.invalid').max(RATE_MAX, 'validation.invalid'),
+  businessName: line(100).default(''),
+  businessScope: longText(200).default(''),
+  amount: money(),
+  termMonths: int(TERM_MONTHS.min, TERM_MONTHS.max, 'validation.term'),
+  rate: decimal(0, RATE_MAX),
   repaymentMethod: z.enum(REPAYMENT_METHODS, { error: 'validation.invalid' }),
   guaranteeMethod: z.enum(GUARANTEE_METHODS, { error: 'validation.invalid' }),
   rensheOrgId: id, guaranteeOrgId: id, bankOrgId: id,
@@ -57,4 +57,5 @@ export const intakeInput = z.object({
   if (v.spouse && v.spouse.idNumber === v.proposer.idNumber) issue(['spouse', 'idNumber'], 'validation.idNumber');
 });
 export type IntakeInput = z.input<typeof intakeInput>;
-export interface IntakeResult { id: number; number: string; status: string; whitelisted: boolean }
+export const intakeResult = z.object({ id: z.number().int(), number: z.string(), status: z.string(), whitelisted: z.boolean() });
+export type IntakeResult = z.infer<typeof intakeResult>;

@@ -1,6 +1,7 @@
 import { z } from './zod';
-import { id, pageInput } from './common';
-import type { ApplicationStatus, BorrowerType, Stage } from '../workflow/stages';
+import { date, id, pageInput, textFilter } from './fields';
+import { APPLICATION_STATUSES, BORROWER_TYPES, STAGES } from '../workflow/stages';
+import { count, timestamp } from './output';
 
 /**
  * Contracts of the lists around the loan query (SPEC.md section 7 'Applications' and
@@ -8,8 +9,8 @@ import type { ApplicationStatus, BorrowerType, Stage } from '../workflow/stages'
  * information of approved and loaned applications (businessIssueInfo/list).
  */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max, 'validation.tooLong').optional());
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+const optionalText = textFilter;
+const isoDate = date;
 
 export const spouseListInput = pageInput.extend({
   name: optionalText(64),
@@ -19,22 +20,23 @@ export const spouseListInput = pageInput.extend({
 });
 export type SpouseListInput = z.input<typeof spouseListInput>;
 
-export interface SpouseRow {
-  id: number;
-  applicationId: number;
+export const spouseRow = z.object({
+  id: count,
+  applicationId: count,
   /** The application's number and proposer. */
-  number: string;
-  proposer: string;
-  name: string;
+  number: z.string(),
+  proposer: z.string(),
+  name: z.string(),
   /** Masked (a reveal is the detail drawer's). */
-  idNumber: string;
-  mobile: string;
-  gender: 'MALE' | 'FEMALE';
-  workUnit: string;
-  status: ApplicationStatus;
-  stage: Stage | null;
-  createTime: string;
-}
+  idNumber: z.string(),
+  mobile: z.string(),
+  gender: z.enum(['MALE', 'FEMALE']),
+  workUnit: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  stage: z.enum(STAGES).nullable(),
+  createTime: timestamp,
+});
+export type SpouseRow = z.infer<typeof spouseRow>;
 
 export const PUBLISHED_STATUSES = ['APPROVED', 'LOANED'] as const;
 
@@ -49,15 +51,16 @@ export const publishListInput = pageInput.extend({
 export type PublishListInput = z.input<typeof publishListInput>;
 
 /** One notice: who (masked like 张*明), how much, from which bank, since when. */
-export interface PublishedRow {
-  id: number;
-  number: string;
-  name: string;
-  borrowerType: BorrowerType;
+export const publishedRow = z.object({
+  id: count,
+  number: z.string(),
+  name: z.string(),
+  borrowerType: z.enum(BORROWER_TYPES),
   /** The loan issued, else the amount approved, in yuan. */
-  amount: number;
-  bankOrg: string;
-  status: (typeof PUBLISHED_STATUSES)[number];
+  amount: z.number(),
+  bankOrg: z.string(),
+  status: z.enum(PUBLISHED_STATUSES),
   /** When the application reached that status. */
-  publishedAt: string;
-}
+  publishedAt: timestamp,
+});
+export type PublishedRow = z.infer<typeof publishedRow>;

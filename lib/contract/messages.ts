@@ -1,8 +1,10 @@
 import { z } from './zod';
-import { id, pageInput } from './common';
+import { id, int, pageInput } from './fields';
+import { count, timestamp } from './output';
 
 export { MESSAGE_PAGE_SIZE } from './limits';
-export const messageListInput = pageInput.extend({ hasRead: z.coerce.number().int().min(0).max(1).optional() });
+export const messageListInput = pageInput.extend({ hasRead: int(0, 1).optional() });
 export const messageIdInput = z.object({ id });
 
-export interface MessageItem { id: number; msgDetails: string; createTime: string; hasRead: number; menuUrl: string | null }
+export const messageItem = z.object({ id: count, msgDetails: z.string(), createTime: timestamp, hasRead: count, menuUrl: z.string().nullable() });
+export type MessageItem = z.infer<typeof messageItem>;

@@ -1,5 +1,8 @@
 import { z } from './zod';
-import { id, pageInput } from './common';
+import { id, int, INT_MAX, line, pageInput, requiredLine, sort, textFilter } from './fields';
+import { count, timestamp } from './output';
+
+export { textFilter };
 
 /** Organisation types of DESIGN.md section 4. */
 export const ORG_TYPES = ['OPERATOR', 'RENSHE', 'GUARANTEE', 'BANK'] as const;
@@ -11,20 +14,15 @@ export const ORG_NAME_MAX = 100;
 export const orgType = z.enum(ORG_TYPES, { error: 'validation.orgType' });
 export const orgState = z.enum(ORG_STATES, { error: 'validation.orgState' });
 /** An optimistic-lock version as read from the record. */
-export const version = z.coerce.number({ error: 'validation.versionRequired' }).int('validation.versionRequired').positive('validation.versionRequired');
+export const version = int(1, INT_MAX, 'validation.versionRequired');
 
-/** An optional text filter; blank counts as absent. */
-export const textFilter = (max: number) => z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.string({ error: 'validation.invalid' }).trim().max(max, 'validation.tooLong').optional(),
-);
 /** An optional enum filter of a search form; blank counts as absent. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** systemOrganiza/organizaList: without id the roots in scope, with id its children; name/type filters give a flat list. */
 export const organizaListInput = z.object({
   id: id.optional(),
-  nodeType: z.string().max(32).optional(),
+  nodeType: line(32).optional(),
   name: textFilter(ORG_NAME_MAX),
   type: z.preprocess(blankToUndefined, orgType.optional()),
 });
@@ -43,12 +41,12 @@ export const organizaSaveInput = z.object({
   id: id.optional(),
   version: version.optional(),
   parentId: id.nullable(),
-  name: z.string({ error: 'validation.orgNameRequired' }).trim().min(1, 'validation.orgNameRequired').max(ORG_NAME_MAX, 'validation.tooLong'),
+  name: requiredLine(ORG_NAME_MAX, 'validation.orgNameRequired'),
   type: orgType,
   /** Absent keeps the stored region on update; null or blank clears it. */
   regionCode: z.preprocess((v) => (v === '' ? null : v), z.string({ error: 'validation.regionCode' }).trim().regex(/^\d{2,12}$/, 'validation.regionCode').nullable().optional()),
   /** Absent keeps the stored sort and state on update (0 and ENABLED on create). */
-  sort: z.coerce.number({ error: 'validation.sort' }).int('validation.sort').min(0, 'validation.sort').max(1_000_000, 'validation.sort').optional(),
+  sort: sort.optional(),
   state: orgState.optional(),
 }).superRefine((value, ctx) => {
   if (value.id !== undefined && value.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], message: 'validation.versionRequired' });
@@ -59,31 +57,37 @@ export const orgDropdownInput = z.object({ type: z.preprocess(blankToUndefined, 
 export const orgIdInput = z.object({ orgId: id });
 
 /** A row of the organisation tree and table. */
-export interface OrgNode {
-  id: number;
-  parentId: number | null;
-  name: string;
-  type: OrgType;
-  regionCode: string | null;
-  regionName: string | null;
-  state: OrgState;
-  sort: number;
-  version: number;
-  hasChildren: boolean;
+export const orgNode = z.object({
+  id: count,
+  parentId: count.nullable(),
+  name: z.string(),
+  type: orgType,
+  regionCode: z.string().nullable(),
+  regionName: z.string().nullable(),
+  state: orgState,
+  sort: count,
+  version: count,
+  hasChildren: z.boolean(),
   /** Users of this organisation itself (not its subtree) that are not written off. */
-  userCount: number;
-  createTime: string;
-}
+  userCount: count,
+  createTime: timestamp,
+});
+export type OrgNode = z.infer<typeof orgNode>;
 
 /** Answer of the lazily loaded tree (DESIGN.md section 3). */
-export interface OrgListResult { list: OrgNode[]; message?: string }
+export const orgListResult = z.object({ list: z.array(orgNode), message: z.string().optional() });
+export type OrgListResult = z.infer<typeof orgListResult>;
 
 export interface OrgTreeNode { id: number; name: string; type: OrgType; children: OrgTreeNode[] }
+export const orgTreeNode: z.ZodType<OrgTreeNode> = z.lazy(() => z.object({ id: count, name: z.string(), type: orgType, children: z.array(orgTreeNode) }));
 
-export interface OrgDropdownItem { id: number; name: string; type: OrgType }
+export const orgDropdownItem = z.object({ id: count, name: z.string(), type: orgType });
+export type OrgDropdownItem = z.infer<typeof orgDropdownItem>;
 
 /** A user of the caller's organisation (getMyOrganizationUser). */
-export interface OrgUser { id: number; username: string; nickname: string }
+export const orgUser = z.object({ id: count, username: z.string(), nickname: z.string() });
+export type OrgUser = z.infer<typeof orgUser>;
 
 /** A user offered by the workflow pickers (adminRedeployUser, getRejectUser). */
-export interface OrgPickerUser { id: number; username: string; nickname: string; orgId: number }
+export const orgPickerUser = orgUser.extend({ orgId: count });
+export type OrgPickerUser = z.infer<typeof orgPickerUser>;

@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { id } from './common';
+import { id, line, requiredLine, sort } from './fields';
+import { count } from './output';
 import { version } from './role';
 
 /**
@@ -19,8 +20,8 @@ export const BUTTON_ACTION_PATTERN = /^[a-z][a-zA-Z0-9-]*::[a-zA-Z][a-zA-Z0-9-]*
 export const ICON_PATTERN = /^[A-Z][A-Za-z]+$/;
 export const TITLE_MAX = 64;
 
-const text = (max: number, key: string) => z.string({ error: key }).trim().max(max, key);
-const title = (required: string) => z.string({ error: required }).trim().min(1, required).max(TITLE_MAX, 'validation.tooLong');
+const text = (max: number, key: string) => line(max, key);
+const title = (required: string) => requiredLine(TITLE_MAX, required);
 
 /**
  * systemPermisson/saveOrupdate. A save carries the whole node: icon, headerGroup and auth left
@@ -34,7 +35,7 @@ export const permissionSaveInput = z.object({
   kind: z.enum(PERMISSION_KINDS, { error: 'validation.permissionKind' }),
   titleZh: title('validation.titleZhRequired'),
   titleEn: title('validation.titleEnRequired'),
-  sort: z.coerce.number({ error: 'validation.sort' }).int('validation.sort').min(0, 'validation.sort').max(1_000_000, 'validation.sort').optional(),
+  sort: sort.optional(),
   icon: text(64, 'validation.permissionIcon').refine((v) => v === '' || ICON_PATTERN.test(v), 'validation.permissionIcon').nullable().optional(),
   headerGroup: z.union([z.enum(HEADER_GROUPS), z.literal('')], { error: 'validation.headerGroup' }).nullable().optional(),
   hidden: z.boolean({ error: 'validation.invalid' }).optional(),
@@ -61,7 +62,7 @@ export const permissionIdInput = z.object({ id });
 export const permissionSonInput = z.object({
   id: id.optional(),
   /** The row's node type as the generic table sends it; the answer does not depend on it. */
-  nodeType: z.string().max(32, 'validation.tooLong').optional(),
+  nodeType: line(32).optional(),
 });
 export type PermissionSonInput = z.input<typeof permissionSonInput>;
 
@@ -87,8 +88,17 @@ export interface PermissionNode {
   children: PermissionNode[];
 }
 
+const permissionFields = {
+  id: count, parentId: count.nullable(), kind: z.enum(PERMISSION_KINDS), path: z.string().nullable(), titleZh: z.string(), titleEn: z.string(),
+  icon: z.string().nullable(), sort: count, headerGroup: z.string().nullable(), hidden: z.boolean(), auth: z.string().nullable(),
+  action: z.string().nullable(), component: z.string().nullable(), version: count,
+};
+export const permissionNode: z.ZodType<PermissionNode> = z.lazy(() => z.object({ ...permissionFields, children: z.array(permissionNode) }));
+
 /** A lazily loaded row: `children` is always empty, `hasChildren` tells whether to offer expanding it. */
-export interface PermissionSonNode extends PermissionNode { hasChildren: boolean }
+export const permissionSonNode = z.object({ ...permissionFields, children: z.array(permissionNode), hasChildren: z.boolean() });
+export type PermissionSonNode = z.infer<typeof permissionSonNode>;
 
 /** systemPermisson/permissonSonList and myPermissonSonList. */
-export interface PermissionSonResult { list: PermissionSonNode[]; message?: string }
+export const permissionSonResult = z.object({ list: z.array(permissionSonNode), message: z.string().optional() });
+export type PermissionSonResult = z.infer<typeof permissionSonResult>;

@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { id, pageInput } from './common';
+import { id, int, INT_MAX, longText, pageInput, requiredLine, textFilter } from './fields';
+import { count, timestamp } from './output';
 
 /** Roles (SPEC.md section 6): a named set of menu and button permissions, enabled or disabled. */
 export const ROLE_STATES = ['ENABLED', 'DISABLED'] as const;
@@ -12,11 +13,11 @@ export const ROLE_DESCRIPTION_MAX = 255;
 export const AUTHORIZE_MAX = 2000;
 
 /** The version a save carries (optimistic locking): the one the caller last read. */
-export const version = z.coerce.number({ error: 'validation.version' }).int('validation.version').positive('validation.version');
+export const version = int(1, INT_MAX, 'validation.version');
 const roleState = z.enum(ROLE_STATES, { error: 'validation.roleState' });
 
 export const roleListInput = pageInput.extend({
-  name: z.string().trim().max(ROLE_NAME_MAX, 'validation.tooLong').optional(),
+  name: textFilter(ROLE_NAME_MAX),
   state: z.union([roleState, z.literal('')], { error: 'validation.roleState' }).optional().transform((s) => s || undefined),
 });
 export type RoleListInput = z.input<typeof roleListInput>;
@@ -24,10 +25,9 @@ export type RoleListInput = z.input<typeof roleListInput>;
 export const roleSaveInput = z.object({
   id: id.optional(),
   version: version.optional(),
-  name: z.string({ error: 'validation.roleNameRequired' }).trim()
-    .min(1, 'validation.roleNameRequired').max(ROLE_NAME_MAX, 'validation.tooLong'),
+  name: requiredLine(ROLE_NAME_MAX, 'validation.roleNameRequired'),
   /** A save carries the whole role: a description left out is empty. */
-  description: z.string().trim().max(ROLE_DESCRIPTION_MAX, 'validation.tooLong').optional(),
+  description: longText(ROLE_DESCRIPTION_MAX).optional(),
 }).superRefine((value, ctx) => {
   if (value.id !== undefined && value.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], message: 'validation.version' });
 });
@@ -46,21 +46,20 @@ export const roleAuthorizeInput = z.object({
 export type RoleAuthorizeInput = z.input<typeof roleAuthorizeInput>;
 
 /** One row of role/roleList; createTime is an ISO timestamp. */
-export interface RoleRow {
-  id: number;
-  name: string;
-  description: string;
-  state: RoleState;
+export const roleRow = z.object({
+  id: count,
+  name: z.string(),
+  description: z.string(),
+  state: roleState,
   /** Accounts holding the role. */
-  userCount: number;
+  userCount: count,
   /** Menu and button permissions granted to it. */
-  permissionCount: number;
-  version: number;
-  createTime: string;
-}
+  permissionCount: count,
+  version: count,
+  createTime: timestamp,
+});
+export type RoleRow = z.infer<typeof roleRow>;
 
 /** role/roleInfo and role/authorize: the role and every permission id it holds, ascending. */
-export interface RoleInfo {
-  role: RoleRow;
-  permissionIds: number[];
-}
+export const roleInfo = z.object({ role: roleRow, permissionIds: z.array(count) });
+export type RoleInfo = z.infer<typeof roleInfo>;

@@ -1,14 +1,15 @@
 import { z } from './zod';
-import { id, pageInput } from './common';
-import { APPLICATION_STATUSES, BORROWER_TYPES, STAGES, type ApplicationStatus, type BorrowerType, type Stage } from '../workflow/stages';
-import { monthsOf, STATISTICS_MAX_MONTHS, STATISTICS_SIDES, type FigureKey } from '../workflow/statistics';
+import { date, flag, id, pageInput } from './fields';
+import { APPLICATION_STATUSES, BORROWER_TYPES, STAGES } from '../workflow/stages';
+import { FIGURES, monthsOf, STATISTICS_MAX_MONTHS, STATISTICS_SIDES } from '../workflow/statistics';
+import { count } from './output';
 
 /**
  * Contracts of the statistics calls (SPEC.md section 7: statisticsForm, its Unfold and Export;
  * loanCountStatistics by borrower type and its Export). Periods are dates in China time.
  */
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').refine((v) => !Number.isNaN(Date.parse(v)), 'validation.date');
+const isoDate = date;
 
 const filters = z.object({
   side: z.enum(STATISTICS_SIDES, { error: 'validation.invalid' }),
@@ -36,7 +37,7 @@ export const statisticsUnfoldInput = periodChecked(filters.extend(pageInput.shap
   status: z.preprocess(blank, z.enum(APPLICATION_STATUSES, { error: 'validation.invalid' }).optional()),
   stage: z.preprocess(blank, z.enum(STAGES, { error: 'validation.stage' }).optional()),
   month: z.preprocess(blank, z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'validation.date').optional()),
-  overdue: z.preprocess((v) => (v === '' || v === undefined ? undefined : v === true || v === 'true' || v === '1'), z.boolean().optional()),
+  overdue: flag,
 }));
 export type StatisticsUnfoldInput = z.input<typeof statisticsUnfoldInput>;
 export type StatisticsUnfoldQuery = z.infer<typeof statisticsUnfoldInput>;
@@ -46,24 +47,24 @@ export const loanCountInput = periodChecked(filters.omit({ borrowerType: true })
 export type LoanCountQuery = z.infer<typeof loanCountInput>;
 
 /** Counts by status, the overdue cases in review, requested amounts and issued loan amounts (yuan). */
-export type Figures = Record<FigureKey, number>;
+export const figures = z.object(Object.fromEntries(FIGURES.map((key) => [key, z.number()])) as Record<(typeof FIGURES)[number], z.ZodNumber>);
+export type Figures = z.infer<typeof figures>;
+const period = z.object({ dateFrom: z.string(), dateTo: z.string() });
+const orgFigures = figures.extend({ orgId: count, orgName: z.string() });
 
-export interface StatisticsForm {
+export const statisticsForm = z.object({
   /** The period counted (the one asked for, or the default). */
-  period: { dateFrom: string; dateTo: string };
-  summary: Figures;
-  byStatus: { status: ApplicationStatus; count: number; amount: number }[];
+  period,
+  summary: figures,
+  byStatus: z.array(z.object({ status: z.enum(APPLICATION_STATUSES), count, amount: z.number() })),
   /** Cases in review at each stage. */
-  byStage: { stage: Stage; count: number; amount: number; overdue: number }[];
-  byOrg: (Figures & { orgId: number; orgName: string })[];
-  byMonth: (Figures & { month: string })[];
+  byStage: z.array(z.object({ stage: z.enum(STAGES), count, amount: z.number(), overdue: count })),
+  byOrg: z.array(orgFigures),
+  byMonth: z.array(figures.extend({ month: z.string() })),
   /** The organisations of the page's side the user may filter by. */
-  orgs: { id: number; name: string }[];
-}
+  orgs: z.array(z.object({ id: count, name: z.string() })),
+});
+export type StatisticsForm = z.infer<typeof statisticsForm>;
 
-export interface LoanCount {
-  borrowerType: BorrowerType;
-  period: { dateFrom: string; dateTo: string };
-  summary: Figures;
-  byOrg: (Figures & { orgId: number; orgName: string })[];
-}
+export const loanCount = z.object({ borrowerType: z.enum(BORROWER_TYPES), period, summary: figures, byOrg: z.array(orgFigures) });
+export type LoanCount = z.infer<typeof loanCount>;

@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { id, pageInput } from './common';
+import { id, int, INT_MAX, line, pageInput, requiredLine } from './fields';
+import { count, timestamp } from './output';
 import { checkField } from './rules';
 import { mobile, newPassword } from './validation';
 import { textFilter, version } from './organiza';
@@ -27,13 +28,11 @@ export const userListInput = pageInput.extend({
 });
 export type UserListInput = z.infer<typeof userListInput>;
 
-const usernameField = z.string({ error: 'validation.usernameRequired' }).trim()
-  .min(1, 'validation.usernameRequired')
-  .regex(USERNAME_PATTERN, 'validation.usernameFormat');
-const nicknameField = z.string({ error: 'validation.nicknameRequired' }).trim()
-  .min(1, 'validation.nicknameRequired').max(64, 'validation.tooLong');
+const usernameField = requiredLine(64, 'validation.usernameRequired')
+  .refine((v) => USERNAME_PATTERN.test(v), 'validation.usernameFormat');
+const nicknameField = requiredLine(64, 'validation.nicknameRequired');
 /** Optional e-mail: blank means none, anything else follows the SPEC.md section 5 rule. */
-const optionalMail = z.preprocess(blankToUndefined, z.string({ error: 'validation.mailFormat' }).trim()
+const optionalMail = z.preprocess(blankToUndefined, line(254, 'validation.mailFormat')
   .superRefine((value, ctx) => {
     const key = checkField('mail', value);
     if (key) ctx.addIssue({ code: 'custom', message: key });
@@ -54,7 +53,7 @@ export const userSaveInput = z.object({
   nickname: nicknameField,
   mobile: z.preprocess(blankToUndefined, mobile.optional()),
   mail: optionalMail,
-  orgId: z.coerce.number({ error: 'validation.orgRequired' }).int('validation.orgRequired').positive('validation.orgRequired'),
+  orgId: int(1, INT_MAX, 'validation.orgRequired'),
   type: z.preprocess(blankToUndefined, z.union([z.literal(0), z.literal(1)], { error: 'validation.userType' }).optional()),
   roleIds: roleIds.optional(),
   password: z.preprocess(blankToUndefined, newPassword.optional()),
@@ -76,27 +75,31 @@ export const userConferInput = z.object({ id, roleIds, version });
 export const userVersionInput = z.object({ id, version });
 export const userIdInput = z.object({ id });
 
-export interface UserRoleRef { id: number; name: string }
+export const userRoleRef = z.object({ id: count, name: z.string() });
+export type UserRoleRef = z.infer<typeof userRoleRef>;
 
 /** A row of the user table. The mobile is masked (138****5678). */
-export interface UserRow {
-  id: number;
-  username: string;
-  nickname: string;
-  mobile: string | null;
-  mail: string | null;
-  orgId: number | null;
-  orgName: string | null;
-  type: number;
-  state: UserState;
-  roles: UserRoleRef[];
-  version: number;
-  createTime: string;
-  lastLoginTime: string | null;
-}
+export const userRow = z.object({
+  id: count,
+  username: z.string(),
+  nickname: z.string(),
+  mobile: z.string().nullable(),
+  mail: z.string().nullable(),
+  orgId: count.nullable(),
+  orgName: z.string().nullable(),
+  type: count,
+  state: z.enum(USER_STATES),
+  roles: z.array(userRoleRef),
+  version: count,
+  createTime: timestamp,
+  lastLoginTime: timestamp.nullable(),
+});
+export type UserRow = z.infer<typeof userRow>;
 
 /** Answer of systemUser/saveOrUpdate; `password` only on a create that generated one. */
-export interface UserSaveResult { user: UserRow; password?: string }
+export const userSaveResult = z.object({ user: userRow, password: z.string().optional() });
+export type UserSaveResult = z.infer<typeof userSaveResult>;
 
 /** Answer of systemUser/resetPassWord: the password once (SHOW) or `sent` (SMS). */
-export interface UserResetResult { password?: string; sent?: true }
+export const userResetResult = z.object({ password: z.string().optional(), sent: z.literal(true).optional() });
+export type UserResetResult = z.infer<typeof userResetResult>;

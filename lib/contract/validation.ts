@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { checkField, type FieldName } from './rules';
+import { hasControl } from './fields';
 
 /**
  * zod schemas of the form fields, built from the checks in ./rules (the forms run the same
@@ -8,7 +9,7 @@ import { checkField, type FieldName } from './rules';
 function field(name: FieldName, trim: boolean) {
   const base = z.string({ error: () => checkField(name, '') ?? 'validation.invalid' });
   return (trim ? base.trim() : base).superRefine((value, ctx) => {
-    const key = checkField(name, value);
+    const key = hasControl(value) ? 'validation.controlChar' : checkField(name, value);
     if (key) ctx.addIssue({ code: 'custom', message: key });
   });
 }

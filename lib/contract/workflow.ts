@@ -1,8 +1,9 @@
 import { z } from './zod';
-import { id, pageInput } from './common';
+import { clientKey, date, flag, id, int, INT_MAX, longText, money, optional, pageInput, textFilter } from './fields';
 import { version } from './role';
-import { APPLICATION_STATUSES, BORROWER_TYPES, GUARANTEE_METHODS, STAGES, type Action, type ApplicationStatus, type BorrowerType, type GuaranteeMethod, type Stage } from '../workflow/stages';
-import type { Plan, RepaymentMethod } from '../workflow/plan';
+import { ACTIONS, APPLICATION_STATUSES, BORROWER_TYPES, GUARANTEE_METHODS, STAGES } from '../workflow/stages';
+import { REPAYMENT_METHODS, type Plan } from '../workflow/plan';
+import { count, timestamp } from './output';
 
 /**
  * Contracts of the loan workflow (SPEC.md section 7 'First trial' and 'Applications').
@@ -11,8 +12,8 @@ import type { Plan, RepaymentMethod } from '../workflow/plan';
 export const OPINION_MAX = 500;
 export const stage = z.enum(STAGES, { error: 'validation.stage' });
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max, 'validation.tooLong').optional());
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+const optionalText = textFilter;
+const isoDate = date;
 
 /** The workbench's searches: `scope` pending = waiting at the stage, processed = worked there by the user's organisation. */
 export const WORKBENCH_SCOPES = ['pending', 'processed'] as const;
@@ -26,8 +27,8 @@ export const workbenchListInput = pageInput.extend({
   dateFrom: z.preprocess(blankToUndefined, isoDate.optional()),
   dateTo: z.preprocess(blankToUndefined, isoDate.optional()),
   status: z.preprocess(blankToUndefined, z.enum(APPLICATION_STATUSES, { error: 'validation.invalid' }).optional()),
-  overdue: z.preprocess((v) => (v === '' || v === undefined ? undefined : v === true || v === 'true' || v === '1'), z.boolean().optional()),
-  mine: z.preprocess((v) => (v === '' || v === undefined ? undefined : v === true || v === 'true' || v === '1'), z.boolean().optional()),
+  overdue: flag,
+  mine: flag,
   order: z.preprocess(blankToUndefined, z.enum(['createTime', '-createTime', 'amount', '-amount', 'deadline', '-deadline'], { error: 'validation.invalid' }).optional()),
 });
 export type WorkbenchListInput = z.input<typeof workbenchListInput>;
@@ -45,28 +46,32 @@ export const loanQueryInput = workbenchListInput.omit({ stage: true, scope: true
 export type LoanQueryInput = z.input<typeof loanQueryInput>;
 export type LoanQuery = z.infer<typeof loanQueryInput>;
 
-export interface ApplicationRow {
-  id: number;
-  number: string;
-  borrowerType: BorrowerType;
-  name: string;
+const stageOut = z.enum(STAGES);
+const statusOut = z.enum(APPLICATION_STATUSES);
+const gender = z.enum(['MALE', 'FEMALE']);
+export const applicationRow = z.object({
+  id: count,
+  number: z.string(),
+  borrowerType: z.enum(BORROWER_TYPES),
+  name: z.string(),
   /** Masked unless the caller holds the reveal permission. */
-  idNumber: string;
-  mobile: string;
-  amount: number;
-  termMonths: number;
-  guaranteeMethod: GuaranteeMethod;
-  status: ApplicationStatus;
-  stage: Stage | null;
-  assignee: { id: number; nickname: string } | null;
-  deadline: string | null;
-  overdue: boolean;
-  whitelisted: boolean;
-  guaranteeOrg: string;
-  bankOrg: string;
-  version: number;
-  createTime: string;
-}
+  idNumber: z.string(),
+  mobile: z.string(),
+  amount: z.number(),
+  termMonths: count,
+  guaranteeMethod: z.enum(GUARANTEE_METHODS),
+  status: statusOut,
+  stage: stageOut.nullable(),
+  assignee: z.object({ id: count, nickname: z.string() }).nullable(),
+  deadline: timestamp.nullable(),
+  overdue: z.boolean(),
+  whitelisted: z.boolean(),
+  guaranteeOrg: z.string(),
+  bankOrg: z.string(),
+  version: count,
+  createTime: timestamp,
+});
+export type ApplicationRow = z.infer<typeof applicationRow>;
 
 export const applicationIdInput = z.object({ id });
 
@@ -74,24 +79,24 @@ export const applicationIdInput = z.object({ id });
 const actionBase = z.object({
   id,
   version,
-  key: z.string({ error: 'validation.actionKey' }).trim().min(8, 'validation.actionKey').max(64, 'validation.actionKey'),
-  opinion: z.preprocess((v) => v ?? '', z.string().trim().max(OPINION_MAX, 'validation.tooLong')),
+  key: clientKey,
+  opinion: z.preprocess((v) => v ?? '', longText(OPINION_MAX)),
 });
-const requiredOpinion = z.string({ error: 'validation.opinionRequired' }).trim().min(1, 'validation.opinionRequired').max(OPINION_MAX, 'validation.tooLong');
+const requiredOpinion = longText(OPINION_MAX, 'validation.opinionRequired').refine((v) => v.length > 0, 'validation.opinionRequired');
 
 export const checkInput = actionBase.extend({ nextUserId: id.optional() });
 export const rejectInput = actionBase.extend({ opinion: requiredOpinion, nodeId: id, userId: id });
 export const returnInput = actionBase.extend({ opinion: requiredOpinion });
-export const refuseInput = actionBase.extend({ reasonId: z.coerce.number({ error: 'validation.reasonRequired' }).int().positive('validation.reasonRequired') });
+export const refuseInput = actionBase.extend({ reasonId: int(1, INT_MAX, 'validation.reasonRequired') });
 export const redeployInput = actionBase.extend({ userId: id });
 export const withdrawInput = actionBase.extend({ opinion: requiredOpinion });
 export const quotaInput = actionBase.extend({
-  quota: z.coerce.number({ error: 'validation.amount' }).positive('validation.amount').max(10_000_000, 'validation.amount'),
+  quota: money('validation.amount', 10_000_000),
 });
 export const reSignInput = actionBase;
 export const bankStateInput = actionBase.extend({
   issued: z.boolean({ error: 'validation.invalid' }),
-  loanAmount: z.coerce.number({ error: 'validation.amount' }).positive('validation.amount').max(10_000_000, 'validation.amount').optional(),
+  loanAmount: money('validation.amount', 10_000_000).optional(),
   loanDate: isoDate.optional(),
 }).superRefine((value, ctx) => {
   if (!value.issued) return;
@@ -117,94 +122,113 @@ export type BankStateInput = z.input<typeof bankStateInput>;
 export type TurnOverInput = z.input<typeof turnOverInput>;
 
 /** What every action answers: the application as it now stands and the record it wrote. */
-export interface ActionResult { application: ApplicationRow; recordId: number }
-export interface TurnOverResult { moved: number }
+export const actionResult = z.object({ application: applicationRow, recordId: count });
+export type ActionResult = z.infer<typeof actionResult>;
+export const turnOverResult = z.object({ moved: count });
+export type TurnOverResult = z.infer<typeof turnOverResult>;
 
-export interface NodePerson { id: number; nickname: string; orgName: string; pending: number }
+export const nodePerson = z.object({ id: count, nickname: z.string(), orgName: z.string(), pending: count });
+export type NodePerson = z.infer<typeof nodePerson>;
+const nodeRef = z.object({ id: count, stage: stageOut });
 /** getNodeAndPeople: the node a check moves to (null: the check approves) and who can take it there. */
-export interface NodeAndPeople { node: { id: number; stage: Stage } | null; people: NodePerson[] }
+export const nodeAndPeople = z.object({ node: nodeRef.nullable(), people: z.array(nodePerson) });
+export type NodeAndPeople = z.infer<typeof nodeAndPeople>;
 /** Where a rejection may go: passed nodes and their people. */
-export interface RejectTarget { node: { id: number; stage: Stage }; people: NodePerson[] }
+export const rejectTarget = z.object({ node: nodeRef, people: z.array(nodePerson) });
+export type RejectTarget = z.infer<typeof rejectTarget>;
 export const rejectUserInput = z.object({ applicationId: id });
 
-export interface PersonInfo {
-  id: number;
-  name: string;
-  idNumber: string;
-  mobile: string;
-  gender: 'MALE' | 'FEMALE';
-  workUnit: string;
-  shareRatio: number | null;
-}
-export interface GuarantorInfo extends PersonInfo { spouse: PersonInfo | null }
+export const personInfo = z.object({
+  id: count,
+  name: z.string(),
+  idNumber: z.string(),
+  mobile: z.string(),
+  gender,
+  workUnit: z.string(),
+  shareRatio: z.number().nullable(),
+});
+export type PersonInfo = z.infer<typeof personInfo>;
+export const guarantorInfo = personInfo.extend({ spouse: personInfo.nullable() });
+export type GuarantorInfo = z.infer<typeof guarantorInfo>;
 
-export interface HouseInfo {
-  id: number;
-  certificateNo: string;
-  owner: string;
-  address: string;
-  area: number;
-  assessedValue: number;
-  mortgageState: 'PENDING' | 'REGISTERED' | 'RELEASED';
-  registeredOn: string | null;
-  version: number;
-}
+export const houseInfo = z.object({
+  id: count,
+  certificateNo: z.string(),
+  owner: z.string(),
+  address: z.string(),
+  area: z.number(),
+  assessedValue: z.number(),
+  mortgageState: z.enum(['PENDING', 'REGISTERED', 'RELEASED']),
+  registeredOn: z.string().nullable(),
+  version: count,
+});
+export type HouseInfo = z.infer<typeof houseInfo>;
 
-export interface FileInfo { id: number; kind: string; name: string; mime: string; size: number; url: string; createTime: string }
+export const fileInfo = z.object({ id: count, kind: z.string(), name: z.string(), mime: z.string(), size: count, url: z.string(), createTime: timestamp });
+export type FileInfo = z.infer<typeof fileInfo>;
 
-export interface ApplicationDetail extends ApplicationRow {
-  gender: 'MALE' | 'FEMALE';
-  householdRegister: string;
-  employmentCategory: string;
-  address: string;
-  businessName: string;
-  businessScope: string;
-  rate: number;
-  repaymentMethod: RepaymentMethod;
-  guaranteeQuota: number | null;
-  loanAmount: number | null;
-  loanDate: string | null;
-  resignCount: number;
-  refuseReason: string | null;
-  rensheOrg: string;
-  moduleName: string;
+export const applicationDetail = applicationRow.extend({
+  gender,
+  householdRegister: z.string(),
+  employmentCategory: z.string(),
+  address: z.string(),
+  businessName: z.string(),
+  businessScope: z.string(),
+  rate: z.number(),
+  repaymentMethod: z.enum(REPAYMENT_METHODS),
+  guaranteeQuota: z.number().nullable(),
+  loanAmount: z.number().nullable(),
+  loanDate: z.string().nullable(),
+  resignCount: count,
+  refuseReason: z.string().nullable(),
+  rensheOrg: z.string(),
+  moduleName: z.string(),
   /** What the caller may do now (the server checks again on the call). */
-  can: { act: boolean; adminRedeploy: boolean; reveal: boolean };
-}
+  can: z.object({ act: z.boolean(), adminRedeploy: z.boolean(), reveal: z.boolean() }),
+});
+export type ApplicationDetail = z.infer<typeof applicationDetail>;
 
-export interface ProgressNode {
-  nodeId: number;
-  stage: Stage;
-  state: 'done' | 'current' | 'todo' | 'skipped';
-  actor: string | null;
-  actedAt: string | null;
-  assignee: string | null;
-  deadline: string | null;
-}
-export interface Progress { status: ApplicationStatus; nodes: ProgressNode[] }
+export const progressNode = z.object({
+  nodeId: count,
+  stage: stageOut,
+  state: z.enum(['done', 'current', 'todo', 'skipped']),
+  actor: z.string().nullable(),
+  actedAt: timestamp.nullable(),
+  assignee: z.string().nullable(),
+  deadline: timestamp.nullable(),
+});
+export type ProgressNode = z.infer<typeof progressNode>;
+export const progress = z.object({ status: statusOut, nodes: z.array(progressNode) });
+export type Progress = z.infer<typeof progress>;
 
-export interface RecordRow {
-  id: number;
-  action: Action;
-  stage: Stage | null;
-  toStage: Stage | null;
-  fromStatus: ApplicationStatus | null;
-  toStatus: ApplicationStatus;
-  actor: string | null;
-  actorOrg: string | null;
-  targetUser: string | null;
-  opinion: string;
-  refuseReason: string | null;
-  remark: string;
-  createTime: string;
-}
-export const editRemarkInput = z.object({ id, remark: z.string().trim().max(OPINION_MAX, 'validation.tooLong') });
+export const recordRow = z.object({
+  id: count,
+  action: z.enum(ACTIONS),
+  stage: stageOut.nullable(),
+  toStage: stageOut.nullable(),
+  fromStatus: statusOut.nullable(),
+  toStatus: statusOut,
+  actor: z.string().nullable(),
+  actorOrg: z.string().nullable(),
+  targetUser: z.string().nullable(),
+  opinion: z.string(),
+  refuseReason: z.string().nullable(),
+  remark: z.string(),
+  createTime: timestamp,
+});
+export type RecordRow = z.infer<typeof recordRow>;
+export const editRemarkInput = z.object({ id, remark: longText(OPINION_MAX) });
 
 export const revealInput = z.object({ id, field: z.enum(['idNumber', 'mobile'], { error: 'validation.invalid' }) });
 
-export interface PendingCounts { [stage: string]: number }
+export const pendingCounts = z.record(z.string(), count);
+export type PendingCounts = z.infer<typeof pendingCounts>;
 
-export interface RefuseReasonOption { id: number; kind: 'INDICATOR' | 'STATUS'; content: string }
+export const refuseReasonOption = z.object({ id: count, kind: z.enum(['INDICATOR', 'STATUS']), content: z.string() });
+export type RefuseReasonOption = z.infer<typeof refuseReasonOption>;
+
+const planRow = z.object({ period: count, principal: z.number(), interest: z.number(), payment: z.number(), balance: z.number() });
+export const plan = z.object({ rows: z.array(planRow), totalInterest: z.number(), totalPayment: z.number() });
 
 export type { Plan };
 export { BORROWER_TYPES, GUARANTEE_METHODS };

@@ -19,4 +19,4 @@ export const orgTreeOptions = (data: unknown): TreeOption[] => {
   const walk = (nodes: Named[]): TreeOption[] => nodes.map((n) => ({ value: n.id, title: n.name, children: walk(n.children ?? []) }));
   return walk(data as Named[]);
 };
-export const ORG_TREE_SOURCE = { path: 'systemOrganiza/orgTree', toOptions: orgTreeOptions };
+export const ORG_TREE_SOURCE = { path: 'systemOrganiza/orgTree' as const, toOptions: orgTreeOptions };

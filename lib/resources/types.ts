@@ -1,4 +1,5 @@
 import type { FieldName } from '../contract/rules';
+import type { CallPath } from '../contract/calls';
 
 /**
  * A resource spec: everything a search + table + modal screen needs, run by the engine in
@@ -17,7 +18,7 @@ export interface FieldSpec {
   /** Fixed options (labels are message keys) for select kinds. */
   options?: Option[];
   /** Options loaded from a call: the call's path and how to map its answer (labels are shown as they come). */
-  source?: { path: string; body?: Record<string, unknown>; toOptions: (data: unknown) => Option[] | TreeOption[] };
+  source?: { path: CallPath; body?: Record<string, unknown>; toOptions: (data: unknown) => Option[] | TreeOption[] };
   /** The value is an id or number (sent as a number, not text). */
   numeric?: boolean;
   required?: boolean;
@@ -65,7 +66,7 @@ export interface RowAction<Row> {
   /** Listed in the row's 'more' menu instead of as a button of its own (rows with many actions). */
   more?: boolean;
   /** A confirmed call: message key of the question, the call and its payload. */
-  confirm?: { question: string | ((row: Row) => string); path: string; body: (row: Row) => Record<string, unknown>; done?: string };
+  confirm?: { question: string | ((row: Row) => string); path: CallPath; body: (row: Row) => Record<string, unknown>; done?: string };
   /** A dialog of its own (e.g. assign roles): rendered by the screen with the row. */
   dialog?: string;
 }
@@ -78,18 +79,18 @@ export interface ResourceSpec<Row> {
    * The search call: POST with pageNum, pageSize, order and the search form, answering a page;
    * for a tree, POST with the search form answering { list, message? } of the top rows.
    */
-  list: string;
+  list: CallPath;
   /** Fixed parameters sent with every search call (e.g. a workbench's stage). */
   params?: Record<string, unknown>;
   /** Lazily loaded tree rows: children come from this call with { id, nodeType }. */
-  tree?: { path: string; hasChildren: (row: Row) => boolean; nodeType?: (row: Row) => string };
+  tree?: { path: CallPath; hasChildren: (row: Row) => boolean; nodeType?: (row: Row) => string };
   search: FieldSpec[];
   columns: ColumnSpec<Row>[];
   form?: {
     fields: FieldSpec[];
-    save: string;
+    save: CallPath;
     /** The call that saves an edited row, when it is not `save` (e.g. add and update calls). */
-    update?: string;
+    update?: CallPath;
     /** Message keys of the dialog titles. */
     create: string;
     edit: string;
@@ -104,7 +105,7 @@ export interface ResourceSpec<Row> {
     /** A dialog (by key) opened with the save call's answer, e.g. a generated password shown once. */
     afterSave?: string;
   };
-  remove?: { path: string; permission: string; batch?: boolean; body?: (row: Row) => Record<string, unknown>; when?: (row: Row) => boolean };
+  remove?: { path: CallPath; permission: string; batch?: boolean; body?: (row: Row) => Record<string, unknown>; when?: (row: Row) => boolean };
   actions?: RowAction<Row>[];
   /** Adding a child under a tree row (same form, the parent preset). */
   addChild?: { label: string; permission: string; field: string; when?: (row: Row) => boolean };

@@ -9,6 +9,15 @@ import { createUpstreamApp } from '../../upstream/app';
 import type { UpstreamOptions } from '../../upstream/options';
 import type { Envelope } from '../../lib/contract/common';
 import { SNAPSHOT } from './global-setup';
+import { CALLS } from '../../lib/contract/calls';
+
+/** Every successful answer must match its call's output schema: a handler that drifts from its contract fails the test. */
+function checkOutput(path: string, data: unknown) {
+  const spec = (CALLS as Record<string, { output: { safeParse(v: unknown): { success: boolean; error?: unknown } }; file?: true }>)[path];
+  if (!spec || spec.file) return;
+  const result = spec.output.safeParse(data);
+  if (!result.success) throw new Error(`${path} answered outside its output schema: ${String(result.error)}`);
+}
 
 export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: Backend[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -91,7 +100,9 @@ export function describeUpstream(name: string, suite: (ctx: () => Upstream, back
         };
         const call: Upstream['call'] = async (path, body = {}, o = {}) => {
           const response = await request(path, body, o);
-          return { status: response.status, body: await response.json() };
+          const answer = await response.json() as Envelope<any>;
+          if (answer.code === 200) checkOutput(path, answer.data);
+          return { status: response.status, body: answer };
         };
         const login = async (username: string, password = DEMO_PASSWORD) => {
           const { body } = await call('admin/login', { username, password }, { ip: `10.9.${Math.floor(Math.random() * 250)}.1` });

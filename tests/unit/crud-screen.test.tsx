@@ -24,7 +24,7 @@ const messages = { ...zh, resources: { thing: { title: '事物', name: '名称',
 const spec: ResourceSpec<Thing> = {
   key: 'thing',
   rowKey: (row) => row.id,
-  list: 'thing/list',
+  list: 'role/roleList',
   search: [{ name: 'name', label: 'resources.thing.name', kind: 'text' }],
   columns: [
     { key: 'name', title: 'resources.thing.name', sort: 'name' },
@@ -32,11 +32,11 @@ const spec: ResourceSpec<Thing> = {
   ],
   form: {
     fields: [{ name: 'name', label: 'resources.thing.name', kind: 'text', required: true, max: 20 }],
-    save: 'thing/save', create: 'resources.thing.add', edit: 'resources.thing.edit',
+    save: 'role/saveOrUpdate', create: 'resources.thing.add', edit: 'resources.thing.edit',
     createPermission: 'thing::add', editPermission: 'thing::edit',
     toPayload: (values, row) => ({ ...values, ...(row ? { id: row.id, version: row.version } : {}) }),
   },
-  remove: { path: 'thing/del', permission: 'thing::delete', batch: true },
+  remove: { path: 'role/del', permission: 'thing::delete', batch: true },
 };
 
 const calls: { path: string; body: Record<string, unknown> }[] = [];
@@ -55,7 +55,7 @@ beforeEach(() => {
   nav.replaced = [];
   calls.length = 0;
   things = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `thing ${i + 1}`, state: i % 2 ? 'OFF' : 'ON', version: 1 }));
-  answers = { 'thing/list': listAnswer, 'thing/save': () => ({ code: 200, message: '操作成功', data: null }), 'thing/del': () => ({ code: 200, message: '删除成功', data: null }) };
+  answers = { 'role/roleList': listAnswer, 'role/saveOrUpdate': () => ({ code: 200, message: '操作成功', data: null }), 'role/del': () => ({ code: 200, message: '删除成功', data: null }) };
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
     const path = url.replace('/api/', '');
     const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
@@ -87,7 +87,7 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
   it('loads the first page of 10 and renders the columns, enum labels and total', async () => {
     renderScreen([]);
     expect(await screen.findByText('thing 1')).toBeTruthy();
-    expect(calls[0]).toEqual({ path: 'thing/list', body: { pageNum: 1, pageSize: 10 } });
+    expect(calls[0]).toEqual({ path: 'role/roleList', body: { pageNum: 1, pageSize: 10 } });
     expect(screen.getAllByText('启用').length).toBeGreaterThan(0);
     expect(screen.getByText('共 12 条')).toBeTruthy();
     expect(screen.queryByText('thing 11')).toBeNull();
@@ -96,7 +96,7 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
   it('keeps filters, page and order in the URL and sends them with the search', async () => {
     nav.search = 'name=thing%201&pageNum=2&pageSize=5&order=-name';
     renderScreen([]);
-    await waitFor(() => expect(calls[0]).toEqual({ path: 'thing/list', body: { pageNum: 2, pageSize: 5, order: '-name', name: 'thing 1' } }));
+    await waitFor(() => expect(calls[0]).toEqual({ path: 'role/roleList', body: { pageNum: 2, pageSize: 5, order: '-name', name: 'thing 1' } }));
     expect((searchBox() as HTMLInputElement).value).toBe('thing 1');
   });
 
@@ -131,15 +131,15 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     expect(await within(dialog).findByText('请输入名称！')).toBeTruthy();
-    expect(calls.some((c) => c.path === 'thing/save')).toBe(false);
+    expect(calls.some((c) => c.path === 'role/saveOrUpdate')).toBe(false);
     await userEvent.type(within(dialog).getByLabelText('名称'), 'new thing');
     await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(calls.find((c) => c.path === 'thing/save')?.body).toEqual({ name: 'new thing' }));
-    await waitFor(() => expect(calls.filter((c) => c.path === 'thing/list').length).toBe(2));
+    await waitFor(() => expect(calls.find((c) => c.path === 'role/saveOrUpdate')?.body).toEqual({ name: 'new thing' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === 'role/roleList').length).toBe(2));
   });
 
   it('shows the field messages of a 422 on their fields and keeps the dialog open', async () => {
-    answers['thing/save'] = () => ({ code: 422, message: '提交的内容不符合要求！', data: { fields: { name: 'validation.tooLong' } } });
+    answers['role/saveOrUpdate'] = () => ({ code: 422, message: '提交的内容不符合要求！', data: { fields: { name: 'validation.tooLong' } } });
     renderScreen(['thing::edit']);
     const row = (await screen.findByText('thing 1')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: /编\s*辑/ }));
@@ -147,7 +147,7 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
     expect((within(dialog).getByLabelText('名称') as HTMLInputElement).value).toBe('thing 1');
     await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     expect(await within(dialog).findByText('内容过长！')).toBeTruthy();
-    expect(calls.find((c) => c.path === 'thing/save')?.body).toEqual({ id: 1, version: 1, name: 'thing 1' });
+    expect(calls.find((c) => c.path === 'role/saveOrUpdate')?.body).toEqual({ id: 1, version: 1, name: 'thing 1' });
   });
 
   it('deletes after confirmation and says deletion cancelled on cancel', async () => {
@@ -157,12 +157,12 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
     expect((await screen.findAllByText('确定删除该数据吗？')).length).toBeGreaterThan(0);
     await userEvent.click((await screen.findAllByText(/^(取\s*消|Cancel)$/)).map((l) => l.closest('button')!).find((b) => b.closest('.ant-modal-confirm'))!);
     expect(await screen.findByText('已取消删除')).toBeTruthy();
-    expect(calls.some((c) => c.path === 'thing/del')).toBe(false);
+    expect(calls.some((c) => c.path === 'role/del')).toBe(false);
 
     await userEvent.click(within(row).getByRole('button', { name: /删\s*除/ }));
     const confirm = (await screen.findAllByText(/^删\s*除$/)).map((label) => label.closest('button')!);
     await userEvent.click(confirm.at(-1)!);
-    await waitFor(() => expect(calls.find((c) => c.path === 'thing/del')?.body).toEqual({ id: 2 }));
+    await waitFor(() => expect(calls.find((c) => c.path === 'role/del')?.body).toEqual({ id: 2 }));
     expect(await screen.findByText('删除成功')).toBeTruthy();
   });
 

@@ -38,9 +38,9 @@ describe('download()', () => {
     const notices: Notice[] = [];
     setNotifier((n) => notices.push(n));
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('network'); }));
-    await expect(download('x/y', {}, { save: vi.fn() })).rejects.toMatchObject({ code: 500 });
+    await expect(download('businessClubFirstTrial/exportAll', {}, { save: vi.fn() })).rejects.toMatchObject({ code: 500 });
     answer(Response.json({ code: 200, message: 'ok', data: null }));
-    await expect(download('x/y', {}, { save: vi.fn() })).rejects.toMatchObject({ code: 500 });
+    await expect(download('businessClubFirstTrial/exportAll', {}, { save: vi.fn() })).rejects.toMatchObject({ code: 500 });
     expect(notices).toEqual([{ key: 'system' }, { key: 'system' }]);
   });
 });

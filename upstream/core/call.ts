@@ -2,7 +2,12 @@ import type { z } from 'zod';
 import type { Db } from '../db';
 import type { UpstreamOptions } from '../options';
 import type { Locale } from '../../lib/contract/auth';
+import { CALLS, type CallPath } from '../../lib/contract/calls';
+import type { Access } from '../../lib/contract/call';
 import type { Translate } from './i18n';
+import type { FileAnswer } from './files';
+
+export type { Access, Requirement, BodyKind } from '../../lib/contract/call';
 
 export interface AuthUser {
   id: number;
@@ -24,38 +29,25 @@ export interface CallContext<U extends AuthUser | null = AuthUser | null> {
   now: Date;
 }
 
-/**
- * Who may make a call: anyone, any signed-in user, an admin (type 0), a holder of a
- * `module::action` button, a holder of a menu page, or any one of a list of those
- * (admins hold every permission).
- */
-export type Requirement = { permission: string } | { page: string };
-export type Access = 'public' | 'user' | 'admin' | Requirement | readonly Requirement[];
+type Spec<P extends CallPath> = (typeof CALLS)[P];
+type UserOf<A> = A extends 'public' ? AuthUser | null : AuthUser;
+/** What a handler answers: the output schema's input (it is serialised as is), or a file. */
+export type ResultOf<P extends CallPath> = Spec<P> extends { file: true } ? FileAnswer : z.input<Spec<P>['output']>;
+export type InputOf<P extends CallPath> = z.output<Spec<P>['input']>;
 
-export type BodyKind = 'json' | { multipart: { maxBytes: number } };
-
-type UserOf<A extends Access> = A extends 'public' ? AuthUser | null : AuthUser;
-
-export interface CallDefinition<S extends z.ZodType = z.ZodType, A extends Access = Access, R = unknown> {
-  path: string;
-  methods?: readonly ('GET' | 'POST')[];
-  /** How a POST body is read: JSON (the default), or multipart/form-data up to `maxBytes` (file parts as UploadedPart). */
-  body?: BodyKind;
-  access: A;
-  input: S;
-  handler: (ctx: CallContext<UserOf<A>>, input: z.infer<S>) => Promise<R>;
+export interface Implementation<P extends CallPath = CallPath> {
+  path: P;
+  handler: (ctx: CallContext<UserOf<Spec<P>['access']>>, input: InputOf<P>) => Promise<ResultOf<P>>;
 }
 
-/** Declares one call of the /api contract; the app wraps it with token, permission, validation and error mapping. */
-export function defineCall<S extends z.ZodType, A extends Access, R>(definition: CallDefinition<S, A, R>): AnyCall {
-  return definition as unknown as AnyCall;
+/** The handler of one call of the table (its path, input, output and access come from lib/contract/calls). */
+export function defineCall<P extends CallPath>(implementation: Implementation<P>): AnyCall {
+  const spec = CALLS[implementation.path] as unknown as AnyCall['spec'];
+  return { path: implementation.path, spec, handler: implementation.handler as AnyCall['handler'] };
 }
 
 export interface AnyCall {
-  path: string;
-  methods?: readonly ('GET' | 'POST')[];
-  body?: BodyKind;
-  access: Access;
-  input: z.ZodType;
+  path: CallPath;
+  spec: { method?: 'GET' | 'POST'; alsoGet?: true; body?: import('../../lib/contract/call').BodyKind; input: z.ZodType; access: Access | ((input: unknown) => Access) };
   handler: (ctx: CallContext, input: unknown) => Promise<unknown>;
 }

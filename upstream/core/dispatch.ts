@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import type { Db } from '../db';
@@ -6,17 +7,32 @@ import { CODES } from '../../lib/contract/common';
 import { AppError, forbidden, invalid, notFound, unauthorized } from './errors';
 import { localeOf, translator, type Translate } from './i18n';
 import type { AnyCall, AuthUser, CallContext } from './call';
+import { CALLS } from '../../lib/contract/calls';
+import type { Access } from '../../lib/contract/call';
 import { resolveToken } from './token';
 import { allowed } from './permission';
 import { FileAnswer, fileResponse, readMultipart } from './files';
 
-/** The one converter from a thrown error to the envelope of DESIGN.md section 3. */
+/**
+ * The one converter from a thrown error to the envelope of DESIGN.md section 3. An unexpected
+ * error is logged with an id, the call path and its kind only (never its message, SQL or
+ * parameters, which may hold personal data); the caller gets the same id.
+ */
 export function errorResponse(c: Context, error: unknown, t: Translate) {
   if (error instanceof AppError) {
     return c.json({ code: error.code, message: t(error.key, error.params), data: error.data }, error.code);
   }
-  console.error('[upstream] unexpected error', error);
-  return c.json({ code: CODES.error, message: t('internal'), data: null }, 500);
+  const errorId = randomUUID();
+  console.error(`[upstream] error ${errorId} on ${c.req.method} ${c.req.path}: ${describe(error)}`);
+  return c.json({ code: CODES.error, message: t('internal'), data: { errorId } }, 500);
+}
+
+/** An error's kind without its message: class name, SQLSTATE or system code, and where it was thrown. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const code = (error as { code?: unknown }).code;
+  const frames = (error.stack ?? '').split('\n').filter((l) => l.trim().startsWith('at ')).slice(0, 5).map((l) => l.trim());
+  return [error.name, typeof code === 'string' ? `code ${code}` : '', ...frames].filter(Boolean).join(' | ');
 }
 
 function fieldsOf(error: z.ZodError): Record<string, string> {
@@ -30,7 +46,8 @@ function fieldsOf(error: z.ZodError): Record<string, string> {
 
 async function readInput(c: Context, call: AnyCall): Promise<unknown> {
   if (c.req.method === 'GET') return Object.fromEntries(new URL(c.req.url).searchParams);
-  if (call.body && call.body !== 'json') return readMultipart(c, call.body.multipart.maxBytes);
+  const body = call.spec.body;
+  if (body && body !== 'json') return readMultipart(c, body.multipart.maxBytes);
   const text = await c.req.text();
   if (!text.trim()) return {};
   try {
@@ -40,30 +57,48 @@ async function readInput(c: Context, call: AnyCall): Promise<unknown> {
   }
 }
 
+/** The methods a call answers: GET for reads declared so, POST for everything else (a read may take both). */
+export const methodsOf = (spec: AnyCall['spec']): readonly string[] =>
+  spec.method === 'GET' ? ['GET'] : spec.alsoGet ? ['GET', 'POST'] : ['POST'];
+
+/** Every call of the table has exactly one handler, and every handler a call of the table. */
+function registryOf(calls: readonly AnyCall[]): Map<string, AnyCall> {
+  const registry = new Map<string, AnyCall>();
+  for (const call of calls) {
+    if (registry.has(call.path)) throw new Error(`call ${call.path} has two handlers`);
+    registry.set(call.path, call);
+  }
+  const missing = Object.keys(CALLS).filter((path) => !registry.has(path));
+  if (missing.length) throw new Error(`calls without a handler: ${missing.join(', ')}`);
+  return registry;
+}
+
 export function clientIpOf(c: Context): string {
   return c.req.header('x-client-ip') ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown';
 }
 
-/** Mounts every call under /api/<path>: token, access, validation and error mapping happen here, once. */
+/** Mounts every call of the table under /api/<path>: token, access, validation and error mapping happen here, once. */
 export function mountCalls(app: Hono, db: Db, options: UpstreamOptions, calls: readonly AnyCall[]) {
-  const registry = new Map(calls.map((call) => [call.path, call]));
+  const registry = registryOf(calls);
   app.all('/api/*', async (c) => {
     const locale = localeOf(c.req.header('accept-language'));
     const t = translator(locale);
     try {
       const call = registry.get(c.req.path.slice('/api/'.length));
-      if (!call || !(call.methods ?? ['POST']).includes(c.req.method as 'GET' | 'POST')) throw notFound('call');
+      if (!call || !methodsOf(call.spec).includes(c.req.method)) throw notFound('call');
       const now = options.now();
       const token = c.req.header('token');
       let user: AuthUser | null = token ? await resolveToken(db, token, now) : null;
-      if (call.access !== 'public') {
+      const { access } = call.spec;
+      if (access !== 'public') {
         if (!user) throw unauthorized();
-        if (!(await allowed(db, user, call.access))) throw forbidden();
+        if (typeof access !== 'function' && !(await allowed(db, user, access))) throw forbidden();
       } else if (!token) {
         user = null;
       }
-      const parsed = call.input.safeParse(await readInput(c, call));
+      const parsed = call.spec.input.safeParse(await readInput(c, call));
       if (!parsed.success) throw invalid(fieldsOf(parsed.error));
+      if (typeof access === 'function' && !(await allowed(db, user!, (access as (input: unknown) => Access)(parsed.data)))) throw forbidden();
       const ctx: CallContext = { db, options, locale, t, clientIp: clientIpOf(c), user, now };
       const data = await call.handler(ctx, parsed.data);
       if (data instanceof FileAnswer) return fileResponse(data);

@@ -19,8 +19,6 @@ const findUser = (ctx: { db: import('../../db').Db }, username: string) =>
 export const authCalls = [
   defineCall({
     path: 'admin/login',
-    access: 'public',
-    input: loginInput,
     async handler(ctx, input): Promise<LoginResult> {
       await assertNotLocked(ctx, input.username);
       const user = await findUser(ctx, input.username);
@@ -43,8 +41,6 @@ export const authCalls = [
 
   defineCall({
     path: 'admin/register',
-    access: 'public',
-    input: registerInput,
     async handler(ctx, input): Promise<LoginResult> {
       const mail = input.mail.toLowerCase();
       const taken = await ctx.db.selectFrom('app_user').select(['username', 'mail', 'mobile'])
@@ -74,9 +70,6 @@ export const authCalls = [
 
   defineCall({
     path: 'admin/logOut',
-    methods: ['GET', 'POST'],
-    access: 'user',
-    input: z.object({}),
     async handler(ctx) {
       await ctx.db.updateTable('auth_token').set({ revoked_at: ctx.now }).where('id', '=', ctx.user.tokenId).execute();
       return null;
@@ -85,23 +78,16 @@ export const authCalls = [
 
   defineCall({
     path: 'admin/getUserInfo',
-    methods: ['GET', 'POST'],
-    access: 'user',
-    input: z.object({}),
     handler: (ctx) => loadUserInfo(ctx.db, ctx.user.id),
   }),
 
   defineCall({
     path: 'admin/updatePassWord',
-    access: 'user',
-    input: changePasswordInput,
     handler: changeOwnPassword,
   }),
 
   defineCall({
     path: 'admin/setLocale',
-    access: 'user',
-    input: setLocaleInput,
     async handler(ctx, input) {
       await ctx.db.updateTable('app_user').set({ locale: input.locale }).where('id', '=', ctx.user.id).execute();
       return { locale: input.locale };
@@ -110,8 +96,6 @@ export const authCalls = [
 
   defineCall({
     path: 'admin/sendSms',
-    access: 'public',
-    input: sendSmsInput,
     async handler(ctx, input) {
       if (input.purpose === 'REGISTER') {
         await sendCode(ctx.db, ctx.options, input.mobile, 'REGISTER', ctx.clientIp, ctx.now);
@@ -133,9 +117,6 @@ export const authCalls = [
 
   defineCall({
     path: 'mobile/public/getSmsSwitch',
-    methods: ['GET', 'POST'],
-    access: 'public',
-    input: z.object({}),
     handler: async (ctx) => ({ smsSwitch: await smsSwitchOn(ctx.db) }),
   }),
 ];

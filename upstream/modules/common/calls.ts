@@ -7,9 +7,6 @@ import { areaInput, type RegionEntry } from '../../../lib/contract/region';
 export const commonCalls = [
   defineCall({
     path: 'health',
-    methods: ['GET'],
-    access: 'public',
-    input: z.object({}),
     async handler(ctx) {
       await sql`select 1`.execute(ctx.db);
       return { database: 'ok' as const };
@@ -17,9 +14,6 @@ export const commonCalls = [
   }),
   defineCall({
     path: 'mobile/public/getAreainfo',
-    methods: ['GET', 'POST'],
-    access: 'public',
-    input: areaInput,
     async handler(ctx, input): Promise<RegionEntry[]> {
       let query = ctx.db.selectFrom('region').select(['letter', 'name', 'code', 'parent_code as parentCode']);
       if (input.parentCode) query = query.where('parent_code', '=', input.parentCode);
@@ -28,14 +22,10 @@ export const commonCalls = [
   }),
   defineCall({
     path: 'systemParam/getList',
-    access: 'admin',
-    input: z.object({}),
     handler: (ctx) => ctx.db.selectFrom('system_param').select(['key', 'value', 'description', 'updated_at as updateTime']).orderBy('key').execute(),
   }),
   defineCall({
     path: 'systemParam/update',
-    access: 'admin',
-    input: z.object({ key: z.string().min(1).max(64), value: z.string().max(2000, 'validation.tooLong') }),
     async handler(ctx, input) {
       const result = await ctx.db.updateTable('system_param').set({ value: input.value, updated_at: ctx.now })
         .where('key', '=', input.key).executeTakeFirst();

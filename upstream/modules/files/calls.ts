@@ -24,9 +24,6 @@ export const toFileInfo = (f: { id: number; kind: string; name: string; mime: st
 export const fileCalls = [
   defineCall({
     path: 'upload/uploadFile',
-    body: { multipart: { maxBytes: UPLOAD_BODY_MAX_BYTES } },
-    access: ANY_CASE_READER,
-    input: uploadInput,
     async handler(ctx, input): Promise<FileInfo> {
       await visibleApplication(ctx.db, ctx.user, input.applicationId);
       const { file } = input;
@@ -59,9 +56,6 @@ export const fileCalls = [
 
   defineCall({
     path: 'upload/file',
-    methods: ['GET'],
-    access: ANY_CASE_READER,
-    input: fileIdInput,
     async handler(ctx, input): Promise<FileAnswer> {
       const row = await ctx.db.selectFrom('application_file').select(['application_id', 'name', 'mime', 'storage_key', 'uploaded_by'])
         .where('id', '=', input.id).executeTakeFirst();

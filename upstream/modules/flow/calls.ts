@@ -23,8 +23,6 @@ const flowSummary = (row: FlowRow) =>
 const moduleCalls = [
   defineCall({
     path: 'approvalModule/getList',
-    access: FLOW_PAGE,
-    input: flowListInput,
     async handler(ctx, input): Promise<Page<FlowRow>> {
       let query = flowRows(ctx.db);
       if (input.name) query = query.where('m.name', 'ilike', containsPattern(input.name));
@@ -37,8 +35,6 @@ const moduleCalls = [
   }),
   defineCall({
     path: 'approvalModule/add',
-    access: button('add'),
-    input: flowAddInput,
     handler: (ctx, input): Promise<FlowRow> => ctx.db.transaction().execute(async (trx) => {
       const { id } = await trx.insertInto('approval_module').values({
         name: input.name, borrower_type: input.borrowerType, description: input.description ?? '', state: 'DISABLED', updated_at: ctx.now,
@@ -50,8 +46,6 @@ const moduleCalls = [
   }),
   defineCall({
     path: 'approvalModule/update',
-    access: [button('edit'), button('state')],
-    input: flowUpdateInput,
     handler: (ctx, input): Promise<FlowRow> => ctx.db.transaction().execute(async (trx) => {
       if (input.state === 'ENABLED') {
         // Enabling touches two modules of a type: lock all of the type, in one order, so two enablings queue instead of deadlocking.
@@ -86,8 +80,6 @@ const moduleCalls = [
   }),
   defineCall({
     path: 'approvalModule/del',
-    access: button('delete'),
-    input: flowDeleteInput,
     handler: (ctx, input) => ctx.db.transaction().execute(async (trx) => {
       await lockFlow(trx, input.id);
       const before = await loadFlow(trx, input.id);
@@ -112,20 +104,14 @@ const flowWithNodes = async (db: Parameters<typeof loadFlow>[0], moduleId: numbe
 const nodeCalls = [
   defineCall({
     path: 'approvalConfig/getList',
-    access: FLOW_PAGE,
-    input: nodeListInput,
     handler: (ctx, input): Promise<FlowNodes> => flowWithNodes(ctx.db, input.moduleId),
   }),
   defineCall({
     path: 'approvalConfig/getCandidates',
-    access: FLOW_PAGE,
-    input: nodeCandidatesInput,
     handler: (ctx, input): Promise<NodeCandidate[]> => stageCandidates(ctx.db, input.stage).orderBy('o.name').orderBy('u.id').execute(),
   }),
   defineCall({
     path: 'approvalConfig/add',
-    access: button(NODE),
-    input: nodeAddInput,
     handler: (ctx, input): Promise<FlowNodes> => ctx.db.transaction().execute(async (trx) => {
       const module = await lockFlow(trx, input.moduleId);
       const taken = await trx.selectFrom('approval_node').select('id')
@@ -146,8 +132,6 @@ const nodeCalls = [
   }),
   defineCall({
     path: 'approvalConfig/update',
-    access: button(NODE),
-    input: nodeUpdateInput,
     handler: (ctx, input): Promise<FlowNodes> => ctx.db.transaction().execute(async (trx) => {
       const node = await lockNode(trx, input.id, input.version);
       const userIds = await checkPeople(trx, node.stage, input.userIds);
@@ -165,8 +149,6 @@ const nodeCalls = [
   }),
   defineCall({
     path: 'approvalConfig/del',
-    access: button(NODE),
-    input: nodeDeleteInput,
     handler: (ctx, input): Promise<FlowNodes> => ctx.db.transaction().execute(async (trx) => {
       const peek = await trx.selectFrom('approval_node').select('module_id').where('id', '=', input.id).executeTakeFirst();
       // The module first, then the node: the same order as every other change of a module's nodes.
@@ -187,8 +169,6 @@ const nodeCalls = [
   }),
   defineCall({
     path: 'approvalConfig/updateSort',
-    access: button(NODE),
-    input: nodeSortInput,
     handler: (ctx, input): Promise<FlowNodes> => ctx.db.transaction().execute(async (trx) => {
       const module = await lockFlow(trx, input.moduleId);
       if (module.version !== input.version) throw conflict();

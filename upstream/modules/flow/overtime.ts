@@ -38,8 +38,6 @@ const summary = (row: OvertimeRow) => ({ days: row.days, remind: row.remind, ver
 export const overtimeCalls = [
   defineCall({
     path: 'systemOvertimeConfig/list',
-    access: OVERTIME_PAGE,
-    input: overtimeListInput,
     async handler(ctx, input): Promise<Page<OvertimeRow>> {
       const rows = await overtimeRows(ctx.db, ctx.now, input.stage);
       const start = (input.pageNum - 1) * input.pageSize;
@@ -48,8 +46,6 @@ export const overtimeCalls = [
   }),
   defineCall({
     path: 'systemOvertimeConfig/add',
-    access: button('add'),
-    input: overtimeAddInput,
     handler: (ctx, input): Promise<OvertimeRow> => ctx.db.transaction().execute(async (trx) => {
       const inserted = await trx.insertInto('overtime_config').values({ stage: input.stage, days: input.days, remind: input.remind, updated_at: ctx.now })
         .onConflict((oc) => oc.column('stage').doNothing()).returning('stage').executeTakeFirst();
@@ -61,8 +57,6 @@ export const overtimeCalls = [
   }),
   defineCall({
     path: 'systemOvertimeConfig/update',
-    access: button('edit'),
-    input: overtimeUpdateInput,
     handler: (ctx, input): Promise<OvertimeRow> => ctx.db.transaction().execute(async (trx) => {
       const before = await loadOvertime(trx, ctx.now, input.stage);
       const updated = await trx.updateTable('overtime_config')
@@ -76,8 +70,6 @@ export const overtimeCalls = [
   }),
   defineCall({
     path: 'systemOvertimeConfig/del',
-    access: button('delete'),
-    input: overtimeDeleteInput,
     handler: (ctx, input) => ctx.db.transaction().execute(async (trx) => {
       const before = await loadOvertime(trx, ctx.now, input.stage);
       const deleted = await trx.deleteFrom('overtime_config').where('stage', '=', input.stage).where('version', '=', input.version)

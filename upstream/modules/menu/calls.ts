@@ -52,9 +52,6 @@ export const grantVersion = (granted: Permission[]) =>
 export const menuCalls = [
   defineCall({
     path: 'admin/getMenu',
-    methods: ['GET', 'POST'],
-    access: 'user',
-    input: z.object({}),
     async handler(ctx): Promise<MenuResult> {
       const granted = await grantedPermissions(ctx.db, ctx.user);
       return { menu: buildMenu(granted), access: accessList(granted), version: grantVersion(granted) };
@@ -62,16 +59,10 @@ export const menuCalls = [
   }),
   defineCall({
     path: 'admin/getMenuVersion',
-    methods: ['GET', 'POST'],
-    access: 'user',
-    input: z.object({}),
     handler: async (ctx) => ({ version: grantVersion(await grantedPermissions(ctx.db, ctx.user)) }),
   }),
   defineCall({
     path: 'admin/getPowerList',
-    methods: ['GET', 'POST'],
-    access: 'user',
-    input: z.object({}),
     handler: async (ctx) => powerList(await grantedPermissions(ctx.db, ctx.user)),
   }),
 ];

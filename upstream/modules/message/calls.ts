@@ -11,8 +11,6 @@ const toItem = (row: { id: number; msgDetails: string; createTime: Date; hasRead
 export const messageCalls = [
   defineCall({
     path: 'businessMessage/count',
-    access: 'user',
-    input: z.object({}),
     async handler(ctx): Promise<number> {
       const row = await ctx.db.selectFrom('message').select((eb) => eb.fn.countAll<number>().as('n'))
         .where('user_id', '=', ctx.user.id).where('has_read', '=', 0).executeTakeFirstOrThrow();
@@ -21,8 +19,6 @@ export const messageCalls = [
   }),
   defineCall({
     path: 'businessMessage/list',
-    access: 'user',
-    input: messageListInput,
     async handler(ctx, input): Promise<Page<MessageItem>> {
       let query = ctx.db.selectFrom('message').where('user_id', '=', ctx.user.id);
       if (input.hasRead !== undefined) query = query.where('has_read', input.hasRead ? '=' : '<>', 1);
@@ -37,8 +33,6 @@ export const messageCalls = [
   }),
   defineCall({
     path: 'businessMessage/get',
-    access: 'user',
-    input: messageIdInput,
     async handler(ctx, input): Promise<MessageItem> {
       const row = await ctx.db.selectFrom('message').select(columns)
         .where('id', '=', input.id).where('user_id', '=', ctx.user.id).executeTakeFirst();
@@ -48,8 +42,6 @@ export const messageCalls = [
   }),
   defineCall({
     path: 'businessMessage/read',
-    access: 'user',
-    input: messageIdInput,
     async handler(ctx, input): Promise<MessageItem> {
       const row = await ctx.db.updateTable('message')
         .set((eb) => ({ has_read: 1, read_at: eb.fn.coalesce('read_at', eb.val(ctx.now)) }))
@@ -61,8 +53,6 @@ export const messageCalls = [
   }),
   defineCall({
     path: 'businessMessage/readAll',
-    access: 'user',
-    input: z.object({}),
     async handler(ctx): Promise<{ updated: number }> {
       const result = await ctx.db.updateTable('message').set({ has_read: 1, read_at: ctx.now })
         .where('user_id', '=', ctx.user.id).where('has_read', '=', 0).executeTakeFirst();

@@ -25,13 +25,19 @@ async function ensureExport(ctx: CallContext<AuthUser>, side: StatisticsSide) {
 }
 const pageTitle = (ctx: CallContext<AuthUser>, side: StatisticsSide) => ctx.t(`statistics.title.${side}`);
 
-const LOAN_COUNTS: [string, BorrowerType][] = [['Person', 'PERSON'], ['SmallCompany', 'SMALL_COMPANY'], ['Partnership', 'PARTNERSHIP']];
+/** loanCountStatistics<Type>: the loans of one borrower type by organisation. */
+const loanCountCall = (path: 'businessClubFirstTrial/loanCountStatisticsPerson' | 'businessClubFirstTrial/loanCountStatisticsSmallCompany'
+  | 'businessClubFirstTrial/loanCountStatisticsPartnership', borrowerType: BorrowerType) => defineCall({
+  path,
+  async handler(ctx, input): Promise<LoanCount> {
+    await ensurePage(ctx, input.side);
+    return loanCount(ctx.db, ctx.user, input, borrowerType, ctx.now);
+  },
+});
 
 export const statisticsCalls = [
   defineCall({
     path: 'businessClubFirstTrial/statisticsForm',
-    access: STATISTICS_PAGES,
-    input: statisticsInput,
     async handler(ctx, input): Promise<StatisticsForm> {
       await ensurePage(ctx, input.side);
       return statisticsForm(ctx.db, ctx.user, input, ctx.now);
@@ -39,8 +45,6 @@ export const statisticsCalls = [
   }),
   defineCall({
     path: 'businessClubFirstTrial/statisticsFormUnfold',
-    access: STATISTICS_PAGES,
-    input: statisticsUnfoldInput,
     async handler(ctx, input): Promise<Page<ApplicationRow>> {
       await ensurePage(ctx, input.side);
       const base = await statisticsCases(ctx.db, ctx.user, input, periodOf(input, ctx.now));
@@ -49,27 +53,17 @@ export const statisticsCalls = [
   }),
   defineCall({
     path: 'businessClubFirstTrial/statisticsFormExport',
-    access: STATISTICS_EXPORTS,
-    input: statisticsInput,
     async handler(ctx, input) {
       await ensureExport(ctx, input.side);
       const form = await statisticsForm(ctx.db, ctx.user, input, ctx.now);
       return xlsxFile(pageTitle(ctx, input.side), ctx.now, formSheets(form, ctx.t));
     },
   }),
-  ...LOAN_COUNTS.map(([suffix, borrowerType]) => defineCall({
-    path: `businessClubFirstTrial/loanCountStatistics${suffix}`,
-    access: STATISTICS_PAGES,
-    input: loanCountInput,
-    async handler(ctx, input): Promise<LoanCount> {
-      await ensurePage(ctx, input.side);
-      return loanCount(ctx.db, ctx.user, input, borrowerType, ctx.now);
-    },
-  })),
+  loanCountCall('businessClubFirstTrial/loanCountStatisticsPerson', 'PERSON'),
+  loanCountCall('businessClubFirstTrial/loanCountStatisticsSmallCompany', 'SMALL_COMPANY'),
+  loanCountCall('businessClubFirstTrial/loanCountStatisticsPartnership', 'PARTNERSHIP'),
   defineCall({
     path: 'businessClubFirstTrial/loanCountStatisticsExport',
-    access: STATISTICS_EXPORTS,
-    input: loanCountInput,
     async handler(ctx, input) {
       await ensureExport(ctx, input.side);
       const counts = await loanCountsAll(ctx.db, ctx.user, input, ctx.now);

@@ -21,9 +21,6 @@ const enabledUsers = (db: Db, orgId: number) =>
 export const organizaCalls = [
   defineCall({
     path: 'systemOrganiza/organizaList',
-    methods: ['GET', 'POST'],
-    access: PAGE,
-    input: organizaListInput,
     async handler(ctx, input): Promise<OrgListResult> {
       const scope = await visibleOrgs(ctx.db, ctx.user);
       const filters = { name: input.name, type: input.type };
@@ -40,9 +37,6 @@ export const organizaCalls = [
 
   defineCall({
     path: 'systemOrganiza/list',
-    methods: ['GET', 'POST'],
-    access: PAGE,
-    input: organizaPageInput,
     async handler(ctx, input): Promise<Page<OrgNode>> {
       const filter = { scope: await visibleOrgs(ctx.db, ctx.user), name: input.name, type: input.type, state: input.state };
       const [total, list] = await Promise.all([
@@ -55,9 +49,6 @@ export const organizaCalls = [
 
   defineCall({
     path: 'systemOrganiza/myOrganization',
-    methods: ['GET', 'POST'],
-    access: 'user',
-    input: z.object({}),
     async handler(ctx): Promise<OrgNode | null> {
       if (ctx.user.orgId === null) return null;
       const [node] = await orgNodes(ctx.db, { scope: null, ids: [ctx.user.orgId] });
@@ -67,23 +58,16 @@ export const organizaCalls = [
 
   defineCall({
     path: 'systemOrganiza/saveOrupdate',
-    access: [{ permission: 'organiza::add' }, { permission: 'organiza::edit' }],
-    input: organizaSaveInput,
     handler: saveOrganization,
   }),
 
   defineCall({
     path: 'systemOrganiza/delete',
-    access: { permission: 'organiza::delete' },
-    input: idInput,
     handler: deleteOrganization,
   }),
 
   defineCall({
     path: 'systemOrganiza/getInstitutionDropdown',
-    methods: ['GET', 'POST'],
-    access: 'user',
-    input: orgDropdownInput,
     async handler(ctx, input): Promise<OrgDropdownItem[]> {
       return orgQuery(ctx.db, { scope: await visibleOrgs(ctx.db, ctx.user), type: input.type, state: 'ENABLED' })
         .select(['o.id', 'o.name', 'o.type']).orderBy('o.sort').orderBy('o.id').execute();
@@ -92,9 +76,6 @@ export const organizaCalls = [
 
   defineCall({
     path: 'systemOrganiza/orgTree',
-    methods: ['GET', 'POST'],
-    access: 'user',
-    input: z.object({}),
     async handler(ctx): Promise<OrgTreeNode[]> {
       return orgForest(ctx.db, { scope: await visibleOrgs(ctx.db, ctx.user) });
     },
@@ -102,9 +83,6 @@ export const organizaCalls = [
 
   defineCall({
     path: 'systemOrganiza/orgTreeById',
-    methods: ['GET', 'POST'],
-    access: 'user',
-    input: idInput,
     async handler(ctx, input): Promise<OrgTreeNode> {
       await scopedNode(ctx.db, ctx.user, input.id);
       const [tree] = await orgForest(ctx.db, { scope: null, ids: await orgSubtree(ctx.db, input.id) });
@@ -114,9 +92,6 @@ export const organizaCalls = [
 
   defineCall({
     path: 'systemOrganiza/orgTreeByIdWithoutMe',
-    methods: ['GET', 'POST'],
-    access: 'user',
-    input: idInput,
     async handler(ctx, input): Promise<OrgTreeNode[]> {
       await scopedNode(ctx.db, ctx.user, input.id);
       const below = (await orgSubtree(ctx.db, input.id)).filter((id) => id !== input.id);
@@ -126,9 +101,6 @@ export const organizaCalls = [
 
   defineCall({
     path: 'systemOrganiza/getMyOrganizationUser',
-    methods: ['GET', 'POST'],
-    access: 'user',
-    input: z.object({}),
     async handler(ctx): Promise<OrgUser[]> {
       if (ctx.user.orgId === null) return [];
       return enabledUsers(ctx.db, ctx.user.orgId);
@@ -138,8 +110,6 @@ export const organizaCalls = [
   // getRejectUser is the workflow's (it offers the people of the nodes a case may go back to).
   defineCall({
     path: 'systemOrganiza/adminRedeployUser',
-    access: 'user',
-    input: orgIdInput,
     async handler(ctx, input): Promise<OrgPickerUser[]> {
       await scopedNode(ctx.db, ctx.user, input.orgId);
       return (await enabledUsers(ctx.db, input.orgId)).map((user) => ({ ...user, orgId: input.orgId }));

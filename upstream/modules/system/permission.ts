@@ -23,27 +23,19 @@ export const permissionCalls = [
   defineCall({
     path: 'systemPermisson/permissonList',
     // The menu screen, and the role authorization dialog (which may grant only what its user holds).
-    access: [MENU_PAGE, { permission: 'role::authorize' }],
-    input: z.object({}),
     handler: async (ctx): Promise<PermissionNode[]> => nest(await allPermissions(ctx.db)),
   }),
   defineCall({
     path: 'systemPermisson/permissonSonList',
-    access: MENU_PAGE,
-    input: permissionSonInput,
     handler: async (ctx, input): Promise<PermissionSonResult> => sons(await allPermissions(ctx.db), input.id),
   }),
   defineCall({
     // What the caller holds (an admin: everything), for the authorize dialog of a non-admin.
     path: 'systemPermisson/myPermissonSonList',
-    access: 'user',
-    input: permissionSonInput,
     handler: async (ctx, input): Promise<PermissionSonResult> => sons(await grantedPermissions(ctx.db, ctx.user), input.id),
   }),
   defineCall({
     path: 'systemPermisson/saveOrupdate',
-    access: [button('add'), button('edit')],
-    input: permissionSaveInput,
     async handler(ctx, input): Promise<PermissionNode> {
       if (!(await allowed(ctx.db, ctx.user, button(input.id === undefined ? 'add' : 'edit')))) throw forbidden();
       return ctx.db.transaction().execute((trx) => savePermission(trx, ctx, input));
@@ -51,8 +43,6 @@ export const permissionCalls = [
   }),
   defineCall({
     path: 'systemPermisson/delete',
-    access: button('delete'),
-    input: permissionIdInput,
     handler: (ctx, input) => ctx.db.transaction().execute((trx) => deletePermission(trx, ctx, input.id)),
   }),
 ];

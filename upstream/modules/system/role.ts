@@ -25,8 +25,6 @@ const nameTakenOnConflict = (error: unknown): never => {
 export const roleCalls = [
   defineCall({
     path: 'role/roleList',
-    access: ROLE_PAGE,
-    input: roleListInput,
     async handler(ctx, input): Promise<Page<RoleRow>> {
       let query = ctx.db.selectFrom('role as r');
       if (input.name) query = query.where('r.name', 'ilike', containsPattern(input.name));
@@ -43,15 +41,11 @@ export const roleCalls = [
   }),
   defineCall({
     path: 'role/roleInfo',
-    access: ROLE_PAGE,
-    input: roleIdInput,
     handler: async (ctx, input): Promise<RoleInfo> =>
       ({ role: await loadRole(ctx.db, input.id), permissionIds: await rolePermissionIds(ctx.db, input.id) }),
   }),
   defineCall({
     path: 'role/saveOrUpdate',
-    access: [button('add'), button('edit')],
-    input: roleSaveInput,
     async handler(ctx, input): Promise<RoleRow> {
       if (!(await allowed(ctx.db, ctx.user, button(input.id === undefined ? 'add' : 'edit')))) throw forbidden();
       return ctx.db.transaction().execute(async (trx) => {
@@ -77,8 +71,6 @@ export const roleCalls = [
   }),
   defineCall({
     path: 'role/changeState',
-    access: button('state'),
-    input: roleStateInput,
     handler: (ctx, input): Promise<RoleRow> => ctx.db.transaction().execute(async (trx) => {
       const before = await loadRole(trx, input.id);
       if (before.state === input.state) {
@@ -94,8 +86,6 @@ export const roleCalls = [
   }),
   defineCall({
     path: 'role/del',
-    access: button('delete'),
-    input: roleIdInput,
     handler: (ctx, input) => ctx.db.transaction().execute(async (trx) => {
       // Locks the role first: an account cannot be given it while the holders are counted.
       await trx.selectFrom('role').select('id').where('id', '=', input.id).forUpdate().executeTakeFirst();
@@ -110,8 +100,6 @@ export const roleCalls = [
   }),
   defineCall({
     path: 'role/authorize',
-    access: button('authorize'),
-    input: roleAuthorizeInput,
     handler: (ctx, input): Promise<RoleInfo> => ctx.db.transaction().execute((trx) => authorizeRole(trx, ctx, input)),
   }),
 ];

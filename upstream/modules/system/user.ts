@@ -37,9 +37,6 @@ async function setState(ctx: Ctx, id: number, version: number, state: 'ENABLED' 
 export const userCalls = [
   defineCall({
     path: 'systemUser/adminList',
-    methods: ['GET', 'POST'],
-    access: PAGE,
-    input: userListInput,
     async handler(ctx, input): Promise<Page<UserRow>> {
       const scope = await visibleOrgs(ctx.db, ctx.user);
       if (input.orgId !== undefined && !canSee(scope, input.orgId)) throw notFound('organization');
@@ -57,30 +54,21 @@ export const userCalls = [
 
   defineCall({
     path: 'systemUser/saveOrUpdate',
-    access: [{ permission: 'user::add' }, { permission: 'user::edit' }],
-    input: userSaveInput,
     handler: saveUser,
   }),
 
   defineCall({
     path: 'systemUser/changeState',
-    access: { permission: 'user::state' },
-    input: userStateInput,
     handler: (ctx, input) => setState(ctx, input.id, input.version, input.state, 'user.state'),
   }),
 
   defineCall({
     path: 'systemUser/writeOff',
-    access: { permission: 'user::writeOff' },
-    input: userVersionInput,
     handler: (ctx, input) => setState(ctx, input.id, input.version, 'WRITTEN_OFF', 'user.writeOff'),
   }),
 
   defineCall({
     path: 'systemUser/resetPassWord',
-    methods: ['GET', 'POST'],
-    access: { permission: 'user::reset' },
-    input: userResetInput,
     async handler(ctx, input): Promise<UserResetResult> {
       const user = await targetUser(ctx, input.id);
       if (input.delivery === 'SMS' && !user.mobile) throw invalid({ delivery: 'validation.userNoMobile' });
@@ -106,8 +94,6 @@ export const userCalls = [
 
   defineCall({
     path: 'systemUser/confer',
-    access: { permission: 'user::confer' },
-    input: userConferInput,
     async handler(ctx, input): Promise<UserRow> {
       const user = await targetUser(ctx, input.id, { version: input.version });
       const held = (await ctx.db.selectFrom('user_role').select('role_id').where('user_id', '=', user.id).orderBy('role_id').execute()).map((r) => r.role_id);
@@ -127,8 +113,6 @@ export const userCalls = [
 
   defineCall({
     path: 'systemUser/del',
-    access: { permission: 'user::delete' },
-    input: userIdInput,
     async handler(ctx, input): Promise<null> {
       const user = await targetUser(ctx, input.id, { self: false, writtenOff: true });
       // Only an account that never did anything may go; any other is written off, keeping its history.
@@ -153,8 +137,6 @@ export const userCalls = [
 
   defineCall({
     path: 'systemUser/updatePassWord',
-    access: 'user',
-    input: changePasswordInput,
     handler: changeOwnPassword,
   }),
 ];

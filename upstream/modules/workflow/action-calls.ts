@@ -1,31 +1,27 @@
-import type { ZodType } from 'zod';
-import { defineCall } from '../../core/call';
+import { defineCall, type InputOf } from '../../core/call';
 import { conflict, forbidden, invalid, notFound } from '../../core/errors';
-import {
-  bankStateInput, checkInput, quotaInput, redeployInput, refuseInput, rejectInput, reSignInput, returnInput, turnOverInput,
-  withdrawInput, type TurnOverResult,
-} from '../../../lib/contract/workflow';
+import type { TurnOverResult } from '../../../lib/contract/workflow';
 import type { Stage } from '../../../lib/workflow/stages';
 import { anyStage, holdsButton, notifyAssignee, runAction, type ActionInput, type ActionSpec } from './actions';
 import { nodePeople } from './flow';
 import { caseScope, caseVisible } from './scope';
 
-function actionCall<I extends ActionInput>(path: string, input: ZodType<I>, spec: ActionSpec<I>) {
-  return defineCall({
-    path: `businessClubFirstTrial/${path}`,
-    access: anyStage(spec.verb),
-    input,
-    handler: (ctx, value) => runAction(ctx, spec, value as I),
-  });
+type ActionPath = 'businessClubFirstTrial/check' | 'businessClubFirstTrial/reject' | 'businessClubFirstTrial/return' | 'businessClubFirstTrial/refuse'
+  | 'businessClubFirstTrial/redeploy' | 'businessClubFirstTrial/adminRedeploy' | 'businessClubFirstTrial/withdraw'
+  | 'businessClubFirstTrial/updateGuaranteeQuota' | 'businessClubFirstTrial/reSign' | 'businessClubFirstTrial/bankState';
+
+/** An action call of the table, run by the one action guard (runAction). */
+function actionCall<P extends ActionPath>(path: P, spec: ActionSpec<InputOf<P>>) {
+  return defineCall<ActionPath>({ path, handler: (ctx, value) => runAction(ctx, spec, value as InputOf<P>) });
 }
 
 export const actionCalls = [
-  actionCall('check', checkInput, { verb: 'check', action: 'CHECK', move: () => ({ action: 'CHECK' }), pick: (i) => i.nextUserId }),
-  actionCall('reject', rejectInput, {
+  actionCall('businessClubFirstTrial/check', { verb: 'check', action: 'CHECK', move: () => ({ action: 'CHECK' }), pick: (i) => i.nextUserId }),
+  actionCall('businessClubFirstTrial/reject', {
     verb: 'reject', action: 'REJECT', move: (i) => ({ action: 'REJECT', targetNodeId: i.nodeId }), pick: (i) => i.userId,
   }),
-  actionCall('return', returnInput, { verb: 'reject', action: 'RETURN', move: () => ({ action: 'RETURN' }) }),
-  actionCall('refuse', refuseInput, {
+  actionCall('businessClubFirstTrial/return', { verb: 'reject', action: 'RETURN', move: () => ({ action: 'RETURN' }) }),
+  actionCall('businessClubFirstTrial/refuse', {
     verb: 'refuse', action: 'REFUSE', move: () => ({ action: 'REFUSE' }),
     refuseReasonId: (i) => i.reasonId,
     apply: (i) => ({ refuse_reason_id: i.reasonId }),
@@ -40,29 +36,27 @@ export const actionCalls = [
       }).execute();
     },
   }),
-  actionCall('redeploy', redeployInput, { verb: 'redeploy', action: 'REDEPLOY', move: () => ({ action: 'REDEPLOY' }), pick: (i) => i.userId }),
-  actionCall('adminRedeploy', redeployInput, {
+  actionCall('businessClubFirstTrial/redeploy', { verb: 'redeploy', action: 'REDEPLOY', move: () => ({ action: 'REDEPLOY' }), pick: (i) => i.userId }),
+  actionCall('businessClubFirstTrial/adminRedeploy', {
     verb: 'adminRedeploy', action: 'ADMIN_REDEPLOY', actor: 'scoped', move: () => ({ action: 'ADMIN_REDEPLOY' }), pick: (i) => i.userId,
   }),
-  actionCall('withdraw', withdrawInput, { verb: 'withdraw', action: 'WITHDRAW', actor: 'scoped', move: () => ({ action: 'WITHDRAW' }) }),
-  actionCall('updateGuaranteeQuota', quotaInput, {
+  actionCall('businessClubFirstTrial/withdraw', { verb: 'withdraw', action: 'WITHDRAW', actor: 'scoped', move: () => ({ action: 'WITHDRAW' }) }),
+  actionCall('businessClubFirstTrial/updateGuaranteeQuota', {
     verb: 'quota', action: 'QUOTA', move: () => ({ action: 'QUOTA' }),
     apply: (i) => ({ guarantee_quota: i.quota }),
     details: (i) => ({ quota: i.quota }),
   }),
-  actionCall('reSign', reSignInput, {
+  actionCall('businessClubFirstTrial/reSign', {
     verb: 'reSign', action: 'RESIGN', move: () => ({ action: 'RESIGN' }),
     apply: (_, app) => ({ resign_count: app.resign_count + 1 }),
   }),
-  actionCall('bankState', bankStateInput, {
+  actionCall('businessClubFirstTrial/bankState', {
     verb: 'bankState', action: 'BANK_STATE', move: (i) => ({ action: 'BANK_STATE', issued: i.issued }),
     apply: (i) => (i.issued ? { loan_amount: i.loanAmount!, loan_date: i.loanDate! } : {}),
     details: (i) => ({ issued: i.issued, loanAmount: i.loanAmount ?? null, loanDate: i.loanDate ?? null }),
   }),
   defineCall({
     path: 'businessClubFirstTrial/turnOver',
-    access: anyStage('turnOver'),
-    input: turnOverInput,
     async handler(ctx, input): Promise<TurnOverResult> {
       const stage = input.stage as Stage;
       if (!(await holdsButton(ctx.db, ctx.user, stage, 'turnOver'))) throw forbidden();

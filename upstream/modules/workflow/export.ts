@@ -32,8 +32,6 @@ const COLUMNS: [string, (row: ApplicationRow, t: Translate) => Cell][] = [
 export const exportCalls = [
   defineCall({
     path: 'businessClubFirstTrial/exportAll',
-    access: anyStage('export'),
-    input: workbenchExportInput,
     async handler(ctx, input) {
       const { stage } = input;
       const [page, button] = await Promise.all([allowed(ctx.db, ctx.user, { page: STAGE_INFO[stage].path }), holdsButton(ctx.db, ctx.user, stage, 'export')]);

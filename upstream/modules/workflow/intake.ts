@@ -18,8 +18,6 @@ const ORG_TYPES = { rensheOrgId: 'RENSHE', guaranteeOrgId: 'GUARANTEE', bankOrgI
 export const intakeCalls = [
   defineCall({
     path: 'channel/application/submit',
-    access: { permission: 'loan::intake' },
-    input: intakeInput,
     async handler(ctx, input): Promise<IntakeResult> {
       return ctx.db.transaction().execute(async (trx) => {
         const existing = await trx.selectFrom('application').select(['id', 'number', 'status', 'whitelisted'])

@@ -15,8 +15,6 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 export const loanListCalls = [
   defineCall({
     path: 'business-proposer-mate/list',
-    access: { page: '/admin/home/spouse' },
-    input: spouseListInput,
     async handler(ctx, input): Promise<Page<SpouseRow>> {
       const scope = await caseScope(ctx.db, ctx.user);
       let base = ctx.db.selectFrom('application_person as p').innerJoin('application as a', 'a.id', 'p.application_id')
@@ -45,8 +43,6 @@ export const loanListCalls = [
 
   defineCall({
     path: 'businessIssueInfo/list',
-    access: { page: '/loan/publish' },
-    input: publishListInput,
     async handler(ctx, input): Promise<Page<PublishedRow>> {
       const scope = await caseScope(ctx.db, ctx.user);
       let base = ctx.db.selectFrom('application as a').where('a.status', 'in', input.status ? [input.status] : ['APPROVED', 'LOANED'])

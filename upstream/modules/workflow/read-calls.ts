@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../../core/call';
+import { defineCall, type AuthUser, type CallContext } from '../../core/call';
 import { audit } from '../../core/audit';
 import { conflict, forbidden, notFound } from '../../core/errors';
 import { allowed } from '../../core/permission';
@@ -20,13 +20,15 @@ import { dateText } from './rows';
 import { caseScope } from './scope';
 import { toFileInfo } from '../files/calls';
 
-const byId = (path: string, methods?: readonly ('GET' | 'POST')[]) => ({ path, access: ANY_CASE_READER, input: applicationIdInput, ...(methods ? { methods } : {}) });
+/** The people of one role on a case the user may see. */
+async function peopleOf(ctx: CallContext<AuthUser>, id: number, role: 'PARTNER' | 'EMPLOYEE'): Promise<PersonInfo[]> {
+  await visibleApplication(ctx.db, ctx.user, id);
+  return (await people(ctx.db, id, role)).map((p) => p.info);
+}
 
 export const readCalls = [
   defineCall({
     path: 'businessClubFirstTrial/getList',
-    access: WORKFLOW_PAGES,
-    input: workbenchListInput,
     async handler(ctx, input) {
       if (!(await allowed(ctx.db, ctx.user, { page: STAGE_INFO[input.stage as Stage].path }))) throw forbidden();
       return workbenchList(ctx.db, ctx.user, input, ctx.now);
@@ -34,32 +36,30 @@ export const readCalls = [
   }),
   defineCall({
     path: 'businessApproveRecord/loanUnfold',
-    access: { page: '/admin/home/loan' },
-    input: loanQueryInput,
     handler: (ctx, input) => loanQuery(ctx.db, ctx.user, input, ctx.now),
   }),
   defineCall({
     path: 'businessClubFirstTrial/approvalPendingCount',
-    access: 'user',
-    input: z.object({}),
     handler: (ctx): Promise<PendingCounts> => pendingCounts(ctx.db, ctx.user),
   }),
   defineCall({
     path: 'businessClubFirstTrial/bankApprovalPendingCount',
-    access: 'user',
-    input: z.object({}),
     handler: (ctx): Promise<PendingCounts> => pendingCounts(ctx.db, ctx.user, ['BANK_FIRST', 'BANK_SECOND', 'BANK_TRANSFER']),
   }),
-  ...['businessClubFirstTrial/unfold', 'businessProposerInfo/getInfo'].map((path) => defineCall({
-    ...byId(path),
-    handler: (ctx, input): Promise<ApplicationDetail> => applicationDetail(ctx.db, ctx.user, input.id, ctx.now),
-  })),
   defineCall({
-    ...byId('businessClubFirstTrial/progressBar', ['GET', 'POST']),
+    path: 'businessClubFirstTrial/unfold',
+    handler: (ctx, input): Promise<ApplicationDetail> => applicationDetail(ctx.db, ctx.user, input.id, ctx.now),
+  }),
+  defineCall({
+    path: 'businessProposerInfo/getInfo',
+    handler: (ctx, input): Promise<ApplicationDetail> => applicationDetail(ctx.db, ctx.user, input.id, ctx.now),
+  }),
+  defineCall({
+    path: 'businessClubFirstTrial/progressBar',
     handler: (ctx, input): Promise<Progress> => progress(ctx.db, ctx.user, input.id),
   }),
   defineCall({
-    ...byId('businessClubFirstTrial/getPlan'),
+    path: 'businessClubFirstTrial/getPlan',
     async handler(ctx, input): Promise<Plan> {
       const app = await visibleApplication(ctx.db, ctx.user, input.id);
       const amount = Number(app.loan_amount ?? app.amount);
@@ -67,7 +67,7 @@ export const readCalls = [
     },
   }),
   defineCall({
-    ...byId('businessClubFirstTrial/getLastApprovedResult', ['GET', 'POST']),
+    path: 'businessClubFirstTrial/getLastApprovedResult',
     async handler(ctx, input): Promise<RecordRow | null> {
       await visibleApplication(ctx.db, ctx.user, input.id);
       const row = await recordRows(ctx.db).where('r.application_id', '=', input.id).where('r.action', '=', 'CHECK')
@@ -77,8 +77,6 @@ export const readCalls = [
   }),
   defineCall({
     path: 'businessClubFirstTrial/getNodeAndPeople',
-    access: ANY_CASE_READER,
-    input: applicationIdInput.extend({ which: z.enum(['next', 'current']).default('next') }),
     async handler(ctx, input): Promise<NodeAndPeople> {
       const app = await visibleApplication(ctx.db, ctx.user, input.id);
       if (app.status !== 'IN_REVIEW' || app.node_id === null) return { node: null, people: [] };
@@ -91,7 +89,7 @@ export const readCalls = [
     },
   }),
   defineCall({
-    ...byId('businessClubFirstTrial/getAuditPersonAmount'),
+    path: 'businessClubFirstTrial/getAuditPersonAmount',
     async handler(ctx, input): Promise<NodePerson[]> {
       const app = await visibleApplication(ctx.db, ctx.user, input.id);
       if (app.node_id === null) return [];
@@ -101,8 +99,6 @@ export const readCalls = [
   }),
   defineCall({
     path: 'businessClubFirstTrial/getStagePeople',
-    access: WORKFLOW_PAGES,
-    input: z.object({ stage: stageSchema }),
     async handler(ctx, input): Promise<NodePerson[]> {
       if (!(await allowed(ctx.db, ctx.user, { page: STAGE_INFO[input.stage].path }))) throw forbidden();
       const scope = await caseScope(ctx.db, ctx.user);
@@ -120,7 +116,7 @@ export const readCalls = [
     },
   }),
   defineCall({
-    ...byId('businessProposerInfo/getFileInfo'),
+    path: 'businessProposerInfo/getFileInfo',
     async handler(ctx, input): Promise<FileInfo[]> {
       await visibleApplication(ctx.db, ctx.user, input.id);
       const rows = await ctx.db.selectFrom('application_file').select(['id', 'kind', 'name', 'mime', 'size', 'created_at'])
@@ -130,8 +126,6 @@ export const readCalls = [
   }),
   defineCall({
     path: 'systemOrganiza/getRejectUser',
-    access: anyStage('reject'),
-    input: rejectUserInput,
     async handler(ctx, input): Promise<RejectTarget[]> {
       const app = await visibleApplication(ctx.db, ctx.user, input.applicationId);
       const nodes = await moduleNodes(ctx.db, app.module_id);
@@ -144,7 +138,7 @@ export const readCalls = [
     },
   }),
   defineCall({
-    ...byId('businessApproveRecord/getList'),
+    path: 'businessApproveRecord/getList',
     async handler(ctx, input): Promise<RecordRow[]> {
       await visibleApplication(ctx.db, ctx.user, input.id);
       return (await recordRows(ctx.db).where('r.application_id', '=', input.id).orderBy('r.id').execute()).map(toRecordRow);
@@ -152,8 +146,6 @@ export const readCalls = [
   }),
   defineCall({
     path: 'businessApproveRecord/editRemark',
-    access: ANY_CASE_READER,
-    input: editRemarkInput,
     async handler(ctx, input): Promise<RecordRow> {
       const record = await ctx.db.selectFrom('approval_record').select(['application_id', 'actor_id', 'remark']).where('id', '=', input.id).executeTakeFirst();
       if (!record) throw notFound('record');
@@ -166,22 +158,23 @@ export const readCalls = [
       });
     },
   }),
-  ...([['businessProposerInfo/getPartnerInfo', 'PARTNER'], ['businessProposerInfo/getEmployee', 'EMPLOYEE']] as const).map(([path, role]) => defineCall({
-    ...byId(path),
-    async handler(ctx, input): Promise<PersonInfo[]> {
-      await visibleApplication(ctx.db, ctx.user, input.id);
-      return (await people(ctx.db, input.id, role)).map((p) => p.info);
-    },
-  })),
   defineCall({
-    ...byId('business-proposer-mate/getInfo'),
+    path: 'businessProposerInfo/getPartnerInfo',
+    handler: (ctx, input) => peopleOf(ctx, input.id, 'PARTNER'),
+  }),
+  defineCall({
+    path: 'businessProposerInfo/getEmployee',
+    handler: (ctx, input) => peopleOf(ctx, input.id, 'EMPLOYEE'),
+  }),
+  defineCall({
+    path: 'business-proposer-mate/getInfo',
     async handler(ctx, input): Promise<PersonInfo | null> {
       await visibleApplication(ctx.db, ctx.user, input.id);
       return (await people(ctx.db, input.id, 'SPOUSE'))[0]?.info ?? null;
     },
   }),
   defineCall({
-    ...byId('businessBondsmanPeople/getList'),
+    path: 'businessBondsmanPeople/getList',
     async handler(ctx, input): Promise<GuarantorInfo[]> {
       await visibleApplication(ctx.db, ctx.user, input.id);
       const [guarantors, spouses] = await Promise.all([people(ctx.db, input.id, 'GUARANTOR'), people(ctx.db, input.id, 'GUARANTOR_SPOUSE')]);
@@ -189,7 +182,7 @@ export const readCalls = [
     },
   }),
   defineCall({
-    ...byId('business-house-property/getInfo'),
+    path: 'business-house-property/getInfo',
     async handler(ctx, input): Promise<HouseInfo[]> {
       await visibleApplication(ctx.db, ctx.user, input.id);
       const rows = await ctx.db.selectFrom('house_property').selectAll().select(dateText('registered_on').as('registered_text'))
@@ -202,8 +195,6 @@ export const readCalls = [
   }),
   defineCall({
     path: 'businessProposerInfo/reveal',
-    access: anyStage('reveal'),
-    input: revealInput,
     async handler(ctx, input): Promise<{ value: string }> {
       const app = await visibleApplication(ctx.db, ctx.user, input.id);
       const value = input.field === 'idNumber' ? app.id_number : app.mobile;
@@ -213,8 +204,6 @@ export const readCalls = [
   }),
   defineCall({
     path: 'staterefuseconfig/list',
-    access: 'user',
-    input: pageInput,
     async handler(ctx, input): Promise<Page<RefuseReasonOption>> {
       const base = ctx.db.selectFrom('refuse_reason').where('kind', '=', 'STATUS').where('state', '=', 'ENABLED');
       const [{ n }, list] = await Promise.all([

@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+
+/**
+ * One call of the /api contract (DESIGN.md section 3), named once in the call table
+ * (lib/contract/calls): its method, input and output schemas, who may make it and the page
+ * it belongs to. The service mounts it, the BFF forwards it, the UI calls it by its path and
+ * the OpenAPI document describes it, all from this one entry.
+ */
+
+/** A holder of a `module::action` button, or of a menu page (by its path). */
+export type Requirement = { permission: string } | { page: string };
+/** Anyone, any signed-in user, an administrator (type 0), or a holder of any one of the requirements. */
+export type Access = 'public' | 'user' | 'admin' | Requirement | readonly Requirement[];
+
+/** How a POST body is read: JSON, or multipart/form-data up to `maxBytes` (file parts as UploadedPart). */
+export type BodyKind = 'json' | { multipart: { maxBytes: number } };
+
+export interface CallSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /** GET only for reads whose input fits a query string; everything that changes state is POST. */
+  method?: 'GET' | 'POST';
+  /** A read that also answers GET (for curl users and links); never a call that changes state. */
+  alsoGet?: true;
+  body?: BodyKind;
+  input: I;
+  /** The `data` of a successful answer; a file answer (an export, a download) has `file: true` instead. */
+  output: O;
+  file?: true;
+  /** Who may make the call; a function decides from the parsed input (e.g. the page of a workbench's stage). */
+  access: Access | ((input: z.output<I>) => Access);
+  /** The page the call belongs to (its screen), when it has one. */
+  page?: string;
+  /** One line for the OpenAPI document. */
+  summary: string;
+}
+
+
+/** One entry of the call table, with its input and output types inferred and its access and file flag kept exact. */
+export function call<I extends z.ZodType, O extends z.ZodType, const S extends Omit<CallSpec<I, O>, 'input' | 'output'>>(
+  spec: S & { input: I; output: O },
+): S & { input: I; output: O } {
+  return spec;
+}

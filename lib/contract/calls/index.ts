@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import { authCalls } from './auth';
+import { commonCalls } from './common';
+import { systemCalls } from './system';
+import { flowCalls } from './flow';
+import { workflowCalls } from './workflow';
+import { statisticsCalls } from './statistics';
+
+/**
+ * The call table (DESIGN.md section 3): every call of the /api contract, once, by its path.
+ * The service mounts from it, the BFF forwards by it, the UI calls by it (`api(path, input)`),
+ * tests parse answers with its output schemas and /api/openapi.json is generated from it.
+ */
+export const CALLS = { ...authCalls, ...commonCalls, ...systemCalls, ...flowCalls, ...workflowCalls, ...statisticsCalls };
+
+export type Calls = typeof CALLS;
+export type CallPath = keyof Calls;
+/** What a caller sends (before defaults and transforms). */
+export type CallInput<P extends CallPath> = z.input<Calls[P]['input']>;
+/** What a successful answer's `data` holds. */
+export type CallOutput<P extends CallPath> = z.output<Calls[P]['output']>;

@@ -1,0 +1,18 @@
+/**
+ * The pages calls belong to (SPEC.md section 2), named once for the call table, the route
+ * catalogue and the seed. Plain constants, safe for the browser.
+ */
+export const PAGES = {
+  organiza: '/admin/setting/system/organiza',
+  user: '/admin/setting/system/user',
+  role: '/admin/setting/system/role',
+  menu: '/system/menu',
+  flow: '/admin/setting/resources/business-flow',
+  overtime: '/admin/setting/business/overtime',
+  loan: '/admin/home/loan',
+  spouse: '/admin/home/spouse',
+  publish: '/loan/publish',
+  bankStatistics: '/bank/bank-statistics',
+  guaranteeStatistics: '/guarantee/guarantee-statistics',
+} as const;
+export type PagePath = (typeof PAGES)[keyof typeof PAGES];
