@@ -15,6 +15,7 @@ export const CODES = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  tooLarge: 413,
   invalid: 422,
   tooMany: 429,
   error: 500,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../db';
 import type { UpstreamOptions } from '../options';
 import { CODES } from '../../lib/contract/common';
-import { AppError, forbidden, invalid, notFound, unauthorized } from './errors';
+import { AppError, errorKind, forbidden, invalid, notFound, unauthorized } from './errors';
 import { localeOf, translator, type Translate } from './i18n';
 import type { AnyCall, AuthUser, CallContext } from './call';
 import { CALLS } from '../../lib/contract/calls';
@@ -23,16 +23,8 @@ export function errorResponse(c: Context, error: unknown, t: Translate) {
     return c.json({ code: error.code, message: t(error.key, error.params), data: error.data }, error.code);
   }
   const errorId = randomUUID();
-  console.error(`[upstream] error ${errorId} on ${c.req.method} ${c.req.path}: ${describe(error)}`);
+  console.error(`[upstream] error ${errorId} on ${c.req.method} ${c.req.path}: ${errorKind(error)}`);
   return c.json({ code: CODES.error, message: t('internal'), data: { errorId } }, 500);
-}
-
-/** An error's kind without its message: class name, SQLSTATE or system code, and where it was thrown. */
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return typeof error;
-  const code = (error as { code?: unknown }).code;
-  const frames = (error.stack ?? '').split('\n').filter((l) => l.trim().startsWith('at ')).slice(0, 5).map((l) => l.trim());
-  return [error.name, typeof code === 'string' ? `code ${code}` : '', ...frames].filter(Boolean).join(' | ');
 }
 
 function fieldsOf(error: z.ZodError): Record<string, string> {
@@ -44,11 +36,17 @@ function fieldsOf(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
+/** The largest JSON body a call takes (files travel as multipart, with limits of their own). */
+const MAX_BODY_BYTES = 1024 * 1024;
+
 async function readInput(c: Context, call: AnyCall): Promise<unknown> {
   if (c.req.method === 'GET') return Object.fromEntries(new URL(c.req.url).searchParams);
   const body = call.spec.body;
   if (body && body !== 'json') return readMultipart(c, body.multipart.maxBytes);
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new AppError(CODES.tooLarge, 'tooLarge');
   const text = await c.req.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new AppError(CODES.tooLarge, 'tooLarge');
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);

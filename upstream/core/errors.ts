@@ -23,3 +23,14 @@ export const notFound = (what = 'record') => new AppError(CODES.notFound, 'notFo
 export const conflict = (key = 'conflict') => new AppError(CODES.conflict, key);
 /** 422 with one or more field messages (keys under `validation`). */
 export const invalid = (fields: Record<string, string>) => new AppError(CODES.invalid, 'invalid', {}, { fields });
+
+/**
+ * What a log may say of an unexpected error: its class, its SQLSTATE or system code and where
+ * it was thrown, never its message (a database error's text can quote the row it refused).
+ */
+export function errorKind(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const code = (error as { code?: unknown }).code;
+  const frames = (error.stack ?? '').split('\n').filter((l) => l.trim().startsWith('at ')).slice(0, 5).map((l) => l.trim());
+  return [error.name, typeof code === 'string' ? `code ${code}` : '', ...frames].filter(Boolean).join(' | ');
+}

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { translator } from '../../core/i18n';
+import { errorKind } from '../../core/errors';
 import { STAGE_INFO, type Stage } from '../../../lib/workflow/stages';
 
 type Db = Kysely<Database>;
@@ -55,7 +56,7 @@ export function scheduleOverdueReminders(db: Db, hour: number, now: () => Date =
   const tick = () => {
     const at = now();
     if (at.getHours() < hour) return;
-    remindOverdue(db, at).catch((error: unknown) => console.error('[upstream] overdue reminders failed:', error));
+    remindOverdue(db, at).catch((error: unknown) => console.error(`[upstream] overdue reminders failed: ${errorKind(error)}`));
   };
   const timer = setInterval(tick, 10 * 60_000);
   timer.unref();
