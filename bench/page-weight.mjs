@@ -17,6 +17,7 @@ const PAGES = [
   { path: '/admin/setting/system/user', auth: true, jsBudget: 250 * KB, htmlBudget: 100 * KB },
   { path: '/renshe/renshe-first', auth: true, jsBudget: 250 * KB, htmlBudget: 100 * KB },
   { path: '/admin/home/loan', auth: true, jsBudget: 250 * KB, htmlBudget: 100 * KB },
+  { path: '/admin/setting/resources/business-flow', auth: true, jsBudget: 250 * KB, htmlBudget: 100 * KB },
 ];
 
 async function signIn() {

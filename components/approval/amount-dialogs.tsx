@@ -3,7 +3,6 @@
 import { DatePicker, Form, InputNumber, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
-import type { ApplicationDetail } from '@/lib/contract/workflow';
 import { QUOTA_LIMIT } from '@/lib/resources/workbench';
 import { ActionModal, OpinionField, rowBody, useActionSubmit, type ActionDialogProps } from './action-modal';
 import { useCall } from './use-call';

@@ -3,7 +3,7 @@
 import { Button, Drawer, Empty, Skeleton, Space, Tabs } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
-import type { ApplicationDetail, ApplicationRow } from '@/lib/contract/workflow';
+import type { ApplicationRow } from '@/lib/contract/workflow';
 import { hasButton } from '@/lib/permissions';
 import { DANGER_ACTIONS, detailActions, type Viewer } from '@/lib/resources/workbench';
 import type { Stage } from '@/lib/workflow/stages';

@@ -2,7 +2,7 @@
 
 import { Descriptions, Table } from 'antd';
 import { useTranslations } from 'next-intl';
-import type { ApplicationDetail, Plan } from '@/lib/contract/workflow';
+import type { ApplicationDetail } from '@/lib/contract/workflow';
 import type { PlanRow } from '@/lib/workflow/plan';
 import { formatMoney } from './format';
 import { Section } from './section';

@@ -2,7 +2,7 @@
 
 import { Descriptions, Steps, Tag, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
-import type { Progress, ProgressNode, RecordRow } from '@/lib/contract/workflow';
+import type { ProgressNode } from '@/lib/contract/workflow';
 import { statusColor } from '@/lib/resources/workbench';
 import { formatTime } from './format';
 import { Section } from './section';

@@ -2,7 +2,6 @@
 
 import { Alert, Form, Select, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
-import type { Page } from '@/lib/contract/common';
 import type { RefuseReasonOption } from '@/lib/contract/workflow';
 import { ActionModal, OpinionField, rowBody, useActionSubmit, type ActionDialogProps } from './action-modal';
 import { useCall } from './use-call';

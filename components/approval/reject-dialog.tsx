@@ -2,7 +2,6 @@
 
 import { Alert, Form, Select } from 'antd';
 import { useTranslations } from 'next-intl';
-import type { RejectTarget } from '@/lib/contract/workflow';
 import { ActionModal, OpinionField, rowBody, useActionSubmit, type ActionDialogProps } from './action-modal';
 import { PersonSelect } from './person-select';
 import { useCall } from './use-call';

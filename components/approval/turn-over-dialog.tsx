@@ -2,7 +2,6 @@
 
 import { Alert, App, Form, Select } from 'antd';
 import { useTranslations } from 'next-intl';
-import type { NodePerson, TurnOverResult } from '@/lib/contract/workflow';
 import type { Stage } from '@/lib/workflow/stages';
 import { ActionModal, useActionSubmit } from './action-modal';
 import { PersonSelect } from './person-select';

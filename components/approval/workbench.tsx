@@ -4,7 +4,7 @@ import { SwapOutlined } from '@ant-design/icons';
 import { Button, Space, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import type { ApplicationRow, PendingCounts } from '@/lib/contract/workflow';
+import type { ApplicationRow } from '@/lib/contract/workflow';
 import { actionPermission, WORKBENCH_EXPORT, workbenchSpec, type Viewer } from '@/lib/resources/workbench';
 import { STAGE_INFO, type Stage } from '@/lib/workflow/stages';
 import { CrudScreen, type RowDialogs } from '@/components/crud/crud-screen';

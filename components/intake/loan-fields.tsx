@@ -3,7 +3,6 @@
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
-import type { OrgDropdownItem } from '@/lib/contract/organiza';
 import { PERSON_AMOUNT_LIMIT, RATE_PERCENT_MAX, TERM_MONTHS } from '@/lib/resources/intake';
 import { REPAYMENT_METHODS } from '@/lib/workflow/plan';
 import { useCall } from '@/components/approval/use-call';

@@ -6,7 +6,6 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '@/lib/api/client';
-import type { Page } from '@/lib/contract/common';
 import { MESSAGE_PAGE_SIZE } from '@/lib/contract/limits';
 import type { MessageItem } from '@/lib/contract/messages';
 import { useViewMessage } from './use-messages';

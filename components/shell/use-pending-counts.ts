@@ -3,7 +3,6 @@
 import { useMemo } from 'react';
 import useSWR from 'swr';
 import { api } from '@/lib/api/client';
-import type { PendingCounts } from '@/lib/contract/workflow';
 import { STAGES, STAGE_INFO } from '@/lib/workflow/stages';
 
 export const PENDING_KEY = 'businessClubFirstTrial/approvalPendingCount';

@@ -2,7 +2,7 @@
 
 import { Card, Col, Descriptions, Row, Skeleton } from 'antd';
 import { useTranslations } from 'next-intl';
-import type { LoanCount, StatisticsInput } from '@/lib/contract/statistics';
+import type { StatisticsInput } from '@/lib/contract/statistics';
 import { statisticsExport, type StatisticsSide } from '@/lib/workflow/statistics';
 import { Permission } from '@/components/access/permission';
 import { ExportButton } from '@/components/common/export-button';

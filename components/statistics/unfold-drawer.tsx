@@ -3,7 +3,6 @@
 import { Drawer, Table } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import type { Page } from '@/lib/contract/common';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/lib/contract/limits';
 import type { ApplicationRow } from '@/lib/contract/workflow';
 import { APPLICATION_COLUMNS } from '@/lib/resources/workbench';

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { api, apiCall } from '@/lib/api/client';
 import type { PermissionNode } from '@/lib/contract/permission';
-import type { RoleInfo, RoleRow } from '@/lib/contract/role';
+import type { RoleRow } from '@/lib/contract/role';
 
 const toTree = (nodes: PermissionNode[], locale: string): TreeDataNode[] => nodes.map((n) => ({
   key: n.id,

@@ -5,9 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { api, apiCall } from '@/lib/api/client';
-import type { Page } from '@/lib/contract/common';
-import type { RoleRow } from '@/lib/contract/role';
-import type { UserResetResult, UserRow, UserSaveResult } from '@/lib/contract/user';
+import type { UserRow, UserSaveResult } from '@/lib/contract/user';
 import type { RowDialogs } from '@/components/crud/crud-screen';
 import { CopyText } from '@/components/widgets/copy-text';
 

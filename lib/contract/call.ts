@@ -9,8 +9,11 @@ import type { z } from 'zod';
 
 /** A holder of a `module::action` button, or of a menu page (by its path). */
 export type Requirement = { permission: string } | { page: string };
-/** Anyone, any signed-in user, an administrator (type 0), or a holder of any one of the requirements. */
-export type Access = 'public' | 'user' | 'admin' | Requirement | readonly Requirement[];
+/**
+ * Anyone, any signed-in user, an administrator (type 0), a holder of any one of the
+ * requirements, or (`all`) a holder of every one of them.
+ */
+export type Access = 'public' | 'user' | 'admin' | Requirement | readonly Requirement[] | { all: readonly Requirement[] };
 
 /** How a POST body is read: JSON, or multipart/form-data up to `maxBytes` (file parts as UploadedPart). */
 export type BodyKind = 'json' | { multipart: { maxBytes: number } };

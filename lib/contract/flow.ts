@@ -1,8 +1,9 @@
 import { z } from './zod';
 import { bool, id, int, longText, pageInput, requiredLine, textFilter } from './fields';
 import { count, timestamp } from './output';
+import { TIME_LIMIT_MAX } from './limits';
 import { version } from './role';
-import { BORROWER_TYPES, STAGES, type BorrowerType, type Stage } from '../workflow/stages';
+import { BORROWER_TYPES, STAGES } from '../workflow/stages';
 
 /**
  * Flow configuration (SPEC.md section 7, 'Approval config'): approval modules per borrower
@@ -12,8 +13,7 @@ import { BORROWER_TYPES, STAGES, type BorrowerType, type Stage } from '../workfl
  */
 export const FLOW_NAME_MAX = 64;
 export const FLOW_DESCRIPTION_MAX = 255;
-/** Working-day limits: at least one day, at most a quarter of a year of working days. */
-export const TIME_LIMIT_MAX = 60;
+export { TIME_LIMIT_MAX };
 /** Most people one node may hold. */
 export const NODE_PEOPLE_MAX = 200;
 export const FLOW_STATES = ['ENABLED', 'DISABLED'] as const;

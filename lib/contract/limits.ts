@@ -5,3 +5,5 @@ export const FIRST_PAGE = 1;
 export const MESSAGE_PAGE_SIZE = 10;
 /** Region codes: provinces have parent code 86 (SPEC.md section 3). */
 export const PROVINCE_PARENT = '86';
+/** Working-day limits of a stage or node: at least one day, at most a quarter of a year of working days. */
+export const TIME_LIMIT_MAX = 60;

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { clientKey, date, flag, id, int, INT_MAX, longText, money, optional, pageInput, textFilter } from './fields';
+import { clientKey, date, flag, id, int, INT_MAX, longText, money, pageInput, textFilter } from './fields';
 import { version } from './role';
 import { ACTIONS, APPLICATION_STATUSES, BORROWER_TYPES, GUARANTEE_METHODS, STAGES } from '../workflow/stages';
 import { REPAYMENT_METHODS, type Plan } from '../workflow/plan';

@@ -1,5 +1,5 @@
 import type { FlowRow, OvertimeRow } from '../contract/flow';
-import { TIME_LIMIT_MAX } from '../contract/flow';
+import { TIME_LIMIT_MAX } from '../contract/limits';
 import { STAGES } from '../workflow/stages';
 import { STATE_OPTIONS } from './options';
 import type { Option, ResourceSpec } from './types';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, loginButton, menuItem, openLogoutDialog, openUserMenu, signIn } from './fixtures';
+import { DEMO_PASSWORD, DEMO_USERS, loginButton, openLogoutDialog, openUserMenu, signIn } from './fixtures';
 
 /** Collects the browser's CSP violation reports (console errors and securitypolicyviolation events). */
 async function watchCspViolations(page: Page): Promise<string[]> {

@@ -10,6 +10,7 @@ export async function allowed(db: Db, user: AuthUser, access: Access): Promise<b
   if (access === 'public' || access === 'user') return true;
   if (user.type === 0) return true;
   if (access === 'admin') return false;
+  if ('all' in access) return (await Promise.all(access.all.map((r) => allowed(db, user, r)))).every(Boolean);
   const requirements = Array.isArray(access) ? access : [access];
   const actions = requirements.flatMap((r) => ('permission' in r ? [r.permission] : []));
   const pages = requirements.flatMap((r) => ('page' in r ? [r.page] : []));

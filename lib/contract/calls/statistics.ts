@@ -5,7 +5,7 @@ import { loanCount, loanCountInput, statisticsForm, statisticsInput, statisticsU
 import { STATISTICS_PAGE, statisticsExport, type StatisticsSide } from '../../workflow/statistics';
 
 const sidePage = (input: { side: StatisticsSide }) => ({ page: STATISTICS_PAGE[input.side] });
-const sideExport = (input: { side: StatisticsSide }) => ({ permission: statisticsExport(input.side) });
+const sideExport = (input: { side: StatisticsSide }) => ({ all: [sidePage(input), { permission: statisticsExport(input.side) }] });
 const byType = (summary: string) => call({ summary, input: loanCountInput, output: loanCount, access: sidePage });
 
 /** Bank and guarantee statistics (the side names the page: bank or guarantee). */

@@ -18,7 +18,7 @@ import { fileIdInput, uploadInput } from '../files';
 /** The workbench page of a stage. */
 const stagePage = (s: Stage) => ({ page: STAGE_INFO[s].path });
 /** Holders of a stage's `<module>::<verb>` button, at any stage (the handler checks the case's own stage). */
-const anyStage = (verb: string): Requirement[] => STAGES.map((s) => ({ permission: `${STAGE_INFO[s].module}::${verb}` }));
+export const anyStage = (verb: string): Requirement[] => STAGES.map((s) => ({ permission: `${STAGE_INFO[s].module}::${verb}` }));
 /** Who may read a case at all: the workbenches, the loan query and the spouse list (each case is checked against the reader's scope). */
 export const ANY_CASE_READER: Requirement[] = [...STAGES.map(stagePage), { page: PAGES.loan }, { page: PAGES.spouse }];
 const byId = <O extends z.ZodType>(summary: string, output: O) => call({ summary, input: applicationIdInput, output, access: ANY_CASE_READER });
@@ -31,7 +31,10 @@ export const workflowCalls = {
     summary: 'A stage\'s workbench: cases waiting there (or processed there by the user\'s organisation)',
     input: workbenchListInput, output: page(applicationRow), access: (input) => stagePage(input.stage),
   }),
-  'businessClubFirstTrial/exportAll': call({ summary: 'The workbench search as .xlsx', input: workbenchExportInput, output: fileAnswer, file: true, access: anyStage('export') }),
+  'businessClubFirstTrial/exportAll': call({
+    summary: 'The workbench search as .xlsx', input: workbenchExportInput, output: fileAnswer, file: true,
+    access: (input) => ({ all: [stagePage(input.stage), { permission: `${STAGE_INFO[input.stage].module}::export` }] }),
+  }),
   'businessApproveRecord/loanUnfold': call({ summary: 'Loan query: every case the user may see', input: loanQueryInput, output: page(applicationRow), access: { page: PAGES.loan }, page: PAGES.loan }),
   'businessClubFirstTrial/approvalPendingCount': call({ summary: 'Cases waiting per stage (menu badges)', input: z.object({}), output: pendingCounts, access: 'user' }),
   'businessClubFirstTrial/bankApprovalPendingCount': call({ summary: 'Cases waiting per bank stage', input: z.object({}), output: pendingCounts, access: 'user' }),

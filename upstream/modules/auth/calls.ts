@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { defineCall } from '../../core/call';
 import { AppError, invalid } from '../../core/errors';
 import { hashPassword, verifyNothing, verifyPassword } from '../../core/crypto';
 import { issueToken } from '../../core/token';
 import { CODES } from '../../../lib/contract/common';
-import { changePasswordInput, loginInput, registerInput, sendSmsInput, setLocaleInput, type LoginResult } from '../../../lib/contract/auth';
+import { type LoginResult } from '../../../lib/contract/auth';
 import { clearFailures, recordFailure } from './login-limit';
 import { assertNotLocked, changeOwnPassword } from './password';
 import { checkIpQuota, consumeCode, sendCode, smsSwitchOn } from './sms';

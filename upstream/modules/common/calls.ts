@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { defineCall } from '../../core/call';
 import { notFound } from '../../core/errors';
-import { areaInput, type RegionEntry } from '../../../lib/contract/region';
+import { type RegionEntry } from '../../../lib/contract/region';
 
 export const commonCalls = [
   defineCall({

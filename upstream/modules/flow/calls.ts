@@ -4,16 +4,12 @@ import { allowed } from '../../core/permission';
 import { containsPattern } from '../../core/like';
 import { audit } from '../../core/audit';
 import type { Page } from '../../../lib/contract/common';
-import {
-  flowAddInput, flowDeleteInput, flowListInput, flowUpdateInput, nodeAddInput, nodeCandidatesInput, nodeDeleteInput,
-  nodeListInput, nodeSortInput, nodeUpdateInput, type FlowNodes, type FlowRow, type NodeCandidate,
-} from '../../../lib/contract/flow';
+import { type FlowNodes, type FlowRow, type NodeCandidate } from '../../../lib/contract/flow';
 import {
   bumpFlow, checkPeople, flowNodes, flowRows, inUse, loadFlow, lockFlow, lockNode, nextSort, pendingAt, setPeople,
   stageCandidates, toFlowRow,
 } from './store';
 
-export const FLOW_PAGE = { page: '/admin/setting/resources/business-flow' } as const;
 const button = (action: string) => ({ permission: `flow::${action}` }) as const;
 
 const flowSummary = (row: FlowRow) =>
@@ -94,7 +90,6 @@ const moduleCalls = [
   }),
 ];
 
-const NODE = 'node';
 
 /** A flow with its nodes: what every node call answers. */
 const flowWithNodes = async (db: Parameters<typeof loadFlow>[0], moduleId: number): Promise<FlowNodes> =>

@@ -4,11 +4,9 @@ import { defineCall } from '../../core/call';
 import { conflict, invalid, notFound } from '../../core/errors';
 import { audit } from '../../core/audit';
 import type { Page } from '../../../lib/contract/common';
-import { overtimeAddInput, overtimeDeleteInput, overtimeListInput, overtimeUpdateInput, type OvertimeRow } from '../../../lib/contract/flow';
+import { type OvertimeRow } from '../../../lib/contract/flow';
 import { STAGES, type Stage } from '../../../lib/workflow/stages';
 
-const OVERTIME_PAGE = { page: '/admin/setting/business/overtime' } as const;
-const button = (action: string) => ({ permission: `overtime::${action}` }) as const;
 
 async function overtimeRows(db: Kysely<Database>, now: Date, stage?: Stage): Promise<OvertimeRow[]> {
   const rows = await db.selectFrom('overtime_config as c')

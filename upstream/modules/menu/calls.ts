@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import { defineCall } from '../../core/call';
 import type { MenuItem, MenuResult, PowerEntry } from '../../../lib/contract/auth';
 import type { Permission } from '../../db/schema';

@@ -1,28 +1,17 @@
 import { defineCall, type CallContext, type AuthUser } from '../../core/call';
-import { forbidden } from '../../core/errors';
 import { xlsxFile } from '../../core/export';
-import { allowed } from '../../core/permission';
 import type { Page } from '../../../lib/contract/common';
 import type { ApplicationRow } from '../../../lib/contract/workflow';
-import { loanCountInput, statisticsInput, statisticsUnfoldInput, type LoanCount, type StatisticsForm } from '../../../lib/contract/statistics';
+import { type LoanCount, type StatisticsForm } from '../../../lib/contract/statistics';
 import type { BorrowerType } from '../../../lib/workflow/stages';
-import { STATISTICS_PAGE, STATISTICS_SIDES, statisticsExport, type StatisticsSide } from '../../../lib/workflow/statistics';
+import type { StatisticsSide } from '../../../lib/workflow/statistics';
 import { pageOf } from '../workflow/list';
 import { loanCount, loanCountsAll, statisticsForm } from './figures';
 import { cellCases, periodOf, statisticsCases } from './query';
 import { formSheets, loanCountSheets } from './sheets';
 
 /** Who may see the statistics at all: holders of either page; each call checks its own page. */
-const STATISTICS_PAGES = STATISTICS_SIDES.map((side) => ({ page: STATISTICS_PAGE[side] }));
-const STATISTICS_EXPORTS = STATISTICS_SIDES.map((side) => ({ permission: statisticsExport(side) }));
 
-async function ensurePage(ctx: CallContext<AuthUser>, side: StatisticsSide) {
-  if (!(await allowed(ctx.db, ctx.user, { page: STATISTICS_PAGE[side] }))) throw forbidden();
-}
-async function ensureExport(ctx: CallContext<AuthUser>, side: StatisticsSide) {
-  await ensurePage(ctx, side);
-  if (!(await allowed(ctx.db, ctx.user, { permission: statisticsExport(side) }))) throw forbidden();
-}
 const pageTitle = (ctx: CallContext<AuthUser>, side: StatisticsSide) => ctx.t(`statistics.title.${side}`);
 
 /** loanCountStatistics<Type>: the loans of one borrower type by organisation. */
@@ -30,7 +19,6 @@ const loanCountCall = (path: 'businessClubFirstTrial/loanCountStatisticsPerson' 
   | 'businessClubFirstTrial/loanCountStatisticsPartnership', borrowerType: BorrowerType) => defineCall({
   path,
   async handler(ctx, input): Promise<LoanCount> {
-    await ensurePage(ctx, input.side);
     return loanCount(ctx.db, ctx.user, input, borrowerType, ctx.now);
   },
 });
@@ -39,14 +27,12 @@ export const statisticsCalls = [
   defineCall({
     path: 'businessClubFirstTrial/statisticsForm',
     async handler(ctx, input): Promise<StatisticsForm> {
-      await ensurePage(ctx, input.side);
       return statisticsForm(ctx.db, ctx.user, input, ctx.now);
     },
   }),
   defineCall({
     path: 'businessClubFirstTrial/statisticsFormUnfold',
     async handler(ctx, input): Promise<Page<ApplicationRow>> {
-      await ensurePage(ctx, input.side);
       const base = await statisticsCases(ctx.db, ctx.user, input, periodOf(input, ctx.now));
       return pageOf(ctx.db, cellCases(base, input, ctx.now), input, ctx.now);
     },
@@ -54,7 +40,6 @@ export const statisticsCalls = [
   defineCall({
     path: 'businessClubFirstTrial/statisticsFormExport',
     async handler(ctx, input) {
-      await ensureExport(ctx, input.side);
       const form = await statisticsForm(ctx.db, ctx.user, input, ctx.now);
       return xlsxFile(pageTitle(ctx, input.side), ctx.now, formSheets(form, ctx.t));
     },
@@ -65,7 +50,6 @@ export const statisticsCalls = [
   defineCall({
     path: 'businessClubFirstTrial/loanCountStatisticsExport',
     async handler(ctx, input) {
-      await ensureExport(ctx, input.side);
       const counts = await loanCountsAll(ctx.db, ctx.user, input, ctx.now);
       return xlsxFile(`${pageTitle(ctx, input.side)}-${ctx.t('statistics.byBorrowerType')}`, ctx.now, loanCountSheets(counts, ctx.t));
     },

@@ -1,17 +1,12 @@
-import { z } from 'zod';
 import type { Db } from '../../db';
 import { defineCall } from '../../core/call';
 import { notFound } from '../../core/errors';
 import { orgSubtree, visibleOrgs } from '../../core/scope';
-import { idInput, type Page } from '../../../lib/contract/common';
-import {
-  orgDropdownInput, orgIdInput, organizaListInput, organizaPageInput, organizaSaveInput,
-  type OrgDropdownItem, type OrgListResult, type OrgNode, type OrgPickerUser, type OrgTreeNode, type OrgUser,
-} from '../../../lib/contract/organiza';
+import { type Page } from '../../../lib/contract/common';
+import { type OrgDropdownItem, type OrgListResult, type OrgNode, type OrgPickerUser, type OrgTreeNode, type OrgUser } from '../../../lib/contract/organiza';
 import { countOrgs, orgForest, orgNodes, orgQuery, scopedNode } from './organiza-nodes';
 import { deleteOrganization, saveOrganization } from './organiza-save';
 
-const PAGE = { page: '/admin/setting/system/organiza' } as const;
 
 /** Enabled users of one organisation, for the pickers. */
 const enabledUsers = (db: Db, orgId: number) =>

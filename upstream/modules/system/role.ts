@@ -1,20 +1,14 @@
 import { defineCall } from '../../core/call';
-import { AppError, conflict, forbidden, invalid } from '../../core/errors';
-import { allowed } from '../../core/permission';
+import { AppError, conflict, invalid } from '../../core/errors';
 import { audit } from '../../core/audit';
 import { CODES, type Page } from '../../../lib/contract/common';
-import {
-  BUILT_IN_ROLE, roleAuthorizeInput, roleIdInput, roleListInput, roleSaveInput, roleStateInput,
-  type RoleInfo, type RoleRow,
-} from '../../../lib/contract/role';
+import { BUILT_IN_ROLE, type RoleInfo, type RoleRow } from '../../../lib/contract/role';
 import {
   bumpRole, loadRole, roleNameTaken, rolePermissionIds, roleRows, roleSummary, toRoleRow,
 } from './role-store';
 import { authorizeRole } from './role-authorize';
 import { containsPattern } from '../../core/like';
 
-const ROLE_PAGE = { page: '/admin/setting/system/role' } as const;
-const button = (action: string) => ({ permission: `role::${action}` }) as const;
 
 /** A concurrent save of the same name hits the unique index: same answer as the check before it. */
 const nameTakenOnConflict = (error: unknown): never => {
@@ -47,7 +41,6 @@ export const roleCalls = [
   defineCall({
     path: 'role/saveOrUpdate',
     async handler(ctx, input): Promise<RoleRow> {
-      if (!(await allowed(ctx.db, ctx.user, button(input.id === undefined ? 'add' : 'edit')))) throw forbidden();
       return ctx.db.transaction().execute(async (trx) => {
         if (input.id === undefined) {
           if (await roleNameTaken(trx, input.name)) throw invalid({ name: 'validation.roleNameTaken' });

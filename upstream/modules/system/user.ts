@@ -5,11 +5,7 @@ import { hashPassword } from '../../core/crypto';
 import { orgSubtree, visibleOrgs } from '../../core/scope';
 import { revokeUserTokens } from '../../core/token';
 import type { Page } from '../../../lib/contract/common';
-import { changePasswordInput } from '../../../lib/contract/auth';
-import {
-  userConferInput, userIdInput, userListInput, userResetInput, userSaveInput, userStateInput, userVersionInput,
-  type UserResetResult, type UserRow,
-} from '../../../lib/contract/user';
+import { type UserResetResult, type UserRow } from '../../../lib/contract/user';
 import { clearFailures } from '../auth/login-limit';
 import { changeOwnPassword } from '../auth/password';
 import { canSee, sqlState } from './organiza-nodes';
@@ -17,7 +13,6 @@ import { assertRolesGrantable, generatePassword, targetUser } from './user-guard
 import { auditView, countUsers, userRow, userRows } from './user-rows';
 import { saveUser } from './user-save';
 
-const PAGE = { page: '/admin/setting/system/user' } as const;
 type Ctx = CallContext<AuthUser>;
 
 /** Sets a user's state in one transaction, revoking every session unless the account stays enabled. */

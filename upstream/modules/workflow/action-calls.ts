@@ -2,7 +2,7 @@ import { defineCall, type InputOf } from '../../core/call';
 import { conflict, forbidden, invalid, notFound } from '../../core/errors';
 import type { TurnOverResult } from '../../../lib/contract/workflow';
 import type { Stage } from '../../../lib/workflow/stages';
-import { anyStage, holdsButton, notifyAssignee, runAction, type ActionInput, type ActionSpec } from './actions';
+import { holdsButton, notifyAssignee, runAction, type ActionSpec } from './actions';
 import { nodePeople } from './flow';
 import { caseScope, caseVisible } from './scope';
 

@@ -1,12 +1,12 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { AuthUser, CallContext, Requirement } from '../../core/call';
+import type { AuthUser, CallContext } from '../../core/call';
 import { conflict, forbidden, invalid, notFound } from '../../core/errors';
 import { allowed } from '../../core/permission';
 import { translator } from '../../core/i18n';
 import type { ActionResult, NodePerson } from '../../../lib/contract/workflow';
 import { transition, type Move } from '../../../lib/workflow/machine';
-import { STAGE_INFO, STAGES, type Action, type Stage } from '../../../lib/workflow/stages';
+import { STAGE_INFO, type Action, type Stage } from '../../../lib/workflow/stages';
 import { deadlineFor, moduleNodes, nodePeople, passedNodes } from './flow';
 import { applicationRows, toApplicationRow } from './rows';
 import { caseScope, caseVisible } from './scope';
@@ -45,10 +45,6 @@ async function actionResult(trx: Trx, id: number, recordId: number, now: Date): 
   const row = await applicationRows(trx).where('a.id', '=', id).executeTakeFirstOrThrow();
   return { application: toApplicationRow(row, now), recordId };
 }
-
-/** A call may be made by a holder of the verb's button on any stage; the action checks the case's own stage. */
-export const anyStage = (verb: string, stages: readonly Stage[] = STAGES): Requirement[] =>
-  stages.map((stage) => ({ permission: `${STAGE_INFO[stage].module}::${verb}` }));
 
 /** Whether the user holds the stage's button (admins hold every one). */
 export const holdsButton = (db: Trx, user: AuthUser, stage: Stage, verb: string) =>

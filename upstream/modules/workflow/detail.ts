@@ -5,9 +5,9 @@ import { notFound } from '../../core/errors';
 import { allowed } from '../../core/permission';
 import type { ApplicationDetail, PersonInfo, Progress, RecordRow } from '../../../lib/contract/workflow';
 import { routeOf } from '../../../lib/workflow/machine';
-import { STAGES, STAGE_INFO } from '../../../lib/workflow/stages';
 import { maskIdNumber, maskMobile } from '../../../lib/workflow/id-number';
-import { anyStage, holdsButton } from './actions';
+import { holdsButton } from './actions';
+import { anyStage } from '../../../lib/contract/calls/workflow';
 import { moduleNodes } from './flow';
 import { applicationRows, dateText, toApplicationRow } from './rows';
 import { caseScope, caseVisible } from './scope';
@@ -117,7 +117,3 @@ export async function people(db: Trx, applicationId: number, role: 'SPOUSE' | 'P
     } satisfies PersonInfo,
   }));
 }
-
-/** The stages whose pages the user holds: who may see the workflow at all. */
-export const WORKFLOW_PAGES = STAGES.map((stage) => ({ page: STAGE_INFO[stage].path }));
-export const ANY_CASE_READER = [...WORKFLOW_PAGES, { page: '/admin/home/loan' }, { page: '/admin/home/spouse' }];
