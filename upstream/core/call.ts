@@ -44,6 +44,8 @@ export interface CallDefinition<S extends z.ZodType = z.ZodType, A extends Acces
   access: A;
   input: S;
   handler: (ctx: CallContext<UserOf<A>>, input: z.infer<S>) => Promise<R>;
+  /** Runs when the input is refused, before the 422 answer (a refused sign-in still counts against the address). */
+  onInvalid?: (ctx: CallContext<UserOf<A>>, raw: unknown) => Promise<void>;
 }
 
 /** Declares one call of the /api contract; the app wraps it with token, permission, validation and error mapping. */
@@ -58,4 +60,5 @@ export interface AnyCall {
   access: Access;
   input: z.ZodType;
   handler: (ctx: CallContext, input: unknown) => Promise<unknown>;
+  onInvalid?: (ctx: CallContext, raw: unknown) => Promise<void>;
 }
