@@ -52,7 +52,7 @@ async function count(ctx: CallContext, key: string, max: number, extend: boolean
 const minutesLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
 const locked = (ctx: CallContext, until: Date | null) => new AppError(CODES.tooMany, 'loginLocked', { minutes: minutesLeft(until ?? ctx.now, ctx.now) });
 
-/** Whether the account signed in from this address within LOGIN's known-address period. */
+/** Whether the account signed in from this address within the known-address period (30 days by default). */
 async function knownAddress(ctx: CallContext, userId: number, address: string): Promise<boolean> {
   if (address === 'unknown') return false;
   const since = new Date(ctx.now.getTime() - ctx.options.loginKnownAddressMs);
