@@ -3,12 +3,29 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { LOCALES } from './contract/auth';
+import { parseRange, type IpRange } from './net-address';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** A comma-separated list of addresses and CIDR ranges. */
+const ranges = z.string().transform((value, ctx) => {
+  const list: IpRange[] = [];
+  for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const range = parseRange(entry);
+    if (!range) {
+      ctx.addIssue({ code: 'custom', message: `'${entry}' is not an IP address or CIDR range (e.g. 10.0.0.0/8, 2001:db8::/32)` });
+      return z.NEVER;
+    }
+    list.push(range);
+  }
+  return list;
+});
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  TRUST_PROXY: flag.default(false),
+  TRUSTED_PROXIES: ranges.default([]),
   UPSTREAM_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of the platform service, e.g. http://127.0.0.1:4000' }).optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string').optional(),

@@ -9,6 +9,8 @@ export interface UpstreamOptions {
   loginMaxFailuresPerIp: number;
   loginWindowMs: number;
   loginLockMs: number;
+  /** How long an address an account signed in from stays known to it (a lock does not apply there). */
+  loginKnownAddressMs: number;
   smsCodeTtlMs: number;
   smsMaxAttempts: number;
   smsResendMs: number;
@@ -30,6 +32,7 @@ export const defaultOptions: UpstreamOptions = {
   loginMaxFailuresPerIp: 30,
   loginWindowMs: 15 * 60 * 1000,
   loginLockMs: 15 * 60 * 1000,
+  loginKnownAddressMs: 30 * 24 * 60 * 60 * 1000,
   smsCodeTtlMs: 5 * 60 * 1000,
   smsMaxAttempts: 5,
   smsResendMs: 60 * 1000,

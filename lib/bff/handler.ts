@@ -8,6 +8,7 @@ import type { Locale } from '../contract/auth';
 import type { Transport, UpstreamRequest } from './transport';
 import { localCalls } from './local-calls';
 import { fileResponse, MULTIPART_CALLS, readUpload, uploadRefusal } from './files';
+import { clientAddress } from './client-address';
 
 /** DESIGN.md section 3: only `module/action` shaped paths are forwarded. */
 export const PATH_PATTERN = /^[A-Za-z][\w-]*(\/[A-Za-z][\w-]*)+$/;
@@ -83,7 +84,7 @@ export function createBff({ config, transport }: BffDeps) {
       return envelopeResponse({ code: 413, key: 'withMessage', params: { message: translate(locale, 'validation.tooLong') }, data: null }, locale);
     }
     const secure = isHttps(req.url, req.headers.get('x-forwarded-proto'));
-    const clientIp = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
+    const clientIp = clientAddress(req.headers.get('x-forwarded-for'), config);
     const send = (overrides: Partial<UpstreamRequest> = {}) => transport({
       path, method, body: upload?.body ?? body, contentType: upload?.contentType,
       query: method === 'GET' ? req.nextUrl.searchParams.toString() : undefined,

@@ -17,9 +17,11 @@ export const MAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const required = (key: string): Check => (v) => (v.trim() === '' ? key : null);
 const maxLength = (max: number, key = 'validation.tooLong'): Check => (v) => (v.trim().length > max ? key : null);
 const pattern = (re: RegExp, key: string): Check => (v) => (v.trim() === '' || re.test(v.trim()) ? null : key);
+/** Control characters (NUL among them) have no place in a name and cannot be stored. */
+const noControl: Check = (v) => (/[\u0000-\u001f\u007f]/.test(v.trim()) ? 'validation.invalid' : null);
 
 export const RULES = {
-  username: [required('validation.usernameRequired'), maxLength(64)],
+  username: [required('validation.usernameRequired'), maxLength(64), noControl],
   password: [required('validation.passwordRequired'), maxLength(128)],
   mail: [required('validation.mailRequired'), maxLength(254, 'validation.mailFormat'), pattern(MAIL_PATTERN, 'validation.mailFormat')],
   mobile: [required('validation.mobileRequired'), pattern(MOBILE_PATTERN, 'validation.mobileFormat')],

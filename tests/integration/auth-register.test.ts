@@ -41,7 +41,7 @@ describeUpstream('admin/register', (up) => {
     expect(body.data.info.locale).toBe('en');
   });
 
-  it('refuses a mail already in use and keeps the code', async () => {
+  it('with the right code, refuses a mail already in use; each refusal costs the code an attempt', async () => {
     const mobile = '13955550003';
     const captcha = await requestRegisterCode(up(), mobile);
     const users = await countRows(up().db, 'app_user');
@@ -49,15 +49,49 @@ describeUpstream('admin/register', (up) => {
       expectFields(await register({ mail, password: PASSWORD, mobile, captcha }), { mail: 'validation.mailTaken' });
     }
     expect(await countRows(up().db, 'app_user')).toBe(users);
-    expect(await codeOf(mobile)).toEqual({ attempts: 0, consumed_at: null });
+    expect(await codeOf(mobile)).toEqual({ attempts: 2, consumed_at: null });
+    // The same code still registers a free mail.
+    expect((await register({ mail: 'free-after-taken@example.com', password: PASSWORD, mobile, captcha })).body.code).toBe(200);
   });
 
-  it('refuses a mobile already in use', async () => {
+  it('with the right code, refuses a mobile already in use', async () => {
     const users = await countRows(up().db, 'app_user');
+    up().clock.advance(61_000);
     for (const mobile of ['13800000001', '13955550001']) {
-      expectFields(await register({ mail: `fresh-${mobile}@example.com`, password: PASSWORD, mobile, captcha: '123456' }), { mobile: 'validation.mobileTaken' });
+      const captcha = await requestRegisterCode(up(), mobile);
+      expectFields(await register({ mail: `fresh-${mobile}@example.com`, password: PASSWORD, mobile, captcha }), { mobile: 'validation.mobileTaken' });
     }
     expect(await countRows(up().db, 'app_user')).toBe(users);
+  });
+
+  it('answers a wrong or missing code alike whether the mobile or the mail is taken or free', async () => {
+    up().clock.advance(61_000);
+    const cases = [
+      { mail: 'probe-1@example.com', mobile: '13800000002' },
+      { mail: 'probe-2@example.com', mobile: '13955550011' },
+      { mail: 'renshe@example.com', mobile: '13955550012' },
+    ];
+    const wrong = [];
+    for (const c of cases) {
+      const captcha = await requestRegisterCode(up(), c.mobile);
+      wrong.push(await register({ ...c, password: PASSWORD, captcha: otherCode(captcha) }));
+    }
+    for (const answer of wrong) expect(answer).toEqual(wrong[1]);
+    expectFields(wrong[1]!, { captcha: 'validation.captchaWrong' });
+    // No code sent to the mobile at all: the same answer for the taken mobile and a free one.
+    const noCodeTaken = await register({ mail: 'probe-3@example.com', mobile: '13800000004', password: PASSWORD, captcha: '123456' });
+    const noCodeFree = await register({ mail: 'probe-4@example.com', mobile: '13955550013', password: PASSWORD, captcha: '123456' });
+    expect(noCodeTaken).toEqual(noCodeFree);
+    expectFields(noCodeFree, { captcha: 'validation.captchaExpired' });
+  });
+
+  it('a code spent on refusals for taken values is dead, so one code cannot probe many mails', async () => {
+    const mobile = '13955550014';
+    const captcha = await requestRegisterCode(up(), mobile);
+    for (const name of ['admin', 'renshe', 'guarantee', 'bank', 'renshe2']) {
+      expectFields(await register({ mail: `${name}@example.com`, password: PASSWORD, mobile, captcha }), { mail: 'validation.mailTaken' });
+    }
+    expectFields(await register({ mail: 'bank2@example.com', password: PASSWORD, mobile, captcha }), { captcha: 'validation.captchaExpired' });
   });
 
   it('refuses a wrong captcha and creates nobody', async () => {

@@ -44,6 +44,17 @@ describe('forwarding', () => {
     expect(seen!.get('x-client-ip')).toBe('203.0.113.9');
     expect(seen!.get('accept-language')).toBe('zh-CN');
   });
+  it('behind a trusted proxy sends the right end of X-Forwarded-For as the client address, not the forged left', async () => {
+    const proxied: Config = { ...parseConfig({ UPSTREAM_URL: UPSTREAM, TRUST_PROXY: 'true', TRUSTED_PROXIES: '10.0.0.0/8' }), sessionSecret: 's'.repeat(40) };
+    let seen: Headers | undefined;
+    server.use(http.post(`${UPSTREAM}/api/admin/login`, ({ request }) => { seen = request.headers; return HttpResponse.json({ code: 403, message: 'x', data: null }); }));
+    const request = new NextRequest('http://app.test/api/admin/login', {
+      method: 'POST', body: '{}',
+      headers: { 'content-type': 'application/json', host: 'app.test', 'x-forwarded-for': '1.2.3.4, 198.51.100.7, 10.0.0.2' },
+    });
+    await createBff({ config: proxied, transport: createTransport(proxied) })(request, ['admin', 'login']);
+    expect(seen!.get('x-client-ip')).toBe('198.51.100.7');
+  });
   it('refuses paths outside the allowlist without calling the upstream', async () => {
     for (const path of ['..%2Fadmin/login', 'admin', '1abc/def', 'admin/login.json']) {
       const { body } = await call(path);

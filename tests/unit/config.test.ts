@@ -17,6 +17,12 @@ describe('configuration', () => {
     });
     expect(config).toMatchObject({ PORT: 8080, UPSTREAM_URL: 'http://10.0.0.5:4000', embedded: false, LOCALE_AUTO: false, DEFAULT_LOCALE: 'en' });
   });
+  it('reads TRUST_PROXY and the trusted proxies, none by default', () => {
+    expect(parseConfig({})).toMatchObject({ TRUST_PROXY: false, TRUSTED_PROXIES: [] });
+    const config = parseConfig({ TRUST_PROXY: 'true', TRUSTED_PROXIES: '10.0.0.0/8, 2001:db8::/32,192.0.2.1' });
+    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.TRUSTED_PROXIES.map((r) => r.bits)).toEqual([8, 32, 32]);
+  });
   it('treats blank values as unset', () => {
     expect(parseConfig({ UPSTREAM_URL: '', DATABASE_URL: ' ' }).embedded).toBe(true);
   });
@@ -28,6 +34,9 @@ describe('configuration', () => {
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: must be at least 32 characters'],
     [{ LOCALE_AUTO: 'yes' }, 'LOCALE_AUTO'],
     [{ DEFAULT_LOCALE: 'fr' }, 'DEFAULT_LOCALE'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUSTED_PROXIES: '10.0.0.0/8, proxy.local' }, "TRUSTED_PROXIES: 'proxy.local' is not an IP address or CIDR range"],
+    [{ TRUSTED_PROXIES: '10.0.0.0/40' }, 'TRUSTED_PROXIES'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' }, 'SESSION_SECRET: is required'],
     [{ NODE_ENV: 'production', UPSTREAM_URL: 'http://svc:4000' }, 'SESSION_SECRET: is required'],
   ])('refuses %j with a message naming the variable', (env, text) => {

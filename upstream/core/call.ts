@@ -38,16 +38,19 @@ export type InputOf<P extends CallPath> = z.output<Spec<P>['input']>;
 export interface Implementation<P extends CallPath = CallPath> {
   path: P;
   handler: (ctx: CallContext<UserOf<Spec<P>['access']>>, input: InputOf<P>) => Promise<ResultOf<P>>;
+  /** Runs when the input is refused, before the 422 answer (a refused sign-in still counts against the address). */
+  onInvalid?: (ctx: CallContext<UserOf<Spec<P>['access']>>, raw: unknown) => Promise<void>;
 }
 
 /** The handler of one call of the table (its path, input, output and access come from lib/contract/calls). */
 export function defineCall<P extends CallPath>(implementation: Implementation<P>): AnyCall {
   const spec = CALLS[implementation.path] as unknown as AnyCall['spec'];
-  return { path: implementation.path, spec, handler: implementation.handler as AnyCall['handler'] };
+  return { path: implementation.path, spec, handler: implementation.handler as AnyCall['handler'], onInvalid: implementation.onInvalid as AnyCall['onInvalid'] };
 }
 
 export interface AnyCall {
   path: CallPath;
   spec: { method?: 'GET' | 'POST'; alsoGet?: true; body?: import('../../lib/contract/call').BodyKind; input: z.ZodType; access: Access | ((input: unknown) => Access) };
   handler: (ctx: CallContext, input: unknown) => Promise<unknown>;
+  onInvalid?: (ctx: CallContext, raw: unknown) => Promise<void>;
 }

@@ -12,6 +12,7 @@ import type { Access } from '../../lib/contract/call';
 import { resolveToken } from './token';
 import { allowed } from './permission';
 import { FileAnswer, fileResponse, readMultipart } from './files';
+import { normalizeAddress } from '../../lib/net-address';
 
 /**
  * The one converter from a thrown error to the envelope of DESIGN.md section 3. An unexpected
@@ -71,8 +72,9 @@ function registryOf(calls: readonly AnyCall[]): Map<string, AnyCall> {
   return registry;
 }
 
+/** The client address the web application determined (lib/bff/client-address.ts) and sent as x-client-ip. */
 export function clientIpOf(c: Context): string {
-  return c.req.header('x-client-ip') ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown';
+  return normalizeAddress(c.req.header('x-client-ip')) ?? 'unknown';
 }
 
 /** Mounts every call of the table under /api/<path>: token, access, validation and error mapping happen here, once. */
@@ -94,10 +96,14 @@ export function mountCalls(app: Hono, db: Db, options: UpstreamOptions, calls: r
       } else if (!token) {
         user = null;
       }
-      const parsed = call.spec.input.safeParse(await readInput(c, call));
-      if (!parsed.success) throw invalid(fieldsOf(parsed.error));
-      if (typeof access === 'function' && !(await allowed(db, user!, (access as (input: unknown) => Access)(parsed.data)))) throw forbidden();
+      const raw = await readInput(c, call);
       const ctx: CallContext = { db, options, locale, t, clientIp: clientIpOf(c), user, now };
+      const parsed = call.spec.input.safeParse(raw);
+      if (!parsed.success) {
+        await call.onInvalid?.(ctx, raw);
+        throw invalid(fieldsOf(parsed.error));
+      }
+      if (typeof access === 'function' && !(await allowed(db, user!, (access as (input: unknown) => Access)(parsed.data)))) throw forbidden();
       const data = await call.handler(ctx, parsed.data);
       if (data instanceof FileAnswer) return fileResponse(data);
       return c.json({ code: CODES.ok, message: t('ok'), data: data ?? null });

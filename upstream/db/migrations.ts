@@ -210,4 +210,17 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0009_login_throttle': {
+    async up(db: Kysely<any>) {
+      // Addresses an account signed in from: a lock after failures elsewhere does not stop its owner there.
+      await db.schema.createTable('login_address')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
+        .addColumn('address', 'varchar(64)', (c) => c.notNull())
+        .addColumn('last_success_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('login_address_pk', ['user_id', 'address'])
+        .execute();
+      // Counters whose window has passed are pruned as failures come in.
+      await db.schema.createIndex('login_limit_window_idx').on('login_limit').column('window_start').execute();
+    },
+  },
 };

@@ -91,6 +91,13 @@ export interface LoginLimitTable {
   locked_until: Timestamp | null;
 }
 
+export interface LoginAddressTable {
+  user_id: number;
+  /** An IPv4 address or an IPv6 /64 network (lib/net-address.ts addressBucket). */
+  address: string;
+  last_success_at: Timestamp;
+}
+
 export interface SmsCodeTable {
   id: Generated<number>;
   mobile: string;
@@ -330,6 +337,7 @@ export interface Database {
   role_permission: RolePermissionTable;
   auth_token: AuthTokenTable;
   login_limit: LoginLimitTable;
+  login_address: LoginAddressTable;
   sms_code: SmsCodeTable;
   sms_outbox: SmsOutboxTable;
   system_param: SystemParamTable;

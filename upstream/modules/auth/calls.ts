@@ -1,12 +1,12 @@
-import { defineCall } from '../../core/call';
+import { defineCall, type CallContext } from '../../core/call';
 import { AppError, invalid } from '../../core/errors';
 import { hashPassword, verifyNothing, verifyPassword } from '../../core/crypto';
 import { issueToken } from '../../core/token';
 import { CODES } from '../../../lib/contract/common';
 import { type LoginResult } from '../../../lib/contract/auth';
-import { clearFailures, recordFailure } from './login-limit';
-import { assertNotLocked, changeOwnPassword } from './password';
-import { checkIpQuota, consumeCode, sendCode, smsSwitchOn } from './sms';
+import { addressFailure, openPasswordCheck, passwordRight, rememberAddress } from './login-limit';
+import { changeOwnPassword } from './password';
+import { checkCode, checkIpQuota, consumeCode, sendCode, smsSwitchOn, spendAttempt, useCode } from './sms';
 import { loadUserInfo } from './user-info';
 
 const findUser = (ctx: { db: import('../../db').Db }, username: string) =>
@@ -15,24 +15,35 @@ const findUser = (ctx: { db: import('../../db').Db }, username: string) =>
     .where('state', '<>', 'WRITTEN_OFF')
     .executeTakeFirst();
 
+/**
+ * A refused sign-in input that names an account (a NUL or overlong user name, say) is a failed
+ * attempt like any other: it counts against the client address.
+ */
+async function countRefusedAttempt(ctx: CallContext, raw: unknown) {
+  const username = raw && typeof raw === 'object' ? (raw as { username?: unknown }).username : undefined;
+  if (typeof username === 'string' ? username.trim() !== '' : username != null) await addressFailure(ctx);
+}
+
 export const authCalls = [
   defineCall({
     path: 'admin/login',
+    onInvalid: countRefusedAttempt,
     async handler(ctx, input): Promise<LoginResult> {
-      await assertNotLocked(ctx, input.username);
       const user = await findUser(ctx, input.username);
+      const check = await openPasswordCheck(ctx, input.username, user?.id ?? null);
       const ok = user ? await verifyPassword(input.password, user.password_hash) : await verifyNothing(input.password);
       if (!user || !ok) {
-        await recordFailure(ctx.db, ctx.options, input.username, ctx.clientIp, ctx.now);
-        throw new AppError(CODES.forbidden, 'loginFailed');
+        const minutes = await addressFailure(ctx);
+        throw minutes === null ? new AppError(CODES.forbidden, 'loginFailed') : new AppError(CODES.tooMany, 'loginAddressLimited', { minutes });
       }
+      await passwordRight(ctx.db, check);
       if (user.state !== 'ENABLED') throw new AppError(CODES.forbidden, 'accountDisabled');
       if (await smsSwitchOn(ctx.db)) {
         if (!input.code) throw invalid({ code: 'validation.captchaRequired' });
         if (!user.mobile) throw new AppError(CODES.forbidden, 'smsNoMobile');
         await consumeCode(ctx.db, ctx.options, user.mobile, 'LOGIN', input.code, 'code', ctx.now);
       }
-      await clearFailures(ctx.db, input.username);
+      await rememberAddress(ctx, user.id);
       const { token, uuid } = await issueToken(ctx.db, user.id, ctx.now, ctx.options.tokenTtlMs);
       return { uuid, token, info: await loadUserInfo(ctx.db, user.id) };
     },
@@ -42,15 +53,21 @@ export const authCalls = [
     path: 'admin/register',
     async handler(ctx, input): Promise<LoginResult> {
       const mail = input.mail.toLowerCase();
+      // The code first: without the right one, the answer is the same whether or not the mobile
+      // or the mail already has an account. A right code refused for a taken value costs an
+      // attempt, so one code cannot probe many mails.
+      const codeId = await checkCode(ctx.db, ctx.options, input.mobile, 'REGISTER', input.captcha, 'captcha', ctx.now);
       const taken = await ctx.db.selectFrom('app_user').select(['username', 'mail', 'mobile'])
         .where((eb) => eb.or([eb(eb.fn('lower', ['username']), '=', mail), eb('mail', '=', mail), eb('mobile', '=', input.mobile)]))
         .where('state', '<>', 'WRITTEN_OFF')
         .execute();
-      if (taken.some((r) => r.mobile === input.mobile)) throw invalid({ mobile: 'validation.mobileTaken' });
-      if (taken.length) throw invalid({ mail: 'validation.mailTaken' });
-      await consumeCode(ctx.db, ctx.options, input.mobile, 'REGISTER', input.captcha, 'captcha', ctx.now);
+      if (taken.length) {
+        await spendAttempt(ctx.db, codeId);
+        throw invalid(taken.some((r) => r.mobile === input.mobile) ? { mobile: 'validation.mobileTaken' } : { mail: 'validation.mailTaken' });
+      }
       const passwordHash = await hashPassword(input.password);
       const userId = await ctx.db.transaction().execute(async (trx) => {
+        await useCode(trx, codeId, 'captcha', ctx.now);
         const created = await trx.insertInto('app_user').values({
           org_id: null, username: mail, nickname: mail.split('@')[0]!, mobile: input.mobile, mail,
           type: 1, password_hash: passwordHash, locale: ctx.locale, updated_at: ctx.now,
@@ -95,6 +112,7 @@ export const authCalls = [
 
   defineCall({
     path: 'admin/sendSms',
+    onInvalid: countRefusedAttempt,
     async handler(ctx, input) {
       if (input.purpose === 'REGISTER') {
         await sendCode(ctx.db, ctx.options, input.mobile, 'REGISTER', ctx.clientIp, ctx.now);

@@ -1,20 +1,10 @@
 import type { AuthUser, CallContext } from '../../core/call';
-import { AppError, invalid } from '../../core/errors';
+import { invalid } from '../../core/errors';
 import { audit } from '../../core/audit';
 import { hashPassword, verifyPassword } from '../../core/crypto';
 import { revokeUserTokens } from '../../core/token';
-import { CODES } from '../../../lib/contract/common';
 import type { ChangePasswordInput } from '../../../lib/contract/auth';
-import { limitKeys, lockedUntil, recordFailure } from './login-limit';
-
-/** 429 while the account or the client address is locked after failed password checks. */
-export async function assertNotLocked(ctx: CallContext, username: string) {
-  const lockEnd = await lockedUntil(ctx.db, limitKeys(username, ctx.clientIp), ctx.now);
-  if (lockEnd) {
-    const minutes = Math.max(1, Math.ceil((lockEnd.getTime() - ctx.now.getTime()) / 60_000));
-    throw new AppError(CODES.tooMany, 'loginLocked', { minutes });
-  }
-}
+import { addressFailure, openPasswordCheck, passwordRight } from './login-limit';
 
 /**
  * The self-service password change (admin/updatePassWord, systemUser/updatePassWord): checks the
@@ -22,12 +12,13 @@ export async function assertNotLocked(ctx: CallContext, username: string) {
  */
 export async function changeOwnPassword(ctx: CallContext<AuthUser>, input: ChangePasswordInput) {
   // Wrong old passwords count like failed sign-ins, so a stolen session cannot guess the password.
-  await assertNotLocked(ctx, ctx.user.username);
+  const check = await openPasswordCheck(ctx, ctx.user.username, ctx.user.id);
   const user = await ctx.db.selectFrom('app_user').select(['id', 'password_hash']).where('id', '=', ctx.user.id).executeTakeFirstOrThrow();
   if (!(await verifyPassword(input.oldPassword, user.password_hash))) {
-    await recordFailure(ctx.db, ctx.options, ctx.user.username, ctx.clientIp, ctx.now);
+    await addressFailure(ctx);
     throw invalid({ oldPassword: 'validation.oldPasswordWrong' });
   }
+  await passwordRight(ctx.db, check);
   if (input.oldPassword === input.newPassword) throw invalid({ newPassword: 'validation.passwordSame' });
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction().execute(async (trx) => {

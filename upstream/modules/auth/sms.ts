@@ -47,20 +47,36 @@ export async function sendCode(db: Db, options: UpstreamOptions, mobile: string,
 }
 
 /**
- * Consumes the newest live code for the mobile. A wrong code costs one attempt; after the
- * limit the code is dead. Throws 422 on the given field when the code does not match.
+ * Checks a code against the newest live code for the mobile and returns that code's id. A wrong
+ * code costs one attempt; after the limit the code is dead. Throws 422 on the given field when
+ * the code does not match.
  */
-export async function consumeCode(db: Db, options: UpstreamOptions, mobile: string, purpose: SmsPurpose, code: string, field: string, now: Date) {
+export async function checkCode(db: Db, options: UpstreamOptions, mobile: string, purpose: SmsPurpose, code: string, field: string, now: Date): Promise<number> {
   const live = await db.selectFrom('sms_code').select(['id', 'code_hash', 'attempts'])
     .where('mobile', '=', mobile).where('purpose', '=', purpose)
     .where('consumed_at', 'is', null).where('expires_at', '>', now)
     .orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
   if (!live || live.attempts >= options.smsMaxAttempts) throw invalid({ [field]: 'validation.captchaExpired' });
   if (live.code_hash !== codeHash(mobile, purpose, code.trim())) {
-    await db.updateTable('sms_code').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', live.id).execute();
+    await spendAttempt(db, live.id);
     throw invalid({ [field]: 'validation.captchaWrong' });
   }
+  return live.id;
+}
+
+/** Counts one attempt against a code (a wrong code, or a right one used for a refused request). */
+export async function spendAttempt(db: Db, codeId: number) {
+  await db.updateTable('sms_code').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', codeId).execute();
+}
+
+/** Uses a checked code up; 422 on the field when another request used it first. */
+export async function useCode(db: Db, codeId: number, field: string, now: Date) {
   const used = await db.updateTable('sms_code').set({ consumed_at: now })
-    .where('id', '=', live.id).where('consumed_at', 'is', null).executeTakeFirst();
+    .where('id', '=', codeId).where('consumed_at', 'is', null).executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw invalid({ [field]: 'validation.captchaExpired' });
+}
+
+/** Checks a code and uses it up. */
+export async function consumeCode(db: Db, options: UpstreamOptions, mobile: string, purpose: SmsPurpose, code: string, field: string, now: Date) {
+  await useCode(db, await checkCode(db, options, mobile, purpose, code, field, now), field, now);
 }
