@@ -115,7 +115,9 @@ export function filtersToPayload(fields: FieldSpec[], filters: Filters): Values 
     if (field.kind === 'numberRange' || field.kind === 'number' || field.numeric) value = toNumber(text);
     else if (field.kind === 'switch') value = toBoolean(text);
     else if (field.kind === 'multiSelect' || field.kind === 'tags') value = text.split(',').filter(Boolean);
-    else if ((field.kind === 'date' || field.kind === 'dateRange') && !isDayText(text)) value = undefined;
+    else if (field.kind === 'date' && !isDayText(text)) value = undefined;
+    // A date range counts only whole, as the form shows it.
+    else if (field.kind === 'dateRange' && !fieldParams(field).every((p) => isDayText(filters[p]))) value = undefined;
     if (value !== undefined) payload[name] = value;
   }
   return payload;
