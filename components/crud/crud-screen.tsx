@@ -87,6 +87,11 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   };
 
   const removeBody = (row: Row) => spec.remove?.body?.(row) ?? { id: spec.rowKey(row) };
+  // A batch is one call: the service deletes every selected row or none.
+  const removeSelected = () => {
+    const chosen = rows.filter((r) => selected.includes(spec.rowKey(r)));
+    void remove(spec.remove?.batchBody?.(chosen) ?? { ids: chosen.map(spec.rowKey) }, chosen.length);
+  };
   const rowActions = (row: Row) => {
     const label = (l: RowAction<Row>['label']) => t(typeof l === 'function' ? l(row) : l);
     const buttons: ReactNode[] = [];
@@ -110,7 +115,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
       );
     }
     if (spec.remove && can(spec.remove.permission) && (spec.remove.when?.(row) ?? true)) {
-      buttons.push(<Button key="delete" type="link" size="small" danger onClick={() => void remove([removeBody(row)])}>{t('crud.delete')}</Button>);
+      buttons.push(<Button key="delete" type="link" size="small" danger onClick={() => void remove(removeBody(row))}>{t('crud.delete')}</Button>);
     }
     return buttons.length ? <Space size={0} wrap>{buttons}</Space> : null;
   };
@@ -150,7 +155,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
           {canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>{t(spec.form!.create)}</Button>}
           {batch && (
             <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}
-              onClick={() => void remove(rows.filter((r) => selected.includes(spec.rowKey(r))).map(removeBody))}>
+              onClick={removeSelected}>
               {t('crud.deleteSelected', { count: selected.length })}
             </Button>
           )}
@@ -165,7 +170,10 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
         onChange={onChange}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('crud.noData') }}
-        rowSelection={batch ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as Key[]) } : undefined}
+        rowSelection={batch ? {
+          selectedRowKeys: selected, onChange: (keys) => setSelected(keys as Key[]),
+          getCheckboxProps: (row) => ({ disabled: !(spec.remove?.when?.(row) ?? true) }),
+        } : undefined}
         expandable={tree ? { onExpand: (expanded, row) => { if (expanded && !children.has(spec.rowKey(row))) void loadChildren(row); } } : undefined}
         pagination={page ? {
           current: state.pageNum, pageSize: state.pageSize, total: page.total, showSizeChanger: true,

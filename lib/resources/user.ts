@@ -70,5 +70,5 @@ export const userSpec: ResourceSpec<UserRow> = {
       confirm: { question: 'resources.user.confirmWriteOff', path: 'systemUser/writeOff', body: (row) => ({ id: row.id, version: row.version }) },
     },
   ],
-  remove: { path: 'systemUser/del', permission: 'user::delete' },
+  remove: { path: 'systemUser/del', permission: 'user::delete', batch: true },
 };
