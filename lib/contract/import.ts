@@ -1,0 +1,34 @@
+import { z } from './zod';
+import { uploadedPart } from './files';
+
+/**
+ * Imports from .xlsx files (the screens' 导入 action, upstream/core/import.ts): the file goes
+ * as multipart/form-data (one `file` part) to a check call, then, without errors, to a commit
+ * call that applies every row in one transaction or none.
+ */
+export const importInput = z.object({ file: uploadedPart });
+
+/** Largest import file: 2 MB (some 20,000 plain rows). */
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** The multipart body of an import: the file plus the framing. */
+export const IMPORT_BODY_MAX_BYTES = IMPORT_MAX_BYTES + 16 * 1024;
+/** Most errors one answer lists (the rest are counted). */
+export const IMPORT_ERRORS_SHOWN = 200;
+
+/**
+ * A problem found in the file: the sheet row (the header is row 1; null for the whole file),
+ * the column (the message key of its header; null for the whole row) and the message key
+ * with its parameters, translated where it is shown.
+ */
+export interface ImportRowError {
+  row: number | null;
+  column: string | null;
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** The check call's answer: data rows read, the errors (at most IMPORT_ERRORS_SHOWN) and how many more there are. */
+export interface ImportCheck { rows: number; errors: ImportRowError[]; more: number }
+
+/** The commit call's answer: rows applied. */
+export interface ImportResult { rows: number }
