@@ -34,7 +34,7 @@ async function workbook(rows: ExcelJS.CellValue[][], sheets = 1): Promise<Uint8A
   for (let i = 1; i < sheets; i += 1) book.addWorksheet(`Other ${i}`).addRows([['用户名', '手机号'], ['other', '13712349999']]);
   return new Uint8Array(await book.xlsx.writeBuffer());
 }
-const part = (bytes: Uint8Array, name = 'users.xlsx') => ({ name, type: 'application/octet-stream', bytes });
+const part = (bytes: Uint8Array, name = 'users.xlsx') => ({ name, type: 'application/octet-stream', bytes: new Uint8Array(bytes) });
 const refusal = async (promise: Promise<unknown>) => {
   const error = await promise.then(() => null, (e: unknown) => e);
   expect(error).toBeInstanceOf(AppError);
