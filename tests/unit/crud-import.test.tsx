@@ -168,7 +168,7 @@ describe('the import action of the screen engine', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: /下载模板/ }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(calls.map((c) => c.path)).toContain('thing/importTemplate');
-    expect(URL.createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+    expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
     click.mockRestore();
   });
 });
