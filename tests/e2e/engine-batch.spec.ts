@@ -47,9 +47,9 @@ test('an administrator imports users from .xlsx, deletes two in one batch and se
     const header = ['用户名', '姓名', '手机号', '邮箱', '所属机构'];
     await dialog.locator('input[type=file]').setInputFiles({
       name: '用户.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: await workbook([header, [names[0]!, '导入甲', mobileOf(1), '', GC], ['admin', '重名', '1371', '', '没有这个机构']]),
+      buffer: await workbook([header, [names[0]!, '导入甲', mobileOf(1), '', GC], ['admin', '重名', mobileOf(2), '', '没有这个机构'], [names[1]!, '导入乙', '1371', '', GC]]),
     });
-    await expect(dialog.getByText(/共 2 行数据，发现 3 处错误/)).toBeVisible();
+    await expect(dialog.getByText(/共 3 行数据，发现 3 处错误/)).toBeVisible();
     await expect(dialog.getByRole('row', { name: /3 用户名 该用户名已被使用/ })).toBeVisible();
     await expect(dialog.getByRole('button', { name: /确认导入/ })).toBeDisabled();
     await shoot(page, 'engine-import-errors');
@@ -63,7 +63,7 @@ test('an administrator imports users from .xlsx, deletes two in one batch and se
     await dialog.getByRole('button', { name: /确认导入/ }).click();
     await expect(page.getByText('已导入 3 行数据')).toBeVisible();
     await expect(dialog).toBeHidden();
-    await page.getByLabel('用户名', { exact: true }).fill(`imp${suffix}`);
+    await page.getByRole('textbox', { name: '用户名', exact: true }).fill(`imp${suffix}`);
     await page.getByRole('button', { name: /查\s*询/ }).click();
     for (const name of names) await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
   });
@@ -74,7 +74,7 @@ test('an administrator imports users from .xlsx, deletes two in one batch and se
     const calls: string[] = [];
     page.on('request', (request) => { if (request.url().endsWith('/api/systemUser/del')) calls.push(request.postData() ?? ''); });
     await page.getByRole('button', { name: /批量删除（2）/ }).click();
-    await expect(page.getByText('确定删除选中的 2 条数据吗？')).toBeVisible();
+    await expect(page.locator('.ant-modal-confirm-title')).toHaveText('确定删除选中的 2 条数据吗？');
     await page.locator('.ant-modal-confirm').getByRole('button', { name: /^删\s*除$/ }).click();
     await expect(page.getByText('操作成功')).toBeVisible();
     await expect(page.getByRole('cell', { name: names[0], exact: true })).toHaveCount(0);
