@@ -9,6 +9,7 @@ import { messageCalls } from './modules/message/calls';
 import { commonCalls } from './modules/common/calls';
 import { organizaCalls } from './modules/system/organiza';
 import { userCalls } from './modules/system/user';
+import { userImportCalls } from './modules/system/user-import';
 import { roleCalls } from './modules/system/role';
 import { permissionCalls } from './modules/system/permission';
 import { readCalls } from './modules/workflow/read-calls';
@@ -23,7 +24,7 @@ import { overtimeCalls } from './modules/flow/overtime';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
-  ...organizaCalls, ...userCalls, ...roleCalls, ...permissionCalls,
+  ...organizaCalls, ...userCalls, ...userImportCalls, ...roleCalls, ...permissionCalls,
   ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
   ...flowCalls, ...overtimeCalls,
 ];

@@ -1,8 +1,8 @@
 'use client';
 
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { formatChinaDate, formatChinaTime } from '@/lib/china-time';
 import type { ColumnSpec } from '@/lib/resources/types';
 
 const money = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY', minimumFractionDigits: 2 });
@@ -18,8 +18,9 @@ function renderValue<Row>(column: ColumnSpec<Row>, row: Row, t: (key: string) =>
   const value = column.value ? column.value(row) : (row as Record<string, unknown>)[column.key];
   if (value === null || value === undefined || value === '') return <span aria-label={t('crud.empty')}>—</span>;
   switch (column.kind) {
-    case 'date': return dayjs(value as string).format('YYYY-MM-DD');
-    case 'datetime': return dayjs(value as string).format('YYYY-MM-DD HH:mm:ss');
+    // Dates and times on China's clock, whatever the browser's zone (DESIGN.md section 5).
+    case 'date': return formatChinaDate(value as string);
+    case 'datetime': return formatChinaTime(value as string);
     case 'money': return money.format(Number(value));
     case 'boolean': return t(value ? 'crud.yes' : 'crud.no');
     case 'enum':

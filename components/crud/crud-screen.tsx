@@ -1,6 +1,6 @@
 'use client';
 
-import { DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Dropdown, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
@@ -14,6 +14,7 @@ import { useHydrated } from '@/components/common/use-hydrated';
 import { useShell } from '@/components/shell/shell-context';
 import { renderCell } from './cells';
 import { EditModal, type EditTarget } from './edit-modal';
+import { ImportDialog } from './import-dialog';
 import { SearchForm } from './search-form';
 import { searchPayload, useTableState } from './use-table-state';
 import { useRemove } from './use-remove';
@@ -49,6 +50,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   const [editing, setEditing] = useState<EditTarget<Row> | null>(null);
   const [dialog, setDialog] = useState<{ key: string; row: Row } | null>(null);
   const [selected, setSelected] = useState<Key[]>([]);
+  const [importing, setImporting] = useState(false);
 
   const refresh = useCallback(async () => {
     setChildren(new Map());
@@ -87,6 +89,11 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   };
 
   const removeBody = (row: Row) => spec.remove?.body?.(row) ?? { id: spec.rowKey(row) };
+  // A batch is one call: the service deletes every selected row or none.
+  const removeSelected = () => {
+    const chosen = rows.filter((r) => selected.includes(spec.rowKey(r)));
+    void remove(spec.remove?.batchBody?.(chosen) ?? { ids: chosen.map(spec.rowKey) }, chosen.length);
+  };
   const rowActions = (row: Row) => {
     const label = (l: RowAction<Row>['label']) => t(typeof l === 'function' ? l(row) : l);
     const buttons: ReactNode[] = [];
@@ -110,7 +117,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
       );
     }
     if (spec.remove && can(spec.remove.permission) && (spec.remove.when?.(row) ?? true)) {
-      buttons.push(<Button key="delete" type="link" size="small" danger onClick={() => void remove([removeBody(row)])}>{t('crud.delete')}</Button>);
+      buttons.push(<Button key="delete" type="link" size="small" danger onClick={() => void remove(removeBody(row))}>{t('crud.delete')}</Button>);
     }
     return buttons.length ? <Space size={0} wrap>{buttons}</Space> : null;
   };
@@ -140,17 +147,19 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
 
   const batch = spec.remove?.batch && can(spec.remove.permission);
   const canCreate = spec.form && can(spec.form.createPermission);
+  const canImport = spec.importer && can(spec.importer.permission);
   const treeMessage = tree ? (data as { message?: string } | undefined)?.message : undefined;
   const page = tree ? null : (data as Page<Row> | undefined);
   return (
     <Card title={t(`resources.${spec.key}.title`)} extra={extra}>
       <SearchForm fields={spec.search} filters={state.filters} onSearch={(filters) => update({ filters, pageNum: 1 })} />
-      {(canCreate || batch) && (
+      {(canCreate || batch || canImport) && (
         <Space style={{ marginBottom: 12 }}>
           {canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>{t(spec.form!.create)}</Button>}
+          {canImport && <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>{t('crud.import.button')}</Button>}
           {batch && (
             <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}
-              onClick={() => void remove(rows.filter((r) => selected.includes(spec.rowKey(r))).map(removeBody))}>
+              onClick={removeSelected}>
               {t('crud.deleteSelected', { count: selected.length })}
             </Button>
           )}
@@ -165,7 +174,10 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
         onChange={onChange}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('crud.noData') }}
-        rowSelection={batch ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as Key[]) } : undefined}
+        rowSelection={batch ? {
+          selectedRowKeys: selected, onChange: (keys) => setSelected(keys as Key[]),
+          getCheckboxProps: (row) => ({ disabled: !(spec.remove?.when?.(row) ?? true) }),
+        } : undefined}
         expandable={tree ? { onExpand: (expanded, row) => { if (expanded && !children.has(spec.rowKey(row))) void loadChildren(row); } } : undefined}
         pagination={page ? {
           current: state.pageNum, pageSize: state.pageSize, total: page.total, showSizeChanger: true,
@@ -179,6 +191,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
           if (spec.form?.afterSave && saved) setDialog({ key: spec.form.afterSave, row: saved as Row });
         }} />
       )}
+      {canImport && <ImportDialog importer={spec.importer!} open={importing} onClose={() => setImporting(false)} onDone={refresh} />}
       {dialog && dialogs[dialog.key]?.({ row: dialog.row, close: () => setDialog(null), refresh })}
     </Card>
   );

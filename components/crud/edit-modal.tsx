@@ -7,6 +7,7 @@ import { callPath, ApiError } from '@/lib/api/client';
 import type { ResourceSpec } from '@/lib/resources/types';
 import { useFieldErrors } from '@/components/common/use-field-rule';
 import { FieldInput, useFieldRules } from './field-input';
+import { formFieldOf, recordToValues, valuesToPayload } from './field-values';
 
 export interface EditTarget<Row> { row: Row | null; defaults?: Record<string, unknown> }
 
@@ -34,7 +35,7 @@ export function EditModal<Row>({ spec, target, onClose, onSaved }: {
     if (!target) return;
     form.resetFields();
     const values = target.row ? form_.toValues?.(target.row) ?? (target.row as Record<string, unknown>) : { ...form_.defaults, ...target.defaults };
-    form.setFieldsValue(values);
+    form.setFieldsValue(recordToValues(form_.fields, values));
   }, [target, form, form_]);
 
   const save = async () => {
@@ -46,12 +47,15 @@ export function EditModal<Row>({ spec, target, onClose, onSaved }: {
     }
     setSaving(true);
     try {
-      const payload = form_.toPayload ? form_.toPayload(values, target?.row ?? null) : values;
+      const converted = valuesToPayload(form_.fields, values);
+      const payload = form_.toPayload ? form_.toPayload(converted, target?.row ?? null) : converted;
       const { data, message: text } = await callPath(target?.row ? form_.update ?? form_.save : form_.save, payload);
       void message.success(text);
       onSaved(data);
     } catch (error) {
-      if (error instanceof ApiError) fieldErrors(form, error.fields);
+      if (error instanceof ApiError) {
+        fieldErrors(form, Object.fromEntries(Object.entries(error.fields).map(([name, key]) => [formFieldOf(form_.fields, name), key])));
+      }
     } finally {
       setSaving(false);
     }

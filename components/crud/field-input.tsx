@@ -1,11 +1,14 @@
 'use client';
 
 import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect, type FormRule } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { callPath } from '@/lib/api/client';
+import { todayValue } from '@/lib/china-time';
 import type { FieldSpec, Option, TreeOption } from '@/lib/resources/types';
 import { useFieldRule } from '@/components/common/use-field-rule';
+import { FileInput, NumberRangeInput, RegionInput } from './field-widgets';
 
 /** Options of a select field: fixed ones (translated) or loaded from their call. */
 export function useFieldOptions(field: FieldSpec): { options: Option[] | TreeOption[]; loading: boolean } {
@@ -16,21 +19,46 @@ export function useFieldOptions(field: FieldSpec): { options: Option[] | TreeOpt
   return { options: (field.options ?? []).map((o) => ({ ...o, label: t(o.label) })), loading: false };
 }
 
+/** Quick choices of a date range, counted from China's today. */
+function useRangePresets(): { label: string; value: [Dayjs, Dayjs] }[] {
+  const t = useTranslations('crud.dates');
+  const today = todayValue();
+  return [
+    { label: t('today'), value: [today, today] },
+    { label: t('last7'), value: [today.subtract(6, 'day'), today] },
+    { label: t('last30'), value: [today.subtract(29, 'day'), today] },
+    { label: t('thisMonth'), value: [today.startOf('month'), today] },
+  ];
+}
+
 /** The input of one field, by kind. `search` makes selects clearable and text inputs plain. */
 export function FieldInput({ field, search = false, disabled = false, ...rest }: { field: FieldSpec; search?: boolean; disabled?: boolean; [key: string]: unknown }) {
   const t = useTranslations();
   const { options, loading } = useFieldOptions(field);
+  const presets = useRangePresets();
   const placeholder = field.placeholder ? t(field.placeholder) : undefined;
   const common = { disabled, placeholder, 'aria-label': t(field.label), ...rest };
+  // What Form.Item hands its control.
+  const control = rest as { id?: string; value?: never; onChange?: (value: unknown) => void };
+  const controlled = { id: control.id, value: control.value, onChange: control.onChange, disabled };
+  const bounds = { min: field.bounds?.min, max: field.bounds?.max, precision: field.bounds?.precision };
   switch (field.kind) {
     case 'password': return <Input.Password {...common} autoComplete="new-password" />;
     case 'textarea': return <Input.TextArea {...common} rows={3} maxLength={field.max} showCount={!!field.max} />;
-    case 'number': return <InputNumber {...common} style={{ width: '100%' }} />;
-    case 'switch': return <Switch {...common} />;
+    case 'number': return <InputNumber {...common} {...bounds} style={{ width: '100%' }} />;
+    case 'numberRange': return <NumberRangeInput field={field} {...controlled} />;
+    case 'switch': return search
+      ? <Select {...common} allowClear style={{ width: '100%' }} options={[{ value: 'true', label: t('crud.yes') }, { value: 'false', label: t('crud.no') }]} />
+      : <Switch {...common} />;
     case 'date': return <DatePicker {...common} style={{ width: '100%' }} />;
-    case 'dateRange': return <DatePicker.RangePicker {...(common as object)} style={{ width: '100%' }} />;
+    case 'dateRange': return <DatePicker.RangePicker {...(common as object)} presets={presets} style={{ width: '100%' }} />;
+    case 'region': return <RegionInput {...controlled} placeholder={placeholder} />;
+    case 'file': return <FileInput field={field} {...controlled} />;
     case 'treeSelect': return (
       <TreeSelect {...common} treeData={options as TreeOption[]} loading={loading} allowClear showSearch treeNodeFilterProp="title" treeDefaultExpandAll style={{ width: '100%' }} />
+    );
+    case 'tags': return (
+      <Select {...common} mode="tags" maxCount={field.maxTags} tokenSeparators={[',', '，']} notFoundContent={null} allowClear style={{ width: '100%' }} />
     );
     case 'select':
     case 'multiSelect': return (
@@ -41,14 +69,33 @@ export function FieldInput({ field, search = false, disabled = false, ...rest }:
   }
 }
 
-/** The validation rules of a form field: required, its contract rule, its length and its own check. */
+/** The checks a kind brings of its own: a range's order, tags' count and length. */
+function kindCheck(field: FieldSpec, value: unknown): [string, Record<string, number>?] | null {
+  if (field.kind === 'numberRange' && Array.isArray(value)) {
+    const [min, max] = value as [number | null, number | null];
+    return min !== null && max !== null && min > max ? ['crud.range.order'] : null;
+  }
+  if (field.kind === 'tags' && Array.isArray(value)) {
+    if (field.maxTags && value.length > field.maxTags) return ['crud.tags.tooMany', { max: field.maxTags }];
+    if (field.max && value.some((tag) => [...String(tag).trim()].length > field.max!)) return ['crud.tags.tooLong', { max: field.max }];
+  }
+  return null;
+}
+
+/** The validation rules of a form field: required, its contract rule, its length, its kind's checks and its own check. */
 export function useFieldRules() {
   const t = useTranslations();
   const contractRule = useFieldRule();
   return (field: FieldSpec): FormRule[] => [
-    ...(field.required ? [{ required: true, message: t('crud.required', { field: t(field.label) }) }] : []),
+    ...(field.required ? [{ required: true, message: t(field.kind === 'file' ? 'crud.file.required' : 'crud.required', { field: t(field.label) }) }] : []),
     ...(field.rule ? [contractRule(field.rule)] : []),
-    ...(field.max && field.kind !== 'textarea' ? [{ max: field.max, message: t('validation.tooLong') }] : []),
+    ...(field.max && (field.kind === 'text' || field.kind === 'password') ? [{ max: field.max, message: t('validation.tooLong') }] : []),
+    ...(field.kind === 'numberRange' || field.kind === 'tags' ? [{
+      validator: async (_: unknown, value: unknown) => {
+        const problem = kindCheck(field, value);
+        if (problem) throw new Error(t(problem[0], problem[1]));
+      },
+    }] : []),
     ...(field.check ? [({ getFieldsValue }: { getFieldsValue: () => Record<string, unknown> }) => ({
       validator: async (_: unknown, value: unknown) => {
         const key = field.check!(value, getFieldsValue());

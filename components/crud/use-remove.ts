@@ -7,16 +7,17 @@ import { callPath } from '@/lib/api/client';
 import type { CallPath } from '@/lib/contract/calls';
 
 /**
- * The delete helper of SPEC.md section 7: asks 'confirm deleting this data?' (or the
- * selected-data variant), says 'deletion cancelled' on cancel, calls delete with each id,
+ * The delete helper of SPEC.md section 7: asks 'confirm deleting this data?' (or, for the
+ * selected rows, the selected-data variant), says 'deletion cancelled' on cancel, makes ONE
+ * call (a row's `{ id }`, or the batch's `{ ids }` that the service applies all or nothing),
  * shows the server's message and refreshes.
  */
 export function useRemove(path: CallPath | undefined, refresh: () => unknown) {
   const t = useTranslations();
   const { modal, message } = App.useApp();
-  return useCallback((bodies: Record<string, unknown>[]) => new Promise<boolean>((resolve) => {
+  return useCallback((body: Record<string, unknown>, selected?: number) => new Promise<boolean>((resolve) => {
     modal.confirm({
-      title: t(bodies.length > 1 ? 'crud.confirmDeleteSelected' : 'crud.confirmDelete', { count: bodies.length }),
+      title: selected === undefined ? t('crud.confirmDelete') : t('crud.confirmDeleteSelected', { count: selected }),
       okType: 'danger',
       okText: t('crud.delete'),
       onCancel: () => {
@@ -24,10 +25,10 @@ export function useRemove(path: CallPath | undefined, refresh: () => unknown) {
         resolve(false);
       },
       onOk: async () => {
-        let last = '';
+        if (!path) return resolve(false);
         try {
-          for (const body of bodies) if (path) last = (await callPath(path, body)).message;
-          void message.success(last);
+          const { message: text } = await callPath(path, body);
+          void message.success(text);
           resolve(true);
         } catch {
           resolve(false);

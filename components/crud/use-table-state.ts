@@ -4,6 +4,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useMemo } from 'react';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES } from '@/lib/contract/limits';
 import type { FieldSpec } from '@/lib/resources/types';
+import { fieldParams, filtersToPayload } from './field-values';
 
 export interface TableState {
   pageNum: number;
@@ -14,10 +15,7 @@ export interface TableState {
   filters: Record<string, string>;
 }
 
-const RANGE = ['From', 'To'] as const;
-
-/** The URL parameters a search field occupies (a date range takes two). */
-export const fieldParams = (field: FieldSpec) => (field.kind === 'dateRange' ? RANGE.map((s) => `${field.name}${s}`) : [field.name]);
+export { fieldParams };
 
 /**
  * Table state kept in the URL (DESIGN.md section 8.6), so a tab, a reload or a shared link
@@ -57,9 +55,7 @@ export function useTableState(search: FieldSpec[]) {
   return { state, update };
 }
 
-/** The search call's payload: page, size, order and the filters (numeric fields as numbers). */
+/** The search call's payload: page, size, order and the filters, typed by their field's kind. */
 export function searchPayload(state: TableState, search: FieldSpec[]): Record<string, unknown> {
-  const numeric = new Set(search.filter((f) => f.numeric).map((f) => f.name));
-  const filters = Object.fromEntries(Object.entries(state.filters).map(([k, v]) => [k, numeric.has(k) && /^-?\d{1,15}$/.test(v) ? Number(v) : v]));
-  return { pageNum: state.pageNum, pageSize: state.pageSize, ...(state.order ? { order: state.order } : {}), ...filters };
+  return { pageNum: state.pageNum, pageSize: state.pageSize, ...(state.order ? { order: state.order } : {}), ...filtersToPayload(search, state.filters) };
 }

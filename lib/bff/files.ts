@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isJsonType } from '../api/file-name';
 import type { FileOutcome, Verdict } from '../api/catalogue';
+import { IMPORT_BODY_MAX_BYTES } from '../contract/import';
 import { UPLOAD_BODY_MAX_BYTES } from '../workflow/files';
 
 /**
@@ -10,7 +11,11 @@ import { UPLOAD_BODY_MAX_BYTES } from '../workflow/files';
  */
 
 /** Calls whose POST body is multipart/form-data, with the largest body each takes. */
-export const MULTIPART_CALLS: Readonly<Record<string, number>> = { 'upload/uploadFile': UPLOAD_BODY_MAX_BYTES };
+export const MULTIPART_CALLS: Readonly<Record<string, number>> = {
+  'upload/uploadFile': UPLOAD_BODY_MAX_BYTES,
+  'systemUser/importCheck': IMPORT_BODY_MAX_BYTES,
+  'systemUser/importCommit': IMPORT_BODY_MAX_BYTES,
+};
 
 export type UploadBody = { ok: true; body: Uint8Array; contentType: string } | { ok: false; field: string; key: string };
 

@@ -1,16 +1,6 @@
 import type { OrgNode } from '../contract/organiza';
 import { ORG_TREE_SOURCE, ORG_TYPE_OPTIONS, STATE_OPTIONS } from './options';
-import type { ResourceSpec, TreeOption } from './types';
-
-interface Region { code: string; name: string; parentCode: string }
-/** Provinces and their cities (mobile/public/getAreainfo) as tree-select options. */
-const regionOptions = (data: unknown): TreeOption[] => {
-  const regions = data as Region[];
-  return regions.filter((r) => r.parentCode === '86').map((p) => ({
-    value: p.code, title: p.name,
-    children: regions.filter((c) => c.parentCode === p.code).map((c) => ({ value: c.code, title: c.name })),
-  }));
-};
+import type { ResourceSpec } from './types';
 
 /** Organisations: a lazily loaded tree (SPEC.md section 7, systemOrganiza). */
 export const organizaSpec: ResourceSpec<OrgNode> = {
@@ -41,7 +31,7 @@ export const organizaSpec: ResourceSpec<OrgNode> = {
       { name: 'parentId', label: 'resources.organiza.parent', kind: 'treeSelect', numeric: true, source: ORG_TREE_SOURCE },
       { name: 'name', label: 'resources.organiza.name', kind: 'text', required: true, max: 100 },
       { name: 'type', label: 'resources.organiza.type', kind: 'select', required: true, options: ORG_TYPE_OPTIONS },
-      { name: 'regionCode', label: 'resources.organiza.region', kind: 'treeSelect', source: { path: 'mobile/public/getAreainfo', toOptions: regionOptions } },
+      { name: 'regionCode', label: 'resources.organiza.region', kind: 'region' },
       { name: 'sort', label: 'resources.common.sort', kind: 'number' },
       { name: 'state', label: 'resources.common.state', kind: 'select', required: true, options: STATE_OPTIONS },
     ],

@@ -8,7 +8,40 @@ import type { CallPath } from '../contract/calls';
  */
 export interface Option { value: string | number; label: string; color?: string }
 
-export type FieldKind = 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'switch' | 'date' | 'dateRange' | 'treeSelect';
+/**
+ * How each kind's value travels (components/crud/field-values.ts does every conversion):
+ *
+ * | kind | form value | URL (search) | payload |
+ * |---|---|---|---|
+ * | text, password, textarea, select, treeSelect | text (`numeric`: number) | the text | as the form |
+ * | number | number | the number | number |
+ * | numberRange | `[min, max]`, either null | `{name}Min`, `{name}Max` | `{name}Min`, `{name}Max` (numbers; an empty end left out) |
+ * | date | picker value | `YYYY-MM-DD` | `YYYY-MM-DD` |
+ * | dateRange | two picker values | `{name}From`, `{name}To` | `{name}From`, `{name}To` as `YYYY-MM-DD`, China days (lib/china-time.ts): the service takes From 00:00 to the end of To at +08:00 |
+ * | switch | boolean | `true` / `false` (a yes / no select when searching; no choice, no filter) | boolean |
+ * | multiSelect, tags | text[] | comma-joined | array |
+ * | region | region code (province or city) | the code | the code |
+ * | file | `{ id, name, size }` as the upload call answered | (not searchable) | the id |
+ */
+export type FieldKind = 'text' | 'password' | 'textarea' | 'number' | 'numberRange' | 'select' | 'multiSelect' | 'tags' | 'switch' | 'date' | 'dateRange'
+  | 'treeSelect' | 'region' | 'file';
+
+/**
+ * A file field's upload: the chosen file goes at once, as multipart/form-data (`file` plus the
+ * fixed `fields`), to `path`, which answers `{ id, name, size }`. Name endings outside
+ * `accept` and files over `maxBytes` are refused before anything is sent; the service checks
+ * the content again (upstream/modules/files/content.ts).
+ */
+export interface FileUploadSpec {
+  path: CallPath;
+  /** Allowed name endings, lower case without the dot (e.g. ['jpg', 'png', 'pdf']). */
+  accept: readonly string[];
+  maxBytes: number;
+  fields?: Record<string, string>;
+}
+
+/** A file field's value: the uploaded file as its call answered. */
+export interface UploadedFile { id: number | string; name: string; size: number }
 
 export interface FieldSpec {
   name: string;
@@ -26,7 +59,14 @@ export interface FieldSpec {
   rule?: FieldName;
   /** A further check: returns a message key or null. */
   check?: (value: unknown, values: Record<string, unknown>) => string | null;
+  /** Longest text (characters); for tags, the longest tag. */
   max?: number;
+  /** number and numberRange: the smallest and largest value and the decimals allowed. */
+  bounds?: { min?: number; max?: number; precision?: number };
+  /** tags: the most tags a value may hold. */
+  maxTags?: number;
+  /** file: where and what may be uploaded. */
+  upload?: FileUploadSpec;
   /** Shown only when creating (not editing), or only when editing. */
   only?: 'create' | 'edit';
   /** Not editable once created. */
@@ -105,8 +145,38 @@ export interface ResourceSpec<Row> {
     /** A dialog (by key) opened with the save call's answer, e.g. a generated password shown once. */
     afterSave?: string;
   };
-  remove?: { path: CallPath; permission: string; batch?: boolean; body?: (row: Row) => Record<string, unknown>; when?: (row: Row) => boolean };
+  remove?: {
+    path: CallPath;
+    permission: string;
+    /**
+     * Rows can be selected and deleted together: ONE call to `path` with `{ ids }` (or
+     * `batchBody` of the selected rows), which the service applies all or nothing.
+     */
+    batch?: boolean;
+    /** The payload of a single row's delete (default `{ id }`). */
+    body?: (row: Row) => Record<string, unknown>;
+    /** The payload of a batch delete when the ids are not enough (e.g. `{ items: [{ id, version }] }`). */
+    batchBody?: (rows: Row[]) => Record<string, unknown>;
+    when?: (row: Row) => boolean;
+  };
+  /** Rows added from an .xlsx file (the 导入 button). */
+  importer?: ImporterSpec;
   actions?: RowAction<Row>[];
   /** Adding a child under a tree row (same form, the parent preset). */
   addChild?: { label: string; permission: string; field: string; when?: (row: Row) => boolean };
+}
+
+/**
+ * An import: the user picks an .xlsx file, which goes (multipart/form-data, part `file`) to
+ * `check`; it answers an ImportCheck (rows read, row errors). Only a file without errors may
+ * be sent again, to `commit`, which applies every row in one transaction or none.
+ * `template` is a call answering an .xlsx with the header row (downloaded as it comes).
+ */
+export interface ImporterSpec {
+  check: CallPath;
+  commit: CallPath;
+  template?: CallPath;
+  permission: string;
+  /** Largest file in bytes (checked before sending; the service checks again). */
+  maxBytes: number;
 }

@@ -1,3 +1,4 @@
+import { IMPORT_MAX_BYTES } from '../contract/import';
 import type { UserRow } from '../contract/user';
 import { checkField } from '../contract/rules';
 import { ORG_TREE_SOURCE, USER_STATE_OPTIONS } from './options';
@@ -70,5 +71,6 @@ export const userSpec: ResourceSpec<UserRow> = {
       confirm: { question: 'resources.user.confirmWriteOff', path: 'systemUser/writeOff', body: (row) => ({ id: row.id, version: row.version }) },
     },
   ],
-  remove: { path: 'systemUser/del', permission: 'user::delete' },
+  remove: { path: 'systemUser/del', permission: 'user::delete', batch: true },
+  importer: { check: 'systemUser/importCheck', commit: 'systemUser/importCommit', template: 'systemUser/importTemplate', permission: 'user::add', maxBytes: IMPORT_MAX_BYTES },
 };

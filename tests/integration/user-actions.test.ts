@@ -152,7 +152,7 @@ describeUpstream('systemUser changeState, resetPassWord, writeOff and del', (up)
     const before = await snapshot();
     const refused = await up().call('systemUser/del', { id: used.id }, { token: admin, locale: 'en' });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('This user has a history and cannot be deleted; write the account off instead');
+    expect(refused.body.message).toBe('User “useduser” has signed in before and cannot be deleted; write the account off instead');
     expect((await act('del', { id: adminId })).status).toBe(403);
     expect((await act('del', { id: bankUserId }, manager)).status).toBe(404);
     expect((await act('del', { id: used.id }, viewer)).status).toBe(403);

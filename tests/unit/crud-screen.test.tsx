@@ -66,14 +66,14 @@ beforeEach(() => {
 });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
-function renderScreen(buttons: string[]) {
+function renderScreen(buttons: string[], screenSpec: ResourceSpec<Thing> = spec) {
   const user = { username: 'u', nickname: 'U', type: 1, uuid: 'x', orgName: null };
   return render(
     <NextIntlClientProvider locale="zh-CN" messages={messages} timeZone="Asia/Shanghai">
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
         <App>
           <ShellProvider user={user} initialMenu={{ menu: [], access: [], version: 'v' }} initialPowers={[{ component: 'thing', btnList: buttons }]}>
-            <CrudScreen spec={spec} />
+            <CrudScreen spec={screenSpec} />
           </ShellProvider>
         </App>
       </SWRConfig>
@@ -174,5 +174,32 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
     await userEvent.click(boxes[2]!);
     await userEvent.click(screen.getByRole('button', { name: /批量删除（2）/ }));
     expect((await screen.findAllByText('确定删除选中的 2 条数据吗？')).length).toBeGreaterThan(0);
+    const confirm = (await screen.findAllByText(/^删\s*除$/)).map((label) => label.closest('button')!);
+    await userEvent.click(confirm.at(-1)!);
+    // One call with every selected id (the service deletes all or none), one message.
+    await waitFor(() => expect(calls.filter((c) => c.path === 'role/del').map((c) => c.body)).toEqual([{ ids: [1, 2] }]));
+    expect(await screen.findByText('删除成功')).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.path === 'role/roleList')).toHaveLength(2));
+    expect(screen.getAllByText('删除成功')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === 'role/del')).toHaveLength(1);
+  });
+
+  it('a batch carries what the spec asks for, and rows that may not go cannot be selected', async () => {
+    const versioned: ResourceSpec<Thing> = {
+      ...spec,
+      remove: { ...spec.remove!, when: (row) => row.state === 'OFF', batchBody: (rows) => ({ items: rows.map((r) => ({ id: r.id, version: r.version })) }) },
+    };
+    answers['role/del'] = () => ({ code: 409, message: '“thing 4”已被他人修改，请刷新后重试！', data: null });
+    renderScreen(['thing::delete'], versioned);
+    await screen.findByText('thing 1');
+    const box = (name: string) => within(screen.getByText(name).closest('tr')!).getByRole('checkbox') as HTMLInputElement;
+    expect(box('thing 1').disabled).toBe(true);
+    await userEvent.click(box('thing 2'));
+    await userEvent.click(box('thing 4'));
+    await userEvent.click(screen.getByRole('button', { name: /批量删除（2）/ }));
+    const confirm = (await screen.findAllByText(/^删\s*除$/)).map((label) => label.closest('button')!);
+    await userEvent.click(confirm.at(-1)!);
+    await waitFor(() => expect(calls.filter((c) => c.path === 'role/del').map((c) => c.body))
+      .toEqual([{ items: [{ id: 2, version: 1 }, { id: 4, version: 1 }] }]));
   });
 });

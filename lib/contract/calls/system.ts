@@ -8,8 +8,11 @@ import {
   orgTreeNode, orgUser,
 } from '../organiza';
 import { changePasswordInput } from '../auth';
-import { userConferInput, userIdInput, userListInput, userResetInput, userResetResult, userRow, userSaveInput, userSaveResult, userStateInput, userVersionInput } from '../user';
+import { userConferInput, userListInput, userResetInput, userResetResult, userRow, userSaveInput, userSaveResult, userStateInput, userVersionInput } from '../user';
 import { roleAuthorizeInput, roleIdInput, roleInfo, roleListInput, roleRow, roleSaveInput, roleStateInput } from '../role';
+import { deleteInput } from '../batch';
+import { importCheck, importInput, importResult, IMPORT_BODY_MAX_BYTES } from '../import';
+import { fileAnswer } from '../output';
 import { permissionIdInput, permissionNode, permissionSaveInput, permissionSonInput, permissionSonResult } from '../permission';
 
 const none = z.object({});
@@ -39,7 +42,19 @@ export const systemCalls = {
   'systemUser/writeOff': call({ summary: 'Write a user off', input: userVersionInput, output: userRow, access: button('user::writeOff'), page: PAGES.user }),
   'systemUser/resetPassWord': call({ summary: 'Reset a user\'s password (shown once or sent by SMS)', input: userResetInput, output: userResetResult, access: button('user::reset'), page: PAGES.user }),
   'systemUser/confer': call({ summary: 'Assign roles to a user', input: userConferInput, output: userRow, access: button('user::confer'), page: PAGES.user }),
-  'systemUser/del': call({ summary: 'Delete a user who never signed in', input: userIdInput, output: nothing, access: button('user::delete'), page: PAGES.user }),
+  'systemUser/del': call({
+    summary: 'Delete users who never signed in: one ({ id }) or several at once ({ ids }, all or none)', input: deleteInput,
+    output: z.object({ count: z.number().int() }).nullable(), access: button('user::delete'), page: PAGES.user,
+  }),
+  'systemUser/importCheck': call({
+    summary: 'Check an .xlsx of new users (multipart: file): rows read and row errors', input: importInput, output: importCheck,
+    access: button('user::add'), page: PAGES.user, body: { multipart: { maxBytes: IMPORT_BODY_MAX_BYTES } },
+  }),
+  'systemUser/importCommit': call({
+    summary: 'Add the users of a checked .xlsx, all or none (each gets its password by SMS)', input: importInput, output: importResult,
+    access: button('user::add'), page: PAGES.user, body: { multipart: { maxBytes: IMPORT_BODY_MAX_BYTES } },
+  }),
+  'systemUser/importTemplate': call({ summary: 'The user import template (.xlsx)', input: none, output: fileAnswer, file: true, access: button('user::add'), page: PAGES.user, alsoGet: true }),
   'systemUser/updatePassWord': call({ summary: 'Change one\'s own password', input: changePasswordInput, output: z.object({ message: z.string() }), access: 'user' }),
 
   'role/roleList': call({ summary: 'Roles, paged', input: roleListInput, output: page(roleRow), access: { page: PAGES.role }, page: PAGES.role }),

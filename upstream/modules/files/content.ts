@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import { FILE_NAME_MAX, FILE_TYPES, fileEnding, mimeOfEnding, type FileMime } from '../../../lib/workflow/files';
 
 /**
@@ -48,3 +49,50 @@ export function displayName(name: string, mime: FileMime): string {
   return `${[...stem].slice(0, FILE_NAME_MAX - ending.length - 1).join('')}.${ending}`;
 }
 
+
+/** Name endings and first bytes of an .xlsx workbook (a zip archive, PKWARE APPNOTE). */
+const XLSX_ENDING = 'xlsx';
+const ZIP_LOCAL = 0x04034b50;
+const ZIP_CENTRAL = 0x02014b50;
+const ZIP_END = 0x06054b50;
+
+export type SpreadsheetVerdict = 'ok' | 'type' | 'tooLarge';
+
+/**
+ * Whether an upload is an .xlsx workbook whose content unpacks to at most `maxUnpacked`
+ * bytes: named .xlsx, a zip archive by its bytes and its directory, and every entry really
+ * inflated within the budget (a declared size can lie; a zip bomb stops at the budget).
+ * Zip64 archives, encrypted entries and methods other than stored and deflate are refused.
+ */
+export function acceptedSpreadsheet(bytes: Uint8Array, name: string, maxUnpacked: number): SpreadsheetVerdict {
+  if (fileEnding(baseName(name)) !== XLSX_ENDING || bytes.byteLength < 22) return 'type';
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0, true) !== ZIP_LOCAL) return 'type';
+  let end = -1;
+  for (let at = bytes.byteLength - 22; at >= Math.max(0, bytes.byteLength - 22 - 0xffff); at -= 1) {
+    if (view.getUint32(at, true) === ZIP_END) { end = at; break; }
+  }
+  if (end < 0) return 'type';
+  const entries = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  let budget = maxUnpacked;
+  try {
+    for (let i = 0; i < entries; i += 1) {
+      if (view.getUint32(at, true) !== ZIP_CENTRAL) return 'type';
+      const flags = view.getUint16(at + 8, true), method = view.getUint16(at + 10, true);
+      const packed = view.getUint32(at + 20, true), unpacked = view.getUint32(at + 24, true), local = view.getUint32(at + 42, true);
+      if ((flags & 1) !== 0 || (method !== 0 && method !== 8) || packed === 0xffffffff || unpacked === 0xffffffff || local === 0xffffffff) return 'type';
+      if (unpacked > budget) return 'tooLarge';
+      if (view.getUint32(local, true) !== ZIP_LOCAL) return 'type';
+      const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+      if (start + packed > bytes.byteLength) return 'type';
+      const data = bytes.subarray(start, start + packed);
+      budget -= method === 0 ? data.byteLength : inflateRawSync(data, { maxOutputLength: Math.max(1, budget) }).byteLength;
+      at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return 'tooLarge';
+    return 'type';
+  }
+  return entries > 0 ? 'ok' : 'type';
+}

@@ -26,12 +26,18 @@ export interface TargetRules {
  */
 export async function targetUser(ctx: Ctx, id: number, rules: TargetRules = {}): Promise<User> {
   const user = await ctx.db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!user || !canSee(await visibleOrgs(ctx.db, ctx.user), user.org_id)) throw notFound('user');
+  if (!user) throw notFound('user');
+  assertTarget(ctx, await visibleOrgs(ctx.db, ctx.user), user, rules);
+  return user;
+}
+
+/** The checks of targetUser on a user already read, against the caller's visible organisations. */
+export function assertTarget(ctx: Ctx, scope: Awaited<ReturnType<typeof visibleOrgs>>, user: User, rules: TargetRules = {}) {
+  if (!canSee(scope, user.org_id)) throw notFound('user');
   if (user.type === 0 && ctx.user.type !== 0) throw forbidden();
   if (user.id === ctx.user.id && rules.self === false) throw new AppError(CODES.forbidden, 'userSelf');
   if (user.state === 'WRITTEN_OFF' && !rules.writtenOff) throw conflict('userWrittenOff');
   if (rules.version !== undefined && rules.version !== user.version) throw conflict();
-  return user;
 }
 
 /**

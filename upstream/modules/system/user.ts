@@ -8,9 +8,10 @@ import type { Page } from '../../../lib/contract/common';
 import { type UserResetResult, type UserRow } from '../../../lib/contract/user';
 import { clearFailures } from '../auth/login-limit';
 import { changeOwnPassword } from '../auth/password';
-import { canSee, sqlState } from './organiza-nodes';
+import { canSee } from './organiza-nodes';
 import { assertRolesGrantable, generatePassword, targetUser } from './user-guards';
 import { auditView, countUsers, userRow, userRows } from './user-rows';
+import { deleteUsers } from './user-delete';
 import { saveUser } from './user-save';
 
 type Ctx = CallContext<AuthUser>;
@@ -108,26 +109,7 @@ export const userCalls = [
 
   defineCall({
     path: 'systemUser/del',
-    async handler(ctx, input): Promise<null> {
-      const user = await targetUser(ctx, input.id, { self: false, writtenOff: true });
-      // Only an account that never did anything may go; any other is written off, keeping its history.
-      const [token, message, acted] = await Promise.all([
-        ctx.db.selectFrom('auth_token').select('id').where('user_id', '=', user.id).executeTakeFirst(),
-        ctx.db.selectFrom('message').select('id').where('user_id', '=', user.id).executeTakeFirst(),
-        ctx.db.selectFrom('audit_log').select('id').where('actor_id', '=', user.id).executeTakeFirst(),
-      ]);
-      if (token || message || acted) throw conflict('userInUse');
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('user_role').where('user_id', '=', user.id).execute();
-        const deleted = await trx.deleteFrom('app_user').where('id', '=', user.id).executeTakeFirst();
-        if (Number(deleted.numDeletedRows) !== 1) throw notFound('user');
-        await audit(trx, ctx.user, 'user.delete', { type: 'user', id: user.id }, { before: auditView(user), after: null });
-      }).catch((error: unknown) => {
-        if (sqlState(error) === '23503') throw conflict('userInUse');
-        throw error;
-      });
-      return null;
-    },
+    handler: deleteUsers,
   }),
 
   defineCall({
