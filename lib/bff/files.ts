@@ -21,8 +21,16 @@ export type UploadBody = { ok: true; body: Uint8Array; contentType: string } | {
 export async function readUpload(req: NextRequest, max: number): Promise<UploadBody> {
   const contentType = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data;\s*boundary=/i.test(contentType)) return { ok: false, field: '_', key: 'validation.multipart' };
-  const tooLarge = { ok: false, field: 'file', key: 'validation.fileTooLarge' } as const;
-  if (Number(req.headers.get('content-length')) > max) return tooLarge;
+  const body = await readBounded(req, max);
+  return body ? { ok: true, body, contentType } : { ok: false, field: 'file', key: 'validation.fileTooLarge' };
+}
+
+/**
+ * A request's body, or null when it is larger than `max` bytes (refused by its
+ * Content-Length before reading, else as soon as the stream passes it).
+ */
+export async function readBounded(req: NextRequest, max: number): Promise<Uint8Array | null> {
+  if (Number(req.headers.get('content-length')) > max) return null;
   const chunks: Uint8Array[] = [];
   let total = 0;
   if (req.body) {
@@ -31,14 +39,14 @@ export async function readUpload(req: NextRequest, max: number): Promise<UploadB
       total += part.value.byteLength;
       if (total > max) {
         await reader.cancel().catch(() => {});
-        return tooLarge;
+        return null;
       }
       chunks.push(part.value);
     }
   }
   const body = new Uint8Array(total);
   chunks.reduce((offset, chunk) => { body.set(chunk, offset); return offset + chunk.byteLength; }, 0);
-  return { ok: true, body, contentType };
+  return body;
 }
 
 /** The answer to an upload the BFF refuses itself: a 422 naming the field, as the service would. */
@@ -63,7 +71,10 @@ export async function readFileAnswer(response: Response): Promise<FileOutcome> {
   return { kind: 'file', headers, body: await response.arrayBuffer() };
 }
 
-/** Forwards a file to the browser: never sniffed, never kept by a shared cache, same origin only. */
+/**
+ * Forwards a file to the browser: never sniffed, never kept by a shared cache, same origin
+ * only, and sandboxed (a document opened from it runs no script and has no origin of ours).
+ */
 export function fileResponse(file: FileOutcome): NextResponse {
   return new NextResponse(file.body, {
     status: 200,
@@ -72,6 +83,7 @@ export function fileResponse(file: FileOutcome): NextResponse {
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
       'cross-origin-resource-policy': 'same-origin',
+      'content-security-policy': 'sandbox',
     },
   });
 }

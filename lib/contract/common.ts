@@ -21,8 +21,12 @@ export const CODES = {
   unauthorized: 401,
   forbidden: 403,
   notFound: 404,
+  methodNotAllowed: 405,
   conflict: 409,
+  tooLarge: 413,
   invalid: 422,
   tooMany: 429,
+  headersTooLarge: 431,
   error: 500,
+  unavailable: 503,
 } as const;

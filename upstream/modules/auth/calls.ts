@@ -74,7 +74,7 @@ export const authCalls = [
 
   defineCall({
     path: 'admin/logOut',
-    methods: ['GET', 'POST'],
+    methods: ['POST'],
     access: 'user',
     input: z.object({}),
     async handler(ctx) {

@@ -78,7 +78,7 @@ export const userCalls = [
 
   defineCall({
     path: 'systemUser/resetPassWord',
-    methods: ['GET', 'POST'],
+    methods: ['POST'],
     access: { permission: 'user::reset' },
     input: userResetInput,
     async handler(ctx, input): Promise<UserResetResult> {
