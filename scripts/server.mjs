@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import next from 'next';
+import { answerClientError } from './client-error.mjs';
 
 /**
  * The production server: Next's request handler behind a plain Node HTTP server, so the
@@ -16,9 +17,12 @@ const app = next({ dev: false, hostname, port, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-createServer((req, res) => {
+const server = createServer((req, res) => {
   if (!trustProxy) for (const header of FORWARDED) delete req.headers[header];
   void handle(req, res);
-}).listen(port, hostname, () => {
+});
+// Requests Node refuses itself (headers too large, malformed) get the envelope too.
+server.on('clientError', answerClientError(process.env.DEFAULT_LOCALE === 'en' ? 'en' : 'zh-CN'));
+server.listen(port, hostname, () => {
   console.log(`[server] listening on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}${trustProxy ? ' (trusting X-Forwarded-* headers)' : ''}`);
 });

@@ -18,10 +18,12 @@ export const idInput = z.object({ id });
 /** Closed catalogue of envelope codes (DESIGN.md section 3). */
 export const CODES = {
   ok: 200,
+  badRequest: 400,
   unauthorized: 401,
   forbidden: 403,
   notFound: 404,
   methodNotAllowed: 405,
+  requestTimeout: 408,
   conflict: 409,
   tooLarge: 413,
   invalid: 422,
