@@ -13,7 +13,10 @@ const hostname = process.env.HOSTNAME ?? '0.0.0.0';
 const trustProxy = process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1';
 const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
 
-const app = next({ dev: false, hostname, port, dir: process.cwd() });
+// Next builds the URLs the proxy sees on `localhost` whatever the bind address; its own
+// origin must be the same, or a rewrite of the proxy (the 404 page of the route guard) is
+// taken for another host and fetched over the network.
+const app = next({ dev: false, hostname: 'localhost', port, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
