@@ -4,6 +4,9 @@ import { decide } from '@/lib/guard';
 import { isHttps, SESSION_COOKIE, unsealSession } from '@/lib/session';
 import { contentSecurityPolicy, HSTS } from '@/lib/security-headers';
 
+/** Next's rendering of app/not-found.tsx, answered with status 404. */
+const NOT_FOUND_PAGE = '/_not-found';
+
 /** Route guard and per-response CSP nonce for every page (API routes check the session themselves). */
 export async function proxy(request: NextRequest) {
   const config = getConfig();
@@ -13,6 +16,7 @@ export async function proxy(request: NextRequest) {
 
   let response: NextResponse;
   if (decision.action === 'redirect') {
+    // Same host, so Next answers it with a relative Location (never the bind address).
     response = NextResponse.redirect(new URL(decision.to, request.url));
     if (request.cookies.has(SESSION_COOKIE) && !session) response.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0 });
   } else {
@@ -21,7 +25,9 @@ export async function proxy(request: NextRequest) {
     const headers = new Headers(request.headers);
     headers.set('x-nonce', nonce);
     headers.set('content-security-policy', csp);
-    response = NextResponse.next({ request: { headers } });
+    response = decision.action === 'notFound'
+      ? NextResponse.rewrite(new URL(NOT_FOUND_PAGE, request.url), { request: { headers } })
+      : NextResponse.next({ request: { headers } });
     response.headers.set('content-security-policy', csp);
   }
   if (secure) response.headers.set('strict-transport-security', HSTS);

@@ -1,39 +1,40 @@
-import { HOME_PATH, MENU_PAGES, PUBLIC_PATHS, SESSION_PATHS, SESSION_PREFIXES } from './routes';
+import { HOME_PATH } from './routes';
+import { canonicalPath, pageKind } from './page-path';
 import { safeRedirect } from './redirect';
 
-export type GuardDecision = { action: 'next' } | { action: 'redirect'; to: string };
+export type GuardDecision = { action: 'next' } | { action: 'redirect'; to: string } | { action: 'notFound' };
 
 const next: GuardDecision = { action: 'next' };
+const notFound: GuardDecision = { action: 'notFound' };
 const redirect = (to: string): GuardDecision => ({ action: 'redirect', to });
 
-function normalise(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-}
+/** Next.js's own paths (assets, development tooling): never pages, handled by the framework. */
+const isFrameworkPath = (pathname: string) => pathname.startsWith('/_next/') || pathname.startsWith('/__nextjs');
 
 /**
- * The route guard of SPEC.md section 4 and DESIGN.md section 6, as a pure decision:
- * public pages pass; without a session every page goes to /login (remembering where it
- * was going); /403 and the entry page need only a session; any other known page must be
- * among the session's allowed paths, else /403; a path that is no page at all passes to
- * the 404 page.
+ * The route guard of SPEC.md section 4 and DESIGN.md section 6, as a pure decision on the
+ * decoded, normalised path (the one the page router renders): public pages pass; without a
+ * session every page goes to /login (remembering where it was going); /403 and the entry
+ * page need only a session; any other known page must be among the session's allowed
+ * paths, else /403; anything that is no page of this product (an unknown path, a suffix
+ * such as `.rsc` on one, a malformed escape) is the 404 page.
  */
 export function decide(pathname: string, search: string, session: { paths: readonly string[] } | null): GuardDecision {
-  const path = normalise(pathname);
+  if (isFrameworkPath(pathname)) return next;
+  const path = canonicalPath(pathname);
+  if (path === null) return notFound;
   if (path === '/') return redirect(session ? HOME_PATH : '/login');
   if (path === '/500') return next;
-  if ((PUBLIC_PATHS as readonly string[]).includes(path)) {
-    if (path === '/login' && session) {
-      return redirect(safeRedirect(new URLSearchParams(search).get('redirect')));
-    }
+  const kind = pageKind(path);
+  if (kind === null) return notFound;
+  if (kind === 'public') {
+    if (path === '/login' && session) return redirect(safeRedirect(new URLSearchParams(search).get('redirect')));
     return next;
   }
-  const isSessionPage = (SESSION_PATHS as readonly string[]).includes(path) || SESSION_PREFIXES.some((p) => path.startsWith(p));
-  const isMenuPage = MENU_PAGES.has(path);
-  if (!isSessionPage && !isMenuPage) return next;
   if (!session) {
     const target = safeRedirect(`${path}${search}`, '');
     return redirect(target ? `/login?redirect=${encodeURIComponent(target)}` : '/login');
   }
-  if (isSessionPage || session.paths.includes(path)) return next;
+  if (kind === 'session' || session.paths.includes(path)) return next;
   return redirect('/403');
 }

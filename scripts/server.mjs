@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import next from 'next';
+import { answerClientError } from './client-error.mjs';
 
 /**
  * The production server: Next's request handler behind a plain Node HTTP server, so the
@@ -12,13 +13,19 @@ const hostname = process.env.HOSTNAME ?? '0.0.0.0';
 const trustProxy = process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1';
 const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
 
-const app = next({ dev: false, hostname, port, dir: process.cwd() });
+// Next builds the URLs the proxy sees on `localhost` whatever the bind address; its own
+// origin must be the same, or a rewrite of the proxy (the 404 page of the route guard) is
+// taken for another host and fetched over the network.
+const app = next({ dev: false, hostname: 'localhost', port, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-createServer((req, res) => {
+const server = createServer((req, res) => {
   if (!trustProxy) for (const header of FORWARDED) delete req.headers[header];
   void handle(req, res);
-}).listen(port, hostname, () => {
+});
+// Requests Node refuses itself (headers too large, malformed) get the envelope too.
+server.on('clientError', answerClientError(process.env.DEFAULT_LOCALE === 'en' ? 'en' : 'zh-CN'));
+server.listen(port, hostname, () => {
   console.log(`[server] listening on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}${trustProxy ? ' (trusting X-Forwarded-* headers)' : ''}`);
 });

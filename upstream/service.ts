@@ -1,8 +1,13 @@
+import { Hono } from 'hono';
 import { migrate, openDatabase, type DatabaseOptions, type OpenDatabase } from './db';
 import { seedDemo, seedReference } from './db/seed';
 import { createUpstreamApp } from './app';
 import { defaultOptions, type UpstreamOptions } from './options';
 import { scheduleOverdueReminders } from './modules/workflow/overdue';
+import { AppError } from './core/errors';
+import { errorResponse } from './core/dispatch';
+import { localeOf, translator } from './core/i18n';
+import { CODES } from '../lib/contract/common';
 
 export interface Service {
   fetch(request: Request): Promise<Response>;
@@ -10,11 +15,13 @@ export interface Service {
   close(): Promise<void>;
 }
 
+export type StartOptions = DatabaseOptions & { demo: boolean; options?: Partial<UpstreamOptions> };
+
 /**
  * Opens the database, migrates it, seeds reference data (and demo data when asked), builds the
  * app and schedules the daily overdue reminders.
  */
-export async function startService(db: DatabaseOptions & { demo: boolean; options?: Partial<UpstreamOptions> }): Promise<Service> {
+export async function startService(db: StartOptions): Promise<Service> {
   const database = await openDatabase(db);
   try {
     await migrate(database.db);
@@ -31,5 +38,44 @@ export async function startService(db: DatabaseOptions & { demo: boolean; option
     fetch: async (request) => app.fetch(request),
     database,
     close: () => { stopReminders(); return database.close(); },
+  };
+}
+
+/** The service while it starts: answers every call right away, before the database is ready. */
+export interface LaunchedService {
+  /** A call: served once the service is ready; until then 503 in the envelope ('the service is starting'). */
+  fetch(request: Request): Promise<Response>;
+  /** Resolves true once the service is ready, false when `ms` pass first or the start failed. */
+  whenReady(ms: number): Promise<boolean>;
+  /** The started service; rejects when the start failed. */
+  ready: Promise<Service>;
+}
+
+/** Every call before the service is ready: 503, written by the one converter of errors. */
+const starting = new Hono().all('*', (c) =>
+  errorResponse(c, new AppError(CODES.unavailable, 'starting'), translator(localeOf(c.req.header('accept-language')))));
+
+/**
+ * Starts the service without waiting for it: the caller can listen at once, and a call
+ * that comes before migrations and the seed are done waits (see whenReady) or is told
+ * the service is starting, never answered with an error of the service.
+ */
+export function launchService(db: StartOptions): LaunchedService {
+  let service: Service | undefined;
+  const ready = startService(db).then((started) => (service = started));
+  const settled = ready.then(() => true, () => false);
+  return {
+    ready,
+    fetch: async (request) => (service ? service.fetch(request) : starting.fetch(request)),
+    async whenReady(ms) {
+      if (service) return true;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), ms); });
+      try {
+        return await Promise.race([settled, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
   };
 }

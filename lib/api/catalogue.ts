@@ -37,3 +37,9 @@ export function applyCatalogue(outcome: Outcome): Verdict {
   }
   return { code: 500, key: 'system', data: null };
 }
+
+/**
+ * The server's message as the catalogue shows it, before its one '！' is added (SPEC.md
+ * section 8): a message that already ends in an exclamation mark does not get a second.
+ */
+export const bareMessage = (message: string) => message.replace(/[\s！!]+$/u, '');

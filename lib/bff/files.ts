@@ -1,8 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isJsonType } from '../api/file-name';
 import type { FileOutcome, Verdict } from '../api/catalogue';
-import { IMPORT_BODY_MAX_BYTES } from '../contract/import';
-import { UPLOAD_BODY_MAX_BYTES } from '../workflow/files';
+import { CALLS } from '../contract/calls';
+import type { CallSpec } from '../contract/call';
 
 /**
  * Files through the BFF, both ways: uploads (a multipart/form-data body, forwarded as it
@@ -11,11 +11,8 @@ import { UPLOAD_BODY_MAX_BYTES } from '../workflow/files';
  */
 
 /** Calls whose POST body is multipart/form-data, with the largest body each takes. */
-export const MULTIPART_CALLS: Readonly<Record<string, number>> = {
-  'upload/uploadFile': UPLOAD_BODY_MAX_BYTES,
-  'systemUser/importCheck': IMPORT_BODY_MAX_BYTES,
-  'systemUser/importCommit': IMPORT_BODY_MAX_BYTES,
-};
+export const MULTIPART_CALLS: Readonly<Record<string, number>> = Object.fromEntries(Object.entries(CALLS as Record<string, CallSpec>)
+  .flatMap(([path, spec]) => (spec.body && spec.body !== 'json' ? [[path, spec.body.multipart.maxBytes]] : [])));
 
 export type UploadBody = { ok: true; body: Uint8Array; contentType: string } | { ok: false; field: string; key: string };
 
@@ -26,8 +23,16 @@ export type UploadBody = { ok: true; body: Uint8Array; contentType: string } | {
 export async function readUpload(req: NextRequest, max: number): Promise<UploadBody> {
   const contentType = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data;\s*boundary=/i.test(contentType)) return { ok: false, field: '_', key: 'validation.multipart' };
-  const tooLarge = { ok: false, field: 'file', key: 'validation.fileTooLarge' } as const;
-  if (Number(req.headers.get('content-length')) > max) return tooLarge;
+  const body = await readBounded(req, max);
+  return body ? { ok: true, body, contentType } : { ok: false, field: 'file', key: 'validation.fileTooLarge' };
+}
+
+/**
+ * A request's body, or null when it is larger than `max` bytes (refused by its
+ * Content-Length before reading, else as soon as the stream passes it).
+ */
+export async function readBounded(req: NextRequest, max: number): Promise<Uint8Array | null> {
+  if (Number(req.headers.get('content-length')) > max) return null;
   const chunks: Uint8Array[] = [];
   let total = 0;
   if (req.body) {
@@ -36,14 +41,14 @@ export async function readUpload(req: NextRequest, max: number): Promise<UploadB
       total += part.value.byteLength;
       if (total > max) {
         await reader.cancel().catch(() => {});
-        return tooLarge;
+        return null;
       }
       chunks.push(part.value);
     }
   }
   const body = new Uint8Array(total);
   chunks.reduce((offset, chunk) => { body.set(chunk, offset); return offset + chunk.byteLength; }, 0);
-  return { ok: true, body, contentType };
+  return body;
 }
 
 /** The answer to an upload the BFF refuses itself: a 422 naming the field, as the service would. */
@@ -68,7 +73,10 @@ export async function readFileAnswer(response: Response): Promise<FileOutcome> {
   return { kind: 'file', headers, body: await response.arrayBuffer() };
 }
 
-/** Forwards a file to the browser: never sniffed, never kept by a shared cache, same origin only. */
+/**
+ * Forwards a file to the browser: never sniffed, never kept by a shared cache, same origin
+ * only, and sandboxed (a document opened from it runs no script and has no origin of ours).
+ */
 export function fileResponse(file: FileOutcome): NextResponse {
   return new NextResponse(file.body, {
     status: 200,
@@ -77,6 +85,7 @@ export function fileResponse(file: FileOutcome): NextResponse {
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
       'cross-origin-resource-policy': 'same-origin',
+      'content-security-policy': 'sandbox',
     },
   });
 }

@@ -1,13 +1,15 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import type { Config } from '../config';
-import { applyCatalogue, type Verdict } from '../api/catalogue';
+import { applyCatalogue, bareMessage, type Verdict } from '../api/catalogue';
 import { CALLS } from '../contract/calls';
+import { methodsOf, type CallSpec } from '../contract/call';
 import { resolveLocale, translate } from '../i18n';
 import { LOCALE_COOKIE, SESSION_COOKIE, isHttps, sealSession, sessionCookieOptions, unsealSession, type SessionData } from '../session';
 import type { Locale } from '../contract/auth';
+import { CODES } from '../contract/common';
 import type { Transport, UpstreamRequest } from './transport';
-import { localCalls } from './local-calls';
-import { fileResponse, MULTIPART_CALLS, readUpload, uploadRefusal } from './files';
+import { localCalls, type Method } from './local-calls';
+import { fileResponse, MULTIPART_CALLS, readBounded, readUpload, uploadRefusal } from './files';
 import { clientAddress } from './client-address';
 
 /** DESIGN.md section 3: only `module/action` shaped paths are forwarded. */
@@ -15,6 +17,7 @@ export const PATH_PATTERN = /^[A-Za-z][\w-]*(\/[A-Za-z][\w-]*)+$/;
 /** Calls that need no session: the table's public calls, and admin/setLocale (the BFF keeps the choice in a cookie without one). */
 const PUBLIC_CALLS = new Set<string>([...Object.entries(CALLS).filter(([, spec]) => spec.access === 'public').map(([path]) => path), 'admin/setLocale']);
 const MAX_BODY_BYTES = 1024 * 1024;
+/** The methods a forwarded call may come with (the service refuses those its contract does not name). */
 
 export interface BffContext {
   req: NextRequest;
@@ -39,14 +42,28 @@ export interface BffDeps { config: Config; transport: Transport }
 
 const noStore = { 'cache-control': 'no-store' };
 
-export function envelopeResponse(verdict: Verdict, locale: Locale) {
-  const message = verdict.key ? translate(locale, `errors.${verdict.key}`, verdict.params) : translate(locale, 'upstream.ok');
-  return NextResponse.json({ code: verdict.code, message, data: verdict.data }, { status: verdict.code === 200 ? 200 : verdict.code, headers: noStore });
+/**
+ * The one place a verdict becomes the browser's envelope. SPEC.md section 8: a refusal
+ * shows the server's message plus one '！' (a message that already ends in one keeps it).
+ */
+export function envelopeResponse(verdict: Verdict, locale: Locale, headers: Record<string, string> = {}) {
+  const params = verdict.params && { message: bareMessage(verdict.params.message) };
+  const message = verdict.key ? translate(locale, `errors.${verdict.key}`, params) : translate(locale, 'upstream.ok');
+  return NextResponse.json({ code: verdict.code, message, data: verdict.data }, { status: verdict.code === 200 ? 200 : verdict.code, headers: { ...noStore, ...headers } });
 }
 
-/** A cross-site write: Fetch Metadata says so, or the Origin is not ours. */
+/** A refusal of the BFF itself, worded as the service words one: a message (key in messages/*.json) and data. */
+export const refusal = (code: number, locale: Locale, messageKey: string, data: unknown = null): Verdict =>
+  ({ code, key: 'withMessage', params: { message: translate(locale, messageKey) }, data });
+
+/**
+ * A request from another origin, whatever its method: Fetch Metadata names another site
+ * (or a sibling of the same site), or the Origin is not ours. A navigation the user typed
+ * (`none`) and requests without either header (curl, the service's own tools) pass.
+ */
 export function isCrossSite(req: NextRequest): boolean {
-  if (req.headers.get('sec-fetch-site') === 'cross-site') return true;
+  const site = req.headers.get('sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') return true;
   const origin = req.headers.get('origin');
   if (!origin) return false;
   const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
@@ -66,23 +83,25 @@ export function createBff({ config, transport }: BffDeps) {
       acceptLanguage: req.headers.get('accept-language'), auto: config.LOCALE_AUTO, fallback: config.DEFAULT_LOCALE,
     });
     const path = segments.join('/');
-    const method = req.method === 'GET' ? 'GET' : 'POST';
-    if (!PATH_PATTERN.test(path) || (req.method !== 'GET' && req.method !== 'POST')) {
-      return envelopeResponse({ code: 404, key: 'notFound', data: null }, locale);
+    if (!PATH_PATTERN.test(path)) return envelopeResponse({ code: 404, key: 'notFound', data: null }, locale);
+    const local = localCalls[path];
+    const spec = (CALLS as Record<string, CallSpec>)[path];
+    if (!local && !spec) return envelopeResponse({ code: 404, key: 'notFound', data: null }, locale);
+    const methods = local?.methods ?? methodsOf(spec!);
+    if (!(methods as readonly string[]).includes(req.method)) {
+      return envelopeResponse(refusal(CODES.methodNotAllowed, locale, 'errors.methodNotAllowed'), locale, { allow: methods.join(', ') });
     }
-    if (method === 'POST' && isCrossSite(req)) {
-      return NextResponse.json({ code: 403, message: translate(locale, 'errors.forbiddenRequest'), data: null }, { status: 403, headers: noStore });
-    }
+    const method = req.method as Method;
+    if (isCrossSite(req)) return envelopeResponse(refusal(CODES.forbidden, locale, 'errors.forbiddenRequest'), locale);
     if (!session && !PUBLIC_CALLS.has(path)) {
       return endSession(envelopeResponse({ code: 401, key: 'timeout', data: null }, locale), req);
     }
     const uploadLimit = method === 'POST' ? MULTIPART_CALLS[path] : undefined;
     const upload = uploadLimit ? await readUpload(req, uploadLimit) : null;
     if (upload && !upload.ok) return envelopeResponse(uploadRefusal(upload, (key) => translate(locale, key)), locale);
-    const body = method === 'POST' && !upload ? await req.text() : undefined;
-    if (body && Buffer.byteLength(body) > MAX_BODY_BYTES) {
-      return envelopeResponse({ code: 413, key: 'withMessage', params: { message: translate(locale, 'validation.tooLong') }, data: null }, locale);
-    }
+    const bytes = method === 'POST' && !upload ? await readBounded(req, MAX_BODY_BYTES) : undefined;
+    if (bytes === null) return envelopeResponse(refusal(CODES.tooLarge, locale, 'validation.tooLong'), locale);
+    const body = bytes && new TextDecoder().decode(bytes);
     const secure = isHttps(req.url, req.headers.get('x-forwarded-proto'));
     const clientIp = clientAddress(req.headers.get('x-forwarded-for'), config);
     const send = (overrides: Partial<UpstreamRequest> = {}) => transport({
@@ -103,8 +122,7 @@ export function createBff({ config, transport }: BffDeps) {
       },
       endSession: (response) => endSession(response, req),
     };
-    const local = localCalls[path];
-    if (local) return local(ctx);
+    if (local) return local.handle(ctx);
     const outcome = await send();
     return outcome.kind === 'file' ? fileResponse(outcome) : ctx.reply(applyCatalogue(outcome));
   };

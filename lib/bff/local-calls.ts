@@ -1,5 +1,6 @@
 import type { NextResponse } from 'next/server';
 import { applyCatalogue } from '../api/catalogue';
+import { translate } from '../i18n';
 import { loginResult, setLocaleInput, type MenuItem, type MenuResult } from '../contract/auth';
 import { LOCALE_COOKIE, type SessionData } from '../session';
 import type { BffContext } from './handler';
@@ -53,22 +54,33 @@ function refreshPaths(ctx: BffContext, response: NextResponse, { menu, version }
   return ctx.setSession(response, { ...ctx.session!, paths: menuPaths(menu), menuVersion: version, lastSeen: Date.now() });
 }
 
-export const localCalls: Record<string, (ctx: BffContext) => Promise<NextResponse>> = {
-  'admin/login': signIn,
-  'admin/register': signIn,
+export type Method = 'GET' | 'POST';
+
+/** A call the BFF answers itself, and the methods it takes (a call that changes state takes POST only). */
+export interface LocalCall { methods: readonly Method[]; handle(ctx: BffContext): Promise<NextResponse> }
+
+const POST_ONLY: readonly Method[] = ['POST'];
+const READ: readonly Method[] = ['GET', 'POST'];
+
+export const localCalls: Record<string, LocalCall> = {
+  'admin/login': { methods: POST_ONLY, handle: signIn },
+  'admin/register': { methods: POST_ONLY, handle: signIn },
 
   /** Logout ends the upstream token and the session whatever the upstream answers. */
-  async 'admin/logOut'(ctx) {
+  'admin/logOut': { methods: POST_ONLY, async handle(ctx) {
     if (ctx.session) await ctx.forward({ method: 'POST', body: '{}', query: undefined });
     return ctx.endSession(ctx.reply({ code: 200, key: null, data: null }));
-  },
+  } },
 
   /** The language choice: kept in a cookie for this browser and, when signed in, for the user. */
-  async 'admin/setLocale'(ctx) {
+  'admin/setLocale': { methods: POST_ONLY, async handle(ctx) {
     let input: unknown;
     try { input = JSON.parse(ctx.body || '{}'); } catch { input = null; }
     const parsed = setLocaleInput.safeParse(input);
-    if (!parsed.success) return ctx.reply({ code: 422, key: 'withMessage', params: { message: 'locale' }, data: { fields: { locale: 'validation.invalid' } } });
+    if (!parsed.success) {
+      const message = translate(ctx.locale, 'validation.locale');
+      return ctx.reply({ code: 422, key: 'withMessage', params: { message }, data: { fields: { locale: 'validation.locale' } } });
+    }
     const { locale } = parsed.data;
     if (ctx.session) {
       const verdict = await ctx.forward();
@@ -77,21 +89,21 @@ export const localCalls: Record<string, (ctx: BffContext) => Promise<NextRespons
     const response = ctx.reply({ code: 200, key: null, data: { locale } }, locale);
     response.cookies.set(LOCALE_COOKIE, locale, LOCALE_COOKIE_OPTIONS);
     return ctx.session ? ctx.setSession(response, { ...ctx.session, locale }) : response;
-  },
+  } },
 
   /** The menu, and the session's allowed paths refreshed from it (a role change applies without a new login). */
-  async 'admin/getMenu'(ctx) {
+  'admin/getMenu': { methods: READ, async handle(ctx) {
     const verdict = await loadMenu(ctx, ctx.session!.token);
     const response = ctx.reply(verdict);
     return verdict.code === 200 ? refreshPaths(ctx, response, verdict.data as MenuResult) : response;
-  },
+  } },
 
   /**
    * The unread count, polled every 10 seconds. The same poll notices a change of the
    * user's grants: the session's allowed paths are refreshed and the answer carries the
    * new version in `x-menu-version`, so the browser reloads its menu and buttons.
    */
-  async 'businessMessage/count'(ctx) {
+  'businessMessage/count': { methods: READ, async handle(ctx) {
     const [count, version] = await Promise.all([
       ctx.forward(),
       ctx.forward({ path: 'admin/getMenuVersion', method: 'GET', body: undefined, query: undefined }),
@@ -103,12 +115,12 @@ export const localCalls: Record<string, (ctx: BffContext) => Promise<NextRespons
     if (menu.code !== 200) return response;
     response.headers.set(MENU_VERSION_HEADER, current);
     return refreshPaths(ctx, response, menu.data as MenuResult);
-  },
+  } },
 
   /** A changed password revokes every token upstream, so the session ends here too. */
-  async 'admin/updatePassWord'(ctx) {
+  'admin/updatePassWord': { methods: POST_ONLY, async handle(ctx) {
     const verdict = await ctx.forward();
     const response = ctx.reply(verdict);
     return verdict.code === 200 ? ctx.endSession(response) : response;
-  },
+  } },
 };

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Config } from '../config';
 import type { Envelope } from '../contract/common';
 import type { Outcome } from '../api/catalogue';
+import type { LaunchedService } from '../../upstream/service';
 import { isFileAnswer, readFileAnswer } from './files';
 
 export interface UpstreamRequest {
@@ -19,25 +20,29 @@ export interface UpstreamRequest {
 
 export type Transport = (request: UpstreamRequest) => Promise<Outcome>;
 
-type Fetch = (request: Request) => Promise<Response>;
+/** What the transport needs of the in-process service: its calls and its readiness. */
+export type InProcess = Pick<LaunchedService, 'fetch' | 'whenReady'> & { ready: Promise<unknown> };
 
-interface ServiceHolder { service?: Promise<{ fetch: Fetch }> }
+interface ServiceHolder { service?: Promise<InProcess> }
 const holder = globalThis as typeof globalThis & { __lboUpstream?: ServiceHolder };
 
 /**
- * The in-process reference service, started once per process (Next loads this module in
- * several bundles, so the instance lives on globalThis). A failed start is not cached.
+ * The in-process reference service, launched once per process (Next loads this module in
+ * several bundles, so the instance lives on globalThis). It answers at once and is ready
+ * once migrated and seeded; a failed start is not cached (the next call launches it again).
  */
-export function inProcessService(config: Config): Promise<{ fetch: Fetch }> {
+export function inProcessService(config: Config): Promise<InProcess> {
   const slot = (holder.__lboUpstream ??= {});
   slot.service ??= (async () => {
-    const [{ startService }, { optionsFromEnv }] = await Promise.all([import('../../upstream/service'), import('../../upstream/options')]);
-    return startService({
+    const [{ launchService }, { optionsFromEnv }] = await Promise.all([import('../../upstream/service'), import('../../upstream/options')]);
+    const launched = launchService({
       databaseUrl: config.DATABASE_URL,
       dataDir: join(config.dataDir, 'pglite'),
       demo: config.embedded,
       options: { ...optionsFromEnv(process.env, config.embedded), filesDir: join(config.dataDir, 'files') },
     });
+    launched.ready.catch(() => { slot.service = undefined; });
+    return launched;
   })().catch((error: unknown) => {
     slot.service = undefined;
     throw error;
@@ -55,12 +60,17 @@ function withTimeout<T>(promise: Promise<T>, ms: number, signal: AbortController
 
 /**
  * Sends one call to the platform service: over HTTP to UPSTREAM_URL, or in-process.
- * Every call has a timeout; nothing is retried (a POST may not be safe to repeat).
+ * Every call has a timeout; nothing is retried (a POST may not be safe to repeat). In
+ * process, a call that comes while the service starts first waits for it (at most the
+ * call's own time limit, not counted in it); a service still starting then answers 503.
  */
-export function createTransport(config: Config): Transport {
+export function createTransport(config: Config, service: () => Promise<InProcess> = () => inProcessService(config)): Transport {
   const send: (request: Request) => Promise<Response> = config.UPSTREAM_URL
     ? (request) => fetch(request)
-    : async (request) => (await inProcessService(config)).fetch(request);
+    : async (request) => (await service()).fetch(request);
+  const whenReady = async () => {
+    if (!config.UPSTREAM_URL) await (await service()).whenReady(config.UPSTREAM_TIMEOUT_MS);
+  };
   const base = config.UPSTREAM_URL ? config.UPSTREAM_URL.replace(/\/+$/, '') : 'http://upstream.internal';
 
   return async (call) => {
@@ -70,6 +80,7 @@ export function createTransport(config: Config): Transport {
     if (call.token) headers.token = call.token;
     if (call.method === 'POST') headers['content-type'] = call.contentType ?? 'application/json';
     try {
+      await whenReady();
       return await withTimeout((async (): Promise<Outcome> => {
         const body = call.method === 'POST' ? call.body ?? '{}' : undefined;
         const res = await send(new Request(url, { method: call.method, headers, body: body as BodyInit | undefined, signal: controller.signal }));

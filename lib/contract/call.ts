@@ -37,6 +37,10 @@ export interface CallSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType =
 }
 
 
+/** The methods a call answers: GET for reads declared so, POST for everything else (a read may take both). */
+export const methodsOf = (spec: { method?: 'GET' | 'POST'; alsoGet?: true }): readonly ('GET' | 'POST')[] =>
+  spec.method === 'GET' ? ['GET'] : spec.alsoGet ? ['GET', 'POST'] : ['POST'];
+
 /** One entry of the call table, with its input and output types inferred and its access and file flag kept exact. */
 export function call<I extends z.ZodType, O extends z.ZodType, const S extends Omit<CallSpec<I, O>, 'input' | 'output'>>(
   spec: S & { input: I; output: O },

@@ -75,4 +75,34 @@ test.describe('route guard and error pages', () => {
     await expect(page).toHaveURL(/\/403$/);
     await expect(page.getByText(FORBIDDEN)).toBeVisible();
   });
+
+  test('a signed-in user following a redirect to another host ends on a page of this product', async ({ page }) => {
+    await signIn(page, 'bank');
+    const origin = new URL(page.url()).origin;
+    for (const target of ['/.//evil.example', '/..//evil.example', '/%2e%2e//evil.example']) {
+      await page.goto(`/login?redirect=${target}`);
+      await expect(page).toHaveURL(`${origin}/admin/index`);
+      await expect(page.getByRole('heading', { name: `你好，${DEMO_USERS.bank.nickname}` })).toBeVisible();
+    }
+  });
+
+  test('signing in from a link with a redirect to another host ends on the entry page', async ({ page }) => {
+    await page.goto('/login?redirect=/.//evil.example');
+    await fillLogin(page, 'bank');
+    await loginButton(page).click();
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/admin\/index$/);
+  });
+
+  test('a percent-encoded page path needs the same grant as the page; a suffix on an unknown path is the 404 page', async ({ page }) => {
+    await signIn(page, 'bank');
+    for (const path of ['/admin/setting/system/%75ser', '/admin/setting/system/user.rsc']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/403$/);
+      await expect(page.getByText(FORBIDDEN)).toBeVisible();
+    }
+    for (const path of ['/no-such-page.rsc', '/bank/bank-first.prefetch.rsc']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+    }
+  });
 });

@@ -69,6 +69,20 @@ describeUpstream('application files (upload/uploadFile, upload/file)', (up) => {
       expect(new Uint8Array(await file.arrayBuffer())).toEqual(PNG);
     });
 
+    it('drops bidirectional controls from the name it keeps and answers the file sandboxed', async () => {
+      const app = await createCase(up().db);
+      // U+202E would show 'invoice\u202Efdp.exe.pdf' as 'invoiceexe.pdf' reversed; U+2066-2069 and U+200E/F isolate and mark.
+      const name = 'invoice\u202Efdp.exe\u2066\u200F.pdf';
+      const res = await upload(up(), tokens.renshe!, { applicationId: app.id, kind: 'OTHER', file: { bytes: PDF, name, type: 'application/pdf' } });
+      expect(res.status).toBe(200);
+      expect(res.body.data.name).toBe('invoicefdp.exe.pdf');
+      const list = await up().call('businessProposerInfo/getFileInfo', { id: app.id }, { token: tokens.renshe });
+      expect(list.body.data.map((f: { name: string }) => f.name)).toEqual(['invoicefdp.exe.pdf']);
+      const file = await download(up(), tokens.renshe, res.body.data.id);
+      expect(file.headers.get('content-security-policy')).toBe('sandbox');
+      expect(file.headers.get('content-disposition')).not.toMatch(/%E2%80%AE|%E2%81%A6|%E2%80%8F/);
+    });
+
     it('takes JPEG and PDF content, also without a declared type, and names it by its type', async () => {
       const app = await createCase(up().db);
       const jpeg = await upload(up(), tokens.renshe!, { applicationId: app.id, kind: 'OTHER', file: { bytes: JPEG, name: 'photo', type: 'application/octet-stream' } });

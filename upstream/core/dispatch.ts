@@ -8,7 +8,7 @@ import { AppError, errorKind, forbidden, invalid, notFound, unauthorized } from 
 import { localeOf, translator, type Translate } from './i18n';
 import type { AnyCall, AuthUser, CallContext } from './call';
 import { CALLS } from '../../lib/contract/calls';
-import type { Access } from '../../lib/contract/call';
+import { methodsOf, type Access } from '../../lib/contract/call';
 import { resolveToken } from './token';
 import { allowed } from './permission';
 import { FileAnswer, fileResponse, readMultipart } from './files';
@@ -56,9 +56,7 @@ async function readInput(c: Context, call: AnyCall): Promise<unknown> {
   }
 }
 
-/** The methods a call answers: GET for reads declared so, POST for everything else (a read may take both). */
-export const methodsOf = (spec: AnyCall['spec']): readonly string[] =>
-  spec.method === 'GET' ? ['GET'] : spec.alsoGet ? ['GET', 'POST'] : ['POST'];
+export { methodsOf };
 
 /** Every call of the table has exactly one handler, and every handler a call of the table. */
 function registryOf(calls: readonly AnyCall[]): Map<string, AnyCall> {
@@ -85,7 +83,7 @@ export function mountCalls(app: Hono, db: Db, options: UpstreamOptions, calls: r
     const t = translator(locale);
     try {
       const call = registry.get(c.req.path.slice('/api/'.length));
-      if (!call || !methodsOf(call.spec).includes(c.req.method)) throw notFound('call');
+      if (!call || !(methodsOf(call.spec) as readonly string[]).includes(c.req.method)) throw notFound('call');
       const now = options.now();
       const token = c.req.header('token');
       let user: AuthUser | null = token ? await resolveToken(db, token, now) : null;

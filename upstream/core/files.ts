@@ -12,7 +12,7 @@ export class FileAnswer {
   constructor(readonly bytes: Uint8Array, readonly mime: string, readonly disposition: string) {}
 }
 
-/** The HTTP answer of a file: only what the browser needs, never sniffed, never cached by others. */
+/** The HTTP answer of a file: only what the browser needs, never sniffed, never cached by others, sandboxed. */
 export function fileResponse(file: FileAnswer): Response {
   return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
     status: 200,
@@ -22,6 +22,7 @@ export function fileResponse(file: FileAnswer): Response {
       'content-disposition': file.disposition,
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
+      'content-security-policy': 'sandbox',
     },
   });
 }

@@ -3,6 +3,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from '
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
+import { createDataDirApart } from './pglite-init';
 
 export type Db = Kysely<Database>;
 
@@ -53,7 +54,10 @@ async function openPostgres(connectionString: string, options: DatabaseOptions):
 
 async function openPGlite(dataDir: string, loadDataDir?: Blob): Promise<OpenDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
+  if (!dataDir.includes('://')) {
+    mkdirSync(dataDir, { recursive: true });
+    if (!loadDataDir) await createDataDirApart(dataDir);
+  }
   const pglite = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {

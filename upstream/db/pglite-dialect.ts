@@ -24,6 +24,13 @@ export class PGliteDialect implements Dialect {
   createDriver(): Driver { return new PGliteDriver(this.pglite); }
 }
 
+/**
+ * PGlite runs in this thread and settles its queries without giving the event loop a turn,
+ * so a long run of queries (migrations, the seed, a bulk load) would starve timers and
+ * requests for seconds. One turn before each query keeps the process answering.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: DatabaseConnection;
@@ -31,6 +38,7 @@ class PGliteDriver implements Driver {
   constructor(private readonly pglite: PGlite) {
     this.connection = {
       executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+        await yieldToEventLoop();
         const result = await pglite.query<R>(query.sql, query.parameters as unknown[]);
         const affected = result.affectedRows ?? 0;
         const isWrite = /^\s*(insert|update|delete|merge)/i.test(query.sql);

@@ -9,4 +9,5 @@ async function handle(req: NextRequest, { params }: Params) {
   return defaultBff()(req, (await params).path);
 }
 
-export { handle as GET, handle as POST, handle as PUT, handle as DELETE, handle as PATCH };
+// Every method reaches the BFF, which answers the ones a call does not take with 405 in the envelope.
+export { handle as GET, handle as POST, handle as PUT, handle as DELETE, handle as PATCH, handle as OPTIONS };

@@ -36,13 +36,16 @@ export function acceptedMime(bytes: Uint8Array, declaredType: string, name: stri
 
 const baseName = (name: string) => name.split(/[\\/]/).pop() ?? '';
 
+/** Bidirectional-text controls: they can make `cod.exe.pdf` read as another name. */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /**
- * The name a file is listed under: the sender's base name without control or reserved
- * characters, at most FILE_NAME_MAX characters, ending as its type does. Never a path.
+ * The name a file is listed under: the sender's base name without control, bidirectional
+ * or reserved characters, at most FILE_NAME_MAX characters, ending as its type does. Never a path.
  */
 export function displayName(name: string, mime: FileMime): string {
   // eslint-disable-next-line no-control-regex
-  const cleaned = baseName(name).replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
+  const cleaned = baseName(name).replace(BIDI_CONTROLS, '').replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
   const known = mimeOfEnding(fileEnding(cleaned)) === mime;
   const ending = known ? cleaned.slice(cleaned.lastIndexOf('.') + 1) : FILE_TYPES[mime][0];
   const stem = (known ? cleaned.slice(0, cleaned.lastIndexOf('.')) : cleaned) || 'file';

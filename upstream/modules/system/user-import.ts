@@ -6,7 +6,7 @@ import { visibleOrgs } from '../../core/scope';
 import { invalid } from '../../core/errors';
 import type { Db } from '../../db';
 import { z } from '../../../lib/contract/zod';
-import { IMPORT_BODY_MAX_BYTES, IMPORT_MAX_BYTES, importInput, type ImportCheck, type ImportResult, type ImportRowError } from '../../../lib/contract/import';
+import { IMPORT_MAX_BYTES, type ImportCheck, type ImportResult, type ImportRowError } from '../../../lib/contract/import';
 import { checkField } from '../../../lib/contract/rules';
 import { USERNAME_PATTERN } from '../../../lib/contract/user';
 import { mobile } from '../../../lib/contract/validation';
