@@ -12,17 +12,24 @@ function PageName({ path }: { path: string }) {
   return <>{title ? `${title} ` : ''}<Typography.Text code>{path}</Typography.Text></>;
 }
 
+function Requirements({ access }: { access: Exclude<FixedAccess, string> }) {
+  const t = useTranslations('apiDocs.access');
+  return (
+    <Space wrap size={[4, 4]}>
+      {access.map((r) => ('permission' in r
+        ? <Tag key={r.permission} style={{ whiteSpace: 'normal' }}>{t('button')} <Typography.Text code>{r.permission}</Typography.Text></Tag>
+        : <Tag key={r.page} style={{ whiteSpace: 'normal' }}>{t('page')} <PageName path={r.page} /></Tag>))}
+    </Space>
+  );
+}
+
 function Fixed({ access }: { access: FixedAccess }) {
   const t = useTranslations('apiDocs.access');
   if (typeof access === 'string') return <>{t(access)}</>;
   return (
     <Space orientation="vertical" size={4}>
       <span>{t('holders')}</span>
-      <Space wrap size={[4, 4]}>
-        {access.map((r) => ('permission' in r
-          ? <Tag key={r.permission}>{t('button')} <Typography.Text code>{r.permission}</Typography.Text></Tag>
-          : <Tag key={r.page}>{t('page')} <PageName path={r.page} /></Tag>))}
-      </Space>
+      <Requirements access={access} />
     </Space>
   );
 }
@@ -37,10 +44,10 @@ export function AccessText({ access }: { access: Access }) {
       <span>{t('dependsOn', { field: access.dependsOn })}</span>
       <ul style={{ margin: 0, paddingInlineStart: 20 }}>
         {access.cases.map((c) => (
-          <li key={c.values.join(',')}>
+          <li key={c.values.join(',')} style={{ marginBottom: 4 }}>
             <Typography.Text strong>{c.values.map((v) => (v === null ? t('absent') : v)).join(', ')}</Typography.Text>
             {t('caseSeparator')}
-            <Fixed access={c.access} />
+            {typeof c.access === 'string' ? t(c.access) : <Requirements access={c.access} />}
           </li>
         ))}
       </ul>

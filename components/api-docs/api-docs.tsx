@@ -7,6 +7,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { loginUrlAfterTimeout } from '@/lib/api/client';
 import { CallDetails, METHOD_COLORS } from './call-details';
+import styles from './api-docs.module.css';
 import { callsOf, groupByTag, matches, sessionCookieOf, shellExample, type Call, type OpenApiDoc } from './doc-model';
 
 export const DOCUMENT_URL = '/api/openapi.json';
@@ -25,11 +26,11 @@ const code = (chunks: ReactNode) => <Typography.Text code>{chunks}</Typography.T
 
 function CallLabel({ call }: { call: Call }) {
   return (
-    <Space wrap size={[6, 2]}>
+    <div className={styles.label}>
       {call.methods.map((m) => <Tag key={m} color={METHOD_COLORS[m]} style={{ marginInlineEnd: 0 }}>{m}</Tag>)}
-      <Typography.Text strong style={{ wordBreak: 'break-all' }}>{`/api/${call.path}`}</Typography.Text>
+      <Typography.Text strong className={styles.path}>{`/api/${call.path}`}</Typography.Text>
       <Typography.Text type="secondary">{call.summary}</Typography.Text>
-    </Space>
+    </div>
   );
 }
 
@@ -76,12 +77,12 @@ export function ApiDocs() {
           <Typography.Text type="secondary">{t('count', { shown, total: calls.length, version: doc.info.version })}</Typography.Text>
           {groups.length === 0 ? <Empty description={t('noMatch')} /> : (
             <Collapse
-              destroyOnHidden activeKey={open} onChange={(keys) => setOpen(keys as string[])}
+              destroyOnHidden activeKey={open} classNames={{ body: styles.body }} onChange={(keys) => setOpen(keys as string[])}
               items={groups.map((group) => ({
                 key: group.tag,
                 label: <Space><Typography.Text strong>{group.tag}</Typography.Text><Tag>{group.calls.length}</Tag></Space>,
                 children: (
-                  <Collapse size="small" destroyOnHidden items={group.calls.map((call) => ({
+                  <Collapse size="small" destroyOnHidden classNames={{ body: styles.body }} items={group.calls.map((call) => ({
                     key: call.path, label: <CallLabel call={call} />, children: <CallDetails call={call} doc={doc} />,
                   }))} />
                 ),
