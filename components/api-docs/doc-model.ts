@@ -19,7 +19,7 @@ export type Constraint =
   | { kind: 'minimum' | 'maximum' | 'exclusiveMinimum' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems'; value: number }
   | { kind: 'pattern' | 'format' | 'default' | 'const' | 'description'; value: string }
   | { kind: 'enum'; value: string[] }
-  | { kind: 'recursive' };
+  | { kind: 'recursive' | 'numberAsText' };
 
 export interface FieldRow {
   key: string;
@@ -132,7 +132,15 @@ export function constraintsOf(schema: Schema): Constraint[] {
     if (Array.isArray(s.enum)) add({ kind: 'enum', value: s.enum.map(String) });
     if (typeof s.pattern === 'string') add({ kind: 'pattern', value: s.pattern });
     if (typeof s.format === 'string') add({ kind: 'format', value: s.format });
-    for (const branch of ((s.anyOf ?? s.oneOf) as Schema[] | undefined) ?? []) if (!branch.$ref) visit(branch);
+    const branches = ((s.anyOf ?? s.oneOf) as Schema[] | undefined) ?? [];
+    // A number also accepted as its decimal text: the number's bounds, and a word for the text.
+    const numeric = branches.find((b) => b.type === 'integer' || b.type === 'number');
+    if (numeric && branches.length === 2 && branches.some((b) => b.type === 'string' && typeof b.pattern === 'string')) {
+      visit(numeric);
+      add({ kind: 'numberAsText' });
+      return;
+    }
+    for (const branch of branches) if (!branch.$ref) visit(branch);
   };
   visit(schema);
   if (schema.default !== undefined) add({ kind: 'default', value: JSON.stringify(schema.default) });

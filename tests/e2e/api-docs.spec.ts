@@ -56,6 +56,7 @@ test.describe('API documentation', () => {
     await expect(pageSize).toContainText('integer | string');
     await expect(pageSize).toContainText('最大值 100');
     await expect(pageSize).toContainText('默认值 10');
+    await expect(pageSize).toContainText('也可写作十进制文本');
     await expect(request.getByRole('row', { name: /^state/ })).toContainText('可选值');
     const answer = panel.getByRole('region', { name: 'systemUser/adminList 的应答字段' });
     await expect(answer.getByRole('row', { name: /totalPage/ })).toContainText('integer');
@@ -74,14 +75,14 @@ test.describe('API documentation', () => {
     await expect(tree.getByText('Any signed-in user')).toBeVisible();
     const nodes = tree.getByRole('region', { name: 'Answer fields of systemOrganiza/orgTree' });
     await expect(nodes.getByRole('row', { name: /children/ })).toContainText('the same structure as the enclosing one (recursive)');
+    await nodes.scrollIntoViewIfNeeded();
+    await shoot(page, 'api-docs-1440-en-fields');
     const workbench = await openCall(page, /^Search calls$/, 'first trial getList', 'businessClubFirstTrial/getList');
     await expect(workbench.getByText(/^Depends on the input field stage: administrators always may/)).toBeVisible();
     await expect(workbench.getByText(/Page Bank first review/)).toBeVisible();
     await expect(workbench.getByRole('region', { name: 'Request fields of businessClubFirstTrial/getList' }).getByRole('row', { name: /^stage/ }))
       .toContainText('Yes');
     await shoot(page, 'api-docs-1440-en');
-    await nodes.scrollIntoViewIfNeeded();
-    await shoot(page, 'api-docs-1440-en-fields');
     await page.setViewportSize({ width: 375, height: 740 });
     await shoot(page, 'api-docs-375-en');
     await workbench.getByRole('region', { name: 'Request fields of businessClubFirstTrial/getList' }).scrollIntoViewIfNeeded();

@@ -34,8 +34,9 @@ describe('the docs page model', () => {
     expect(rows.map((r) => r.name)).toEqual(['pageNum', 'pageSize', 'order', 'username', 'nickname', 'mobile', 'orgId', 'state']);
     expect(field(rows, 'pageSize')).toMatchObject({ type: 'integer | string', required: false });
     expect(field(rows, 'pageSize').constraints).toEqual(expect.arrayContaining([
-      { kind: 'minimum', value: 1 }, { kind: 'maximum', value: 100 }, { kind: 'default', value: '10' },
+      { kind: 'minimum', value: 1 }, { kind: 'maximum', value: 100 }, { kind: 'numberAsText' }, { kind: 'default', value: '10' },
     ]));
+    expect(field(rows, 'pageSize').constraints.map((c) => c.kind)).not.toContain('pattern');
     expect(field(rows, 'state').constraints).toContainEqual({ kind: 'enum', value: ['ENABLED', 'DISABLED', 'WRITTEN_OFF'] });
     const login = fieldsOf(call('admin/login').request, doc);
     expect(field(login, 'username')).toMatchObject({ type: 'string', required: true });
