@@ -1,6 +1,6 @@
 'use client';
 
-import { Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
+import { Descriptions, Grid, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { AccessText } from './access-text';
@@ -17,6 +17,7 @@ function Inline({ text }: { text: string }) {
 /** One call in full: endpoint, access, request format, errors, request fields and answer fields. */
 export function CallDetails({ call, doc }: { call: Call; doc: OpenApiDoc }) {
   const t = useTranslations('apiDocs');
+  const narrow = Grid.useBreakpoint().md === false;
   const request = useMemo(() => fieldsOf(call.request, doc), [call, doc]);
   const answer = useMemo(() => {
     if (call.answer.kind === 'envelope') return fieldsOf(call.answer.data, doc);
@@ -48,7 +49,8 @@ export function CallDetails({ call, doc }: { call: Call; doc: OpenApiDoc }) {
   ];
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Descriptions size="small" bordered column={1} items={items} styles={{ label: { width: 140 } }} />
+      <Descriptions size="small" bordered column={1} items={items} layout={narrow ? 'vertical' : 'horizontal'}
+        styles={narrow ? undefined : { label: { width: 140 } }} />
       <div>
         <Typography.Title level={5}>{t('requestFields')}</Typography.Title>
         <FieldTable rows={request} label={t('requestFieldsOf', { path: call.path })} />
