@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { NextRequest } from 'next/server';
 import { parseConfig, type Config } from '@/lib/config';
 import { sealSession, SESSION_COOKIE, type SessionData } from '@/lib/session';
+import { decide } from '@/lib/guard';
 
 vi.mock('server-only', () => ({}));
 const { createOpenApiRoute } = await import('@/lib/bff/openapi');
@@ -44,5 +45,12 @@ describe('GET /api/openapi.json', () => {
     expect(body.components.securitySchemes.session).toEqual(expect.objectContaining({ type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }));
     expect(body.paths['/api/systemUser/adminList'].get.summary).toBe('Users, paged and searched');
     expect(body.paths['/api/admin/login'].post.security).toEqual([]);
+  });
+});
+
+describe('the /api-docs page', () => {
+  it('sends a visitor without a session to sign in first, and opens for any signed-in user', () => {
+    expect(decide('/api-docs', '', null)).toEqual({ action: 'redirect', to: '/login?redirect=%2Fapi-docs' });
+    expect(decide('/api-docs', '', { paths: [] })).toEqual({ action: 'next' });
   });
 });
