@@ -156,7 +156,7 @@ export const MENU_ROUTES: RouteNode[] = [
 /** Pages anyone may open. */
 export const PUBLIC_PATHS = ['/login', '/register', '/register/result'] as const;
 /** Pages every signed-in user may open, whatever their menu. */
-export const SESSION_PATHS = ['/403', '/500', '/admin/index', '/log', '/refresh', '/account', '/account/password', '/i18n'] as const;
+export const SESSION_PATHS = ['/403', '/500', '/admin/index', '/log', '/refresh', '/account', '/account/password', '/i18n', '/api-docs'] as const;
 export const SESSION_PREFIXES = ['/redirect/'] as const;
 export const HOME_PATH = '/admin/index';
 

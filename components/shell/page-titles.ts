@@ -10,6 +10,7 @@ export const SESSION_PAGE_TITLES: Record<string, string> = {
   '/log': 'log',
   '/refresh': 'refresh',
   '/i18n': 'i18n',
+  '/api-docs': 'apiDocs',
   '/403': 'forbidden',
 };
 

@@ -30,6 +30,8 @@ export interface CallSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   file?: true;
   /** Who may make the call; a function decides from the parsed input (e.g. the page of a workbench's stage). */
   access: Access | ((input: z.output<I>) => Access);
+  /** The input field a function access decides by (an enum), so the OpenAPI document can spell out each case. */
+  accessBy?: string | readonly string[];
   /** The page the call belongs to (its screen), when it has one. */
   page?: string;
   /** One line for the OpenAPI document. */

@@ -18,7 +18,7 @@ export const flowCalls = {
   'approvalModule/add': call({ summary: 'Add a flow (disabled, without nodes)', input: flowAddInput, output: flowRow, access: button('flow::add'), page: PAGES.flow }),
   'approvalModule/update': call({
     summary: 'Edit a flow, or enable it (its borrower type\'s enabled flow steps down)', input: flowUpdateInput, output: flowRow,
-    access: (input) => (input.state === undefined ? button('flow::edit') : [button('flow::edit'), button('flow::state')]), page: PAGES.flow,
+    access: (input) => (input.state === undefined ? button('flow::edit') : [button('flow::edit'), button('flow::state')]), accessBy: 'state', page: PAGES.flow,
   }),
   'approvalModule/del': call({ summary: 'Delete a disabled flow without cases under way', input: flowDeleteInput, output: nothing, access: button('flow::delete'), page: PAGES.flow }),
   'approvalConfig/getList': call({ summary: 'A flow with its nodes in order', input: nodeListInput, output: flowNodes, access: flowPage, page: PAGES.flow }),

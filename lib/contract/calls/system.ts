@@ -24,7 +24,7 @@ export const systemCalls = {
   'systemOrganiza/organizaList': call({ summary: 'Organisation tree rows (roots, or the children of id)', input: organizaListInput, output: orgListResult, access: org, page: PAGES.organiza, alsoGet: true }),
   'systemOrganiza/list': call({ summary: 'Organisations, paged', input: organizaPageInput, output: page(orgNode), access: org, page: PAGES.organiza, alsoGet: true }),
   'systemOrganiza/myOrganization': call({ summary: 'The user\'s organisation', input: none, output: orgNode.nullable(), access: 'user', alsoGet: true }),
-  'systemOrganiza/saveOrupdate': call({ summary: 'Add (without id) or edit an organisation', input: organizaSaveInput, output: orgNode, access: (i) => button(i.id === undefined ? 'organiza::add' : 'organiza::edit'), page: PAGES.organiza }),
+  'systemOrganiza/saveOrupdate': call({ summary: 'Add (without id) or edit an organisation', input: organizaSaveInput, output: orgNode, access: (i) => button(i.id === undefined ? 'organiza::add' : 'organiza::edit'), accessBy: 'id', page: PAGES.organiza }),
   'systemOrganiza/delete': call({ summary: 'Delete an organisation without users or children', input: idInput, output: nothing, access: button('organiza::delete'), page: PAGES.organiza }),
   'systemOrganiza/getInstitutionDropdown': call({ summary: 'Enabled organisations in scope, by type', input: orgDropdownInput, output: z.array(orgDropdownItem), access: 'user', alsoGet: true }),
   'systemOrganiza/orgTree': call({ summary: 'The organisation tree in scope', input: none, output: z.array(orgTreeNode), access: 'user', alsoGet: true }),
@@ -36,7 +36,8 @@ export const systemCalls = {
   'systemUser/adminList': call({ summary: 'Users, paged and searched', input: userListInput, output: page(userRow), access: { page: PAGES.user }, page: PAGES.user, alsoGet: true }),
   'systemUser/saveOrUpdate': call({
     summary: 'Add (without id; with roles also needs user::confer) or edit a user; a generated password is answered once', input: userSaveInput, output: userSaveResult,
-    access: (i) => (i.id !== undefined ? button('user::edit') : i.roleIds?.length ? { all: [button('user::add'), button('user::confer')] } : button('user::add')), page: PAGES.user,
+    access: (i) => (i.id !== undefined ? button('user::edit') : i.roleIds?.length ? { all: [button('user::add'), button('user::confer')] } : button('user::add')),
+    accessBy: ['id', 'roleIds'], page: PAGES.user,
   }),
   'systemUser/changeState': call({ summary: 'Enable or disable a user', input: userStateInput, output: userRow, access: button('user::state'), page: PAGES.user }),
   'systemUser/writeOff': call({ summary: 'Write a user off', input: userVersionInput, output: userRow, access: button('user::writeOff'), page: PAGES.user }),
@@ -59,7 +60,7 @@ export const systemCalls = {
 
   'role/roleList': call({ summary: 'Roles, paged', input: roleListInput, output: page(roleRow), access: { page: PAGES.role }, page: PAGES.role }),
   'role/roleInfo': call({ summary: 'A role with its permission ids', input: roleIdInput, output: roleInfo, access: { page: PAGES.role }, page: PAGES.role }),
-  'role/saveOrUpdate': call({ summary: 'Add (without id) or edit a role', input: roleSaveInput, output: roleRow, access: (i) => button(i.id === undefined ? 'role::add' : 'role::edit'), page: PAGES.role }),
+  'role/saveOrUpdate': call({ summary: 'Add (without id) or edit a role', input: roleSaveInput, output: roleRow, access: (i) => button(i.id === undefined ? 'role::add' : 'role::edit'), accessBy: 'id', page: PAGES.role }),
   'role/changeState': call({ summary: 'Enable or disable a role', input: roleStateInput, output: roleRow, access: button('role::state'), page: PAGES.role }),
   'role/del': call({ summary: 'Delete a role no user holds', input: roleIdInput, output: nothing, access: button('role::delete'), page: PAGES.role }),
   'role/authorize': call({ summary: 'Set a role\'s permissions', input: roleAuthorizeInput, output: roleInfo, access: button('role::authorize'), page: PAGES.role }),
@@ -67,6 +68,6 @@ export const systemCalls = {
   'systemPermisson/permissonList': call({ summary: 'The whole permission tree', input: none, output: z.array(permissionNode), access: [{ page: PAGES.menu }, button('role::authorize')], page: PAGES.menu }),
   'systemPermisson/permissonSonList': call({ summary: 'Permission tree rows (roots, or the children of id)', input: permissionSonInput, output: permissionSonResult, access: { page: PAGES.menu }, page: PAGES.menu }),
   'systemPermisson/myPermissonSonList': call({ summary: 'The user\'s own permission tree rows', input: permissionSonInput, output: permissionSonResult, access: 'user' }),
-  'systemPermisson/saveOrupdate': call({ summary: 'Add (without id) or edit a menu or button', input: permissionSaveInput, output: permissionNode, access: (i) => button(i.id === undefined ? 'menu::add' : 'menu::edit'), page: PAGES.menu }),
+  'systemPermisson/saveOrupdate': call({ summary: 'Add (without id) or edit a menu or button', input: permissionSaveInput, output: permissionNode, access: (i) => button(i.id === undefined ? 'menu::add' : 'menu::edit'), accessBy: 'id', page: PAGES.menu }),
   'systemPermisson/delete': call({ summary: 'Delete a menu or button', input: permissionIdInput, output: nothing, access: button('menu::delete'), page: PAGES.menu }),
 };

@@ -29,11 +29,11 @@ const action = <I extends z.ZodType>(summary: string, input: I, verb: string) =>
 export const workflowCalls = {
   'businessClubFirstTrial/getList': call({
     summary: 'A stage\'s workbench: cases waiting there (or processed there by the user\'s organisation)',
-    input: workbenchListInput, output: page(applicationRow), access: (input) => stagePage(input.stage),
+    input: workbenchListInput, output: page(applicationRow), access: (input) => stagePage(input.stage), accessBy: 'stage',
   }),
   'businessClubFirstTrial/exportAll': call({
     summary: 'The workbench search as .xlsx', input: workbenchExportInput, output: fileAnswer, file: true,
-    access: (input) => ({ all: [stagePage(input.stage), { permission: `${STAGE_INFO[input.stage].module}::export` }] }),
+    access: (input) => ({ all: [stagePage(input.stage), { permission: `${STAGE_INFO[input.stage].module}::export` }] }), accessBy: 'stage',
   }),
   'businessApproveRecord/loanUnfold': call({ summary: 'Loan query: every case the user may see', input: loanQueryInput, output: page(applicationRow), access: { page: PAGES.loan }, page: PAGES.loan }),
   'businessClubFirstTrial/approvalPendingCount': call({ summary: 'Cases waiting per stage (menu badges)', input: z.object({}), output: pendingCounts, access: 'user' }),
@@ -50,7 +50,7 @@ export const workflowCalls = {
   'businessClubFirstTrial/getAuditPersonAmount': byId('The people of a case\'s current node with their workload', z.array(nodePerson)),
   'businessClubFirstTrial/getStagePeople': call({
     summary: 'People of a stage\'s nodes in the user\'s scope, with their workload', input: z.object({ stage }), output: z.array(nodePerson),
-    access: (input) => stagePage(input.stage),
+    access: (input) => stagePage(input.stage), accessBy: 'stage',
   }),
   'businessProposerInfo/getFileInfo': byId('The files of a case', z.array(fileInfo)),
   'systemOrganiza/getRejectUser': call({ summary: 'Nodes a case may be rejected back to, with their people', input: rejectUserInput, output: z.array(rejectTarget), access: anyStage('reject') }),
