@@ -20,6 +20,6 @@ export class AppError extends Error {
 export const unauthorized = () => new AppError(CODES.unauthorized, 'unauthorized');
 export const forbidden = () => new AppError(CODES.forbidden, 'forbidden');
 export const notFound = (what = 'record') => new AppError(CODES.notFound, 'notFound', { what });
-export const conflict = (key = 'conflict') => new AppError(CODES.conflict, key);
+export const conflict = (key = 'conflict', params: Record<string, string | number> = {}) => new AppError(CODES.conflict, key, params);
 /** 422 with one or more field messages (keys under `validation`). */
 export const invalid = (fields: Record<string, string>) => new AppError(CODES.invalid, 'invalid', {}, { fields });
