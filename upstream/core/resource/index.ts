@@ -159,7 +159,8 @@ export function resource<T extends TableName, K extends Column<T>, Raw, Row, Add
     }),
     removeMany: (ctx, input) => transaction(ctx, async (trx) => {
       // One order for every batch, so two batches sharing rows queue instead of deadlocking.
-      const items = [...input.items].sort((a, b) => String(a[d.key]).localeCompare(String(b[d.key]), 'en', { numeric: true }));
+      const byKey = new Map(input.items.map((item) => [String(item[d.key]), item]));
+      const items = [...byKey.values()].sort((a, b) => String(a[d.key]).localeCompare(String(b[d.key]), 'en', { numeric: true }));
       for (const item of items) await removeOne(trx, ctx, item);
       return { count: items.length };
     }),

@@ -32,6 +32,7 @@ export const flowTable = resource({
   key: 'id',
   select: selectFlow,
   toRow: toFlowRow,
+  label: (row) => row.name,
   filters: { name: { contains: 'name' }, borrowerType: { equals: 'borrower_type' }, state: { equals: 'state' } },
   orders: { borrowerType: 'borrower_type' },
   order: 'borrowerType',

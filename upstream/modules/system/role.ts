@@ -17,6 +17,7 @@ export const roleTable = resource({
   what: 'role',
   select: selectRole,
   toRow: toRoleRow,
+  label: (row) => row.name,
   filters: { name: { contains: 'name' }, state: { equals: 'state' } },
   orders: { id: 'id' },
   order: 'id',
