@@ -167,10 +167,13 @@ describeUpstream('service kit for plain screens', (up) => {
       expect(deleted[0]!.summary).toMatchObject({ before: { version: 1, permissionIds: [] }, after: null });
     });
 
-    it('keeps unique rules without an index under concurrent saves: one name in two cases, one is added', async () => {
-      const answers = await Promise.all(['套件-Risk', '套件-RISK'].map((name) => call('role/saveOrUpdate', { name })));
-      expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
-      expect(answers.find((a) => a.status === 422)!.body.data).toEqual({ fields: { name: 'validation.roleNameTaken' } });
+    it('keeps unique rules without an index under concurrent saves: one name in six cases, one is added', async () => {
+      const names = ['Risk', 'RISK', 'risk', 'rIsk', 'riSk', 'risK'].map((name) => `套件-${name}`);
+      const answers = await Promise.all(names.map((name) => call('role/saveOrUpdate', { name })));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 422, 422, 422, 422, 422]);
+      for (const refused of answers.filter((a) => a.status === 422)) expect(refused.body.data).toEqual({ fields: { name: 'validation.roleNameTaken' } });
+      const stored = await up().db.selectFrom('role').select('name').where('name', 'ilike', '套件-risk').execute();
+      expect(stored).toHaveLength(1);
     });
   });
 });
