@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STAGES } from '../../lib/workflow/stages';
+import { STAGES, type Stage } from '../../lib/workflow/stages';
 import type { Page } from '../../lib/contract/common';
 import type { OvertimeRow } from '../../lib/contract/flow';
 import type { RoleRow } from '../../lib/contract/role';
@@ -21,8 +21,8 @@ describeUpstream('service kit for plain screens', (up) => {
   let adminId: number;
   const call = <T = unknown>(path: string, body: object, token = admin) => up().call<T>(path, body, { token });
   const list = async (body: object = {}) => (await call<Page<OvertimeRow>>('systemOvertimeConfig/list', { pageNum: 1, pageSize: 30, ...body })).body.data;
-  const row = async (stage: string) => (await list({ stage })).list[0]!;
-  const stored = (stage: string) => up().db.selectFrom('overtime_config').select(['days', 'remind', 'version']).where('stage', '=', stage).executeTakeFirst();
+  const row = async (stage: Stage) => (await list({ stage })).list[0]!;
+  const stored = (stage: Stage) => up().db.selectFrom('overtime_config').select(['days', 'remind', 'version']).where('stage', '=', stage).executeTakeFirst();
   const audits = async (action: string) => (await up().db.selectFrom('audit_log').select(['actor_id', 'target_type', 'target_id', 'summary'])
     .where('action', '=', action).orderBy('id').execute()).map((a) => ({ ...a, summary: typeof a.summary === 'string' ? JSON.parse(a.summary) : a.summary }));
   /** What a handler of the kit gets from the dispatcher, for the admin. */
