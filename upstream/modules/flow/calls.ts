@@ -1,12 +1,13 @@
-import { defineCall } from '../../core/call';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { defineCall, type InputOf } from '../../core/call';
 import { conflict, forbidden, invalid } from '../../core/errors';
 import { allowed } from '../../core/permission';
-import { containsPattern } from '../../core/like';
 import { audit } from '../../core/audit';
-import type { Page } from '../../../lib/contract/common';
-import { type FlowNodes, type FlowRow, type NodeCandidate } from '../../../lib/contract/flow';
+import { reference, resource } from '../../core/resource';
+import type { FlowNodes, FlowRow, NodeCandidate } from '../../../lib/contract/flow';
 import {
-  bumpFlow, checkPeople, flowNodes, flowRows, inUse, loadFlow, lockFlow, lockNode, nextSort, pendingAt, setPeople,
+  bumpFlow, checkPeople, flowNodes, inUse, loadFlow, lockFlow, lockNode, nextSort, pendingAt, RUNNING, selectFlow, setPeople,
   stageCandidates, toFlowRow,
 } from './store';
 
@@ -15,79 +16,64 @@ const button = (action: string) => ({ permission: `flow::${action}` }) as const;
 const flowSummary = (row: FlowRow) =>
   ({ name: row.name, borrowerType: row.borrowerType, description: row.description, state: row.state, version: row.version });
 
-/** approvalModule: the flows, one enabled per borrower type. */
-const moduleCalls = [
-  defineCall({
-    path: 'approvalModule/getList',
-    async handler(ctx, input): Promise<Page<FlowRow>> {
-      let query = flowRows(ctx.db);
-      if (input.name) query = query.where('m.name', 'ilike', containsPattern(input.name));
-      if (input.borrowerType) query = query.where('m.borrower_type', '=', input.borrowerType);
-      if (input.state) query = query.where('m.state', '=', input.state);
-      const rows = await query.orderBy('m.borrower_type').orderBy('m.id').execute();
-      const start = (input.pageNum - 1) * input.pageSize;
-      return { list: rows.slice(start, start + input.pageSize).map(toFlowRow), total: rows.length, totalPage: Math.ceil(rows.length / input.pageSize) };
+/** The type's enabled module steps down when another is enabled, in the same transaction: new applications always find exactly one. */
+async function stepDown(trx: Kysely<Database>, ctx: { user: { id: number }; now: Date }, borrowerType: FlowRow['borrowerType']) {
+  const current = await trx.selectFrom('approval_module').select(['id', 'version'])
+    .where('borrower_type', '=', borrowerType).where('state', '=', 'ENABLED').executeTakeFirst();
+  if (!current) return;
+  const previous = await loadFlow(trx, current.id);
+  await bumpFlow(trx, current.id, current.version, ctx.now, { state: 'DISABLED' });
+  await audit(trx, ctx.user, 'flow.state', { type: 'flow', id: current.id }, { before: flowSummary(previous), after: flowSummary(await loadFlow(trx, current.id)) });
+}
+
+/** approvalModule: the flows, one enabled per borrower type. Deleted ones are kept, marked: finished cases still name them. */
+export const flowTable = resource({
+  table: 'approval_module',
+  key: 'id',
+  select: selectFlow,
+  toRow: toFlowRow,
+  label: (row) => row.name,
+  filters: { name: { contains: 'name' }, borrowerType: { equals: 'borrower_type' }, state: { equals: 'state' } },
+  orders: { borrowerType: 'borrower_type' },
+  order: 'borrowerType',
+  removal: { soft: 'deleted_at' },
+  references: [reference('application', 'module_id', 'flow.inUse', (q) => q.where('status', 'in', RUNNING))],
+  audit: { type: 'flow', action: 'flow', summary: flowSummary },
+  insert: (input: InputOf<'approvalModule/add'>) =>
+    ({ name: input.name, borrower_type: input.borrowerType, description: input.description ?? '', state: 'DISABLED' as const }),
+  patch: (input: InputOf<'approvalModule/update'>, before) =>
+    ({ name: input.name, description: input.description ?? '', state: input.state ?? before.state }),
+  rules: {
+    async lock(trx, _ctx, input) {
+      // Enabling touches two modules of a type: lock all of the type, in one order, so two enablings queue instead of deadlocking.
+      if (input.state !== 'ENABLED') return;
+      await trx.selectFrom('approval_module').select('id').where('deleted_at', 'is', null)
+        .where('borrower_type', '=', (eb) => eb.selectFrom('approval_module').select('borrower_type').where('id', '=', input.id))
+        .orderBy('id').forUpdate().execute();
     },
-  }),
-  defineCall({
-    path: 'approvalModule/add',
-    handler: (ctx, input): Promise<FlowRow> => ctx.db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('approval_module').values({
-        name: input.name, borrower_type: input.borrowerType, description: input.description ?? '', state: 'DISABLED', updated_at: ctx.now,
-      }).returning('id').executeTakeFirstOrThrow();
-      const created = await loadFlow(trx, id);
-      await audit(trx, ctx.user, 'flow.create', { type: 'flow', id }, { after: flowSummary(created) });
-      return created;
-    }),
-  }),
-  defineCall({
-    path: 'approvalModule/update',
-    handler: (ctx, input): Promise<FlowRow> => ctx.db.transaction().execute(async (trx) => {
-      if (input.state === 'ENABLED') {
-        // Enabling touches two modules of a type: lock all of the type, in one order, so two enablings queue instead of deadlocking.
-        await trx.selectFrom('approval_module').select('id').where('deleted_at', 'is', null)
-          .where('borrower_type', '=', (eb) => eb.selectFrom('approval_module').select('borrower_type').where('id', '=', input.id))
-          .orderBy('id').forUpdate().execute();
-      }
-      const locked = await lockFlow(trx, input.id);
-      const before = await loadFlow(trx, input.id);
-      if (before.version !== input.version) throw conflict();
-      const state = input.state ?? before.state;
-      const edits = input.name !== before.name || (input.description ?? '') !== before.description;
+    async validate(trx, ctx, values, before) {
+      if (!before) return;
+      const edits = values.name !== before.name || values.description !== before.description;
       if (edits && !(await allowed(trx, ctx.user, button('edit')))) throw forbidden();
-      if (state !== before.state && !(await allowed(trx, ctx.user, button('state')))) throw forbidden();
-      if (state === 'ENABLED' && before.state !== 'ENABLED') {
-        if (before.nodeCount === 0) throw conflict('flow.noNodes');
-        // The type's enabled module steps down in the same transaction: new applications always find exactly one.
-        const current = await trx.selectFrom('approval_module').select(['id', 'version'])
-          .where('borrower_type', '=', locked.borrower_type).where('state', '=', 'ENABLED').executeTakeFirst();
-        if (current) {
-          const previous = await loadFlow(trx, current.id);
-          await bumpFlow(trx, current.id, current.version, ctx.now, { state: 'DISABLED' });
-          await audit(trx, ctx.user, 'flow.state', { type: 'flow', id: current.id }, { before: flowSummary(previous), after: flowSummary(await loadFlow(trx, current.id)) });
-        }
-      }
-      if (state === 'DISABLED' && before.state === 'ENABLED') throw conflict('flow.lastEnabled');
-      await bumpFlow(trx, input.id, input.version, ctx.now, { name: input.name, description: input.description ?? '', state });
-      const after = await loadFlow(trx, input.id);
-      await audit(trx, ctx.user, state !== before.state ? 'flow.state' : 'flow.update', { type: 'flow', id: input.id }, { before: flowSummary(before), after: flowSummary(after) });
-      return after;
-    }),
-  }),
-  defineCall({
-    path: 'approvalModule/del',
-    handler: (ctx, input) => ctx.db.transaction().execute(async (trx) => {
-      await lockFlow(trx, input.id);
-      const before = await loadFlow(trx, input.id);
-      if (before.version !== input.version) throw conflict();
+      if (values.state !== before.state && !(await allowed(trx, ctx.user, button('state')))) throw forbidden();
+      if (values.state === 'ENABLED' && before.state !== 'ENABLED' && before.nodeCount === 0) throw conflict('flow.noNodes');
+      if (values.state === 'DISABLED' && before.state === 'ENABLED') throw conflict('flow.lastEnabled');
+    },
+    async beforeUpdate(trx, ctx, values, before) {
+      if (values.state === 'ENABLED' && before.state !== 'ENABLED') await stepDown(trx, ctx, before.borrowerType);
+    },
+    beforeDelete(_trx, _ctx, before) {
       if (before.state === 'ENABLED') throw conflict('flow.deleteEnabled');
-      if (before.runningCount > 0) throw inUse('flow.inUse', before.runningCount);
-      // Kept, marked deleted: finished cases still name their module and nodes.
-      await bumpFlow(trx, input.id, input.version, ctx.now, { deleted_at: ctx.now });
-      await audit(trx, ctx.user, 'flow.delete', { type: 'flow', id: input.id }, { before: flowSummary(before) });
-      return null;
-    }),
-  }),
+    },
+    action: (values, before) => (values.state !== before.state ? 'state' : 'update'),
+  },
+});
+
+const moduleCalls = [
+  defineCall({ path: 'approvalModule/getList', handler: flowTable.list }),
+  defineCall({ path: 'approvalModule/add', handler: flowTable.add }),
+  defineCall({ path: 'approvalModule/update', handler: flowTable.update }),
+  defineCall({ path: 'approvalModule/del', handler: flowTable.remove }),
 ];
 
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { From } from '../../core/resource';
 import { AppError, conflict, invalid, notFound } from '../../core/errors';
 import { CODES } from '../../../lib/contract/common';
 import type { FlowNodeRow, FlowRow, NodePersonRef } from '../../../lib/contract/flow';
@@ -10,18 +11,18 @@ type Db = Kysely<Database>;
 /** Statuses of a case still under way: the module and node it sits at must stay. */
 export const RUNNING = ['IN_REVIEW', 'RETURNED'] as const;
 
-/** The modules as rows (deleted ones left out), with their node and running-case counts. */
-export function flowRows(db: Db) {
-  return db.selectFrom('approval_module as m')
-    .select(['m.id', 'm.name', 'm.borrower_type', 'm.description', 'm.state', 'm.version', 'm.created_at', 'm.updated_at'])
-    .select((eb) => [
-      eb.selectFrom('approval_node as n').select(eb.fn.countAll<number>().as('c'))
-        .whereRef('n.module_id', '=', 'm.id').where('n.deleted_at', 'is', null).as('nodeCount'),
-      eb.selectFrom('application as a').select(eb.fn.countAll<number>().as('c'))
-        .whereRef('a.module_id', '=', 'm.id').where('a.status', 'in', RUNNING).as('runningCount'),
-    ])
-    .where('m.deleted_at', 'is', null);
-}
+/** The columns of a module row (the table is `t`), with its node and running-case counts. */
+export const selectFlow = (q: From<'approval_module'>) => q
+  .select(['t.id', 't.name', 't.borrower_type', 't.description', 't.state', 't.version', 't.created_at', 't.updated_at'])
+  .select((eb) => [
+    eb.selectFrom('approval_node as n').select(eb.fn.countAll<number>().as('c'))
+      .whereRef('n.module_id', '=', 't.id').where('n.deleted_at', 'is', null).as('nodeCount'),
+    eb.selectFrom('application as a').select(eb.fn.countAll<number>().as('c'))
+      .whereRef('a.module_id', '=', 't.id').where('a.status', 'in', RUNNING).as('runningCount'),
+  ]);
+
+/** The modules as rows (deleted ones left out). */
+export const flowRows = (db: Db) => selectFlow(db.selectFrom('approval_module as t')).where('t.deleted_at', 'is', null);
 
 type FlowRowData = Awaited<ReturnType<ReturnType<typeof flowRows>['executeTakeFirstOrThrow']>>;
 
@@ -32,7 +33,7 @@ export const toFlowRow = (r: FlowRowData): FlowRow => ({
 });
 
 export async function loadFlow(db: Db, id: number): Promise<FlowRow> {
-  const row = await flowRows(db).where('m.id', '=', id).executeTakeFirst();
+  const row = await flowRows(db).where('t.id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   return toFlowRow(row);
 }

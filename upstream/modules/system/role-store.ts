@@ -2,17 +2,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { RoleRow, RoleState } from '../../../lib/contract/role';
 import { conflict, notFound } from '../../core/errors';
+import type { From } from '../../core/resource';
 
 type Db = Kysely<Database>;
 
-/** The role rows of role/roleList and friends, with their holder and grant counts. */
-export function roleRows(db: Db) {
-  return db.selectFrom('role as r').select((eb) => [
-    'r.id', 'r.name', 'r.description', 'r.state', 'r.version', 'r.created_at as createTime',
-    eb.selectFrom('user_role as ur').select(eb.fn.countAll<number>().as('n')).whereRef('ur.role_id', '=', 'r.id').as('userCount'),
-    eb.selectFrom('role_permission as rp').select(eb.fn.countAll<number>().as('n')).whereRef('rp.role_id', '=', 'r.id').as('permissionCount'),
-  ]);
-}
+/** The columns of a role row (the table is `t`), with its holder and grant counts. */
+export const selectRole = (q: From<'role'>) => q.select((eb) => [
+  't.id', 't.name', 't.description', 't.state', 't.version', 't.created_at as createTime',
+  eb.selectFrom('user_role as ur').select(eb.fn.countAll<number>().as('n')).whereRef('ur.role_id', '=', 't.id').as('userCount'),
+  eb.selectFrom('role_permission as rp').select(eb.fn.countAll<number>().as('n')).whereRef('rp.role_id', '=', 't.id').as('permissionCount'),
+]);
 
 interface RawRole {
   id: number; name: string; description: string; state: string; version: number; createTime: Date;
@@ -27,7 +26,7 @@ export const toRoleRow = (row: RawRole): RoleRow => ({
 
 /** One role as a row; 404 when there is none. */
 export async function loadRole(db: Db, id: number): Promise<RoleRow> {
-  const row = await roleRows(db).where('r.id', '=', id).executeTakeFirst();
+  const row = await selectRole(db.selectFrom('role as t')).where('t.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('role');
   return toRoleRow(row);
 }
@@ -56,11 +55,3 @@ export async function bumpRole(db: Db, id: number, version: number, now: Date, c
 /** What an audit entry records of a role. */
 export const roleSummary = (role: RoleRow) =>
   ({ name: role.name, description: role.description, state: role.state, version: role.version });
-
-/** Whether a role name is taken by another role, ignoring case. */
-export async function roleNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('role').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
