@@ -4,6 +4,7 @@ import { DeleteOutlined, DownOutlined, ImportOutlined, PlusOutlined } from '@ant
 import { Alert, App, Button, Card, Dropdown, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { withCallRules } from '@/lib/resources/form-rules';
 import useSWR from 'swr';
 import { callPath } from '@/lib/api/client';
 import type { Page } from '@/lib/contract/common';
@@ -42,6 +43,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   const { powers } = useShell();
   const can = useCallback((code: string) => hasButton(powers, code), [powers]);
   const { state, update } = useTableState(spec.search);
+  const searchFields = useMemo(() => withCallRules(spec.search, spec.list), [spec.search, spec.list]);
   const payload = { ...spec.params, ...searchPayload(state, spec.search) };
   const tree = spec.tree;
   const { data, isLoading, mutate } = useSWR([spec.list, JSON.stringify(payload)], async () =>
@@ -152,7 +154,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   const page = tree ? null : (data as Page<Row> | undefined);
   return (
     <Card title={t(`resources.${spec.key}.title`)} extra={extra}>
-      <SearchForm fields={spec.search} filters={state.filters} onSearch={(filters) => update({ filters, pageNum: 1 })} />
+      <SearchForm fields={searchFields} filters={state.filters} onSearch={(filters) => update({ filters, pageNum: 1 })} />
       {(canCreate || batch || canImport) && (
         <Space style={{ marginBottom: 12 }}>
           {canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>{t(spec.form!.create)}</Button>}

@@ -2,7 +2,8 @@
 
 import { App, Form, Modal } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { withCallRules } from '@/lib/resources/form-rules';
 import { callPath, ApiError } from '@/lib/api/client';
 import type { ResourceSpec } from '@/lib/resources/types';
 import { useFieldErrors } from '@/components/common/use-field-rule';
@@ -61,7 +62,8 @@ export function EditModal<Row>({ spec, target, onClose, onSaved }: {
     }
   };
 
-  const fields = form_.fields.filter((f) => !f.only || f.only === (editing ? 'edit' : 'create'));
+  const fields = useMemo(() => withCallRules(form_.fields.filter((f) => !f.only || f.only === (editing ? 'edit' : 'create')),
+    editing ? form_.update ?? form_.save : form_.save), [form_, editing]);
   return (
     <Modal
       open={!!target}

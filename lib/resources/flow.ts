@@ -1,5 +1,4 @@
 import type { FlowRow, OvertimeRow } from '../contract/flow';
-import { TIME_LIMIT_MAX } from '../contract/limits';
 import { STAGES } from '../workflow/stages';
 import { STATE_OPTIONS } from './options';
 import type { Option, ResourceSpec } from './types';
@@ -37,9 +36,9 @@ export const flowSpec: ResourceSpec<FlowRow> = {
     createPermission: 'flow::add',
     editPermission: 'flow::edit',
     fields: [
-      { name: 'name', label: label('name'), kind: 'text', required: true, max: 64 },
-      { name: 'borrowerType', label: label('borrowerType'), kind: 'select', options: BORROWER_TYPE_OPTIONS, required: true, locked: true },
-      { name: 'description', label: label('description'), kind: 'textarea', max: 255 },
+      { name: 'name', label: label('name'), kind: 'text' },
+      { name: 'borrowerType', label: label('borrowerType'), kind: 'select', options: BORROWER_TYPE_OPTIONS, locked: true },
+      { name: 'description', label: label('description'), kind: 'textarea' },
     ],
     toValues: (row) => ({ name: row.name, borrowerType: row.borrowerType, description: row.description }),
     toPayload: (values, row) => {
@@ -82,11 +81,8 @@ export const overtimeSpec: ResourceSpec<OvertimeRow> = {
     createPermission: 'overtime::add',
     editPermission: 'overtime::edit',
     fields: [
-      { name: 'stage', label: 'resources.overtime.stage', kind: 'select', options: STAGE_OPTIONS, required: true, locked: true },
-      {
-        name: 'days', label: 'resources.overtime.days', kind: 'number', required: true,
-        check: (value) => (Number.isInteger(value) && Number(value) >= 1 && Number(value) <= TIME_LIMIT_MAX ? null : 'validation.timeLimit'),
-      },
+      { name: 'stage', label: 'resources.overtime.stage', kind: 'select', options: STAGE_OPTIONS, locked: true },
+      { name: 'days', label: 'resources.overtime.days', kind: 'number' },
       { name: 'remind', label: 'resources.overtime.remind', kind: 'switch' },
     ],
     defaults: { remind: true },

@@ -19,9 +19,9 @@ export const spouseSpec: ResourceSpec<SpouseRow> = {
   rowKey: (row) => row.id,
   list: SPOUSE_LIST,
   search: [
-    { name: 'name', label: spouse('name'), kind: 'text', max: 64 },
-    { name: 'idNumber', label: spouse('idNumber'), kind: 'text', max: 18 },
-    { name: 'number', label: spouse('number'), kind: 'text', max: 24 },
+    { name: 'name', label: spouse('name'), kind: 'text' },
+    { name: 'idNumber', label: spouse('idNumber'), kind: 'text' },
+    { name: 'number', label: spouse('number'), kind: 'text' },
   ],
   columns: [
     { key: 'name', title: spouse('name') },
@@ -47,8 +47,8 @@ export function publishSpec(readsCases: boolean): ResourceSpec<PublishedRow> {
     rowKey: (row) => row.id,
     list: PUBLISH_LIST,
     search: [
-      { name: 'number', label: publish('number'), kind: 'text', max: 24 },
-      { name: 'name', label: publish('name'), kind: 'text', max: 64 },
+      { name: 'number', label: publish('number'), kind: 'text' },
+      { name: 'name', label: publish('name'), kind: 'text' },
       {
         name: 'bankOrgId', label: publish('bankOrg'), kind: 'select', numeric: true,
         source: { path: 'systemOrganiza/getInstitutionDropdown', body: { type: 'BANK' }, toOptions: (data) => (data as OrgDropdownItem[]).map((o) => ({ value: o.id, label: o.name })) },

@@ -29,8 +29,8 @@ export const organizaSpec: ResourceSpec<OrgNode> = {
     editPermission: 'organiza::edit',
     fields: [
       { name: 'parentId', label: 'resources.organiza.parent', kind: 'treeSelect', numeric: true, source: ORG_TREE_SOURCE },
-      { name: 'name', label: 'resources.organiza.name', kind: 'text', required: true, max: 100 },
-      { name: 'type', label: 'resources.organiza.type', kind: 'select', required: true, options: ORG_TYPE_OPTIONS },
+      { name: 'name', label: 'resources.organiza.name', kind: 'text' },
+      { name: 'type', label: 'resources.organiza.type', kind: 'select', options: ORG_TYPE_OPTIONS },
       { name: 'regionCode', label: 'resources.organiza.region', kind: 'region' },
       { name: 'sort', label: 'resources.common.sort', kind: 'number' },
       { name: 'state', label: 'resources.common.state', kind: 'select', required: true, options: STATE_OPTIONS },

@@ -26,8 +26,8 @@ export const roleSpec: ResourceSpec<RoleRow> = {
     createPermission: 'role::add',
     editPermission: 'role::edit',
     fields: [
-      { name: 'name', label: 'resources.role.name', kind: 'text', required: true, max: 64 },
-      { name: 'description', label: 'resources.role.description', kind: 'textarea', max: 255 },
+      { name: 'name', label: 'resources.role.name', kind: 'text' },
+      { name: 'description', label: 'resources.role.description', kind: 'textarea' },
     ],
     toValues: (row) => ({ name: row.name, description: row.description }),
     toPayload: (values, row) => ({ ...values, ...(row ? { id: row.id, version: row.version } : {}) }),

@@ -15,7 +15,7 @@ export const userSpec: ResourceSpec<UserRow> = {
   search: [
     { name: 'username', label: 'resources.user.username', kind: 'text' },
     { name: 'nickname', label: 'resources.user.nickname', kind: 'text' },
-    { name: 'mobile', label: 'resources.user.mobile', kind: 'text', max: 11 },
+    { name: 'mobile', label: 'resources.user.mobile', kind: 'text' },
     { name: 'orgId', label: 'resources.user.org', kind: 'treeSelect', numeric: true, source: ORG_TREE_SOURCE },
     { name: 'state', label: 'resources.common.state', kind: 'select', options: USER_STATE_OPTIONS },
   ],
@@ -36,13 +36,13 @@ export const userSpec: ResourceSpec<UserRow> = {
     createPermission: 'user::add',
     editPermission: 'user::edit',
     fields: [
-      { name: 'username', label: 'resources.user.username', kind: 'text', required: true, max: 64, locked: true },
-      { name: 'nickname', label: 'resources.user.nickname', kind: 'text', required: true, max: 64 },
+      { name: 'username', label: 'resources.user.username', kind: 'text', locked: true },
+      { name: 'nickname', label: 'resources.user.nickname', kind: 'text' },
       { name: 'mobile', label: 'resources.user.mobile', kind: 'text', rule: 'mobile', max: 11, only: 'create' },
       // The list shows mobiles masked: an edit leaves the stored one unless a new one is typed.
       { name: 'mobile', label: 'resources.user.mobile', kind: 'text', check: optional('mobile'), max: 11, only: 'edit', placeholder: 'resources.user.mobileKeep' },
       { name: 'mail', label: 'resources.user.mail', kind: 'text', check: optional('mail') },
-      { name: 'orgId', label: 'resources.user.org', kind: 'treeSelect', numeric: true, required: true, source: ORG_TREE_SOURCE },
+      { name: 'orgId', label: 'resources.user.org', kind: 'treeSelect', numeric: true, source: ORG_TREE_SOURCE },
       { name: 'password', label: 'resources.user.password', kind: 'password', only: 'create', check: optional('newPassword'), placeholder: 'resources.user.passwordHint' },
     ],
     toValues: (row) => ({ username: row.username, nickname: row.nickname, mail: row.mail ?? '', orgId: row.orgId, mobile: '' }),

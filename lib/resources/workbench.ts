@@ -108,10 +108,10 @@ const label = (key: string) => `resources.workbench.${key}`;
 
 /** The search fields of the application lists (workbenches and loan query), by name. */
 export const APPLICATION_SEARCH = {
-  number: { name: 'number', label: label('number'), kind: 'text', max: 24 },
-  name: { name: 'name', label: label('name'), kind: 'text', max: 64 },
-  idNumber: { name: 'idNumber', label: label('idNumber'), kind: 'text', max: 18 },
-  mobile: { name: 'mobile', label: label('mobile'), kind: 'text', max: 11 },
+  number: { name: 'number', label: label('number'), kind: 'text' },
+  name: { name: 'name', label: label('name'), kind: 'text' },
+  idNumber: { name: 'idNumber', label: label('idNumber'), kind: 'text' },
+  mobile: { name: 'mobile', label: label('mobile'), kind: 'text' },
   date: { name: 'date', label: label('date'), kind: 'dateRange' },
   status: { name: 'status', label: label('status'), kind: 'select', options: STATUS_OPTIONS },
   overdue: { name: 'overdue', label: label('overdue'), kind: 'select', options: YES_NO },

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { RULES_FILE, rulesSource } from '../../scripts/form-rules';
+import { withCallRules } from '../../lib/resources/form-rules';
+import { flowSpec, overtimeSpec } from '../../lib/resources/flow';
+import { userSpec } from '../../lib/resources/user';
+
+describe('form rules from the call table', () => {
+  it('are up to date with the input schemas (run `npx tsx scripts/form-rules.ts` after changing a contract)', () => {
+    expect(readFileSync(RULES_FILE, 'utf8')).toBe(rulesSource());
+  });
+
+  it('give a form what the service checks: required, longest text, number bounds, patterns', () => {
+    const [name, borrowerType, description] = withCallRules(flowSpec.form!.fields, 'approvalModule/add');
+    expect(name).toMatchObject({ name: 'name', required: true, max: 64 });
+    expect(borrowerType).toMatchObject({ required: true });
+    expect(description).toMatchObject({ required: false, max: 255 });
+    const days = withCallRules(overtimeSpec.form!.fields, 'systemOvertimeConfig/add').find((f) => f.name === 'days')!;
+    expect(days).toMatchObject({ required: true, bounds: { min: 1, max: 60, precision: 0 } });
+    expect([0, 61, 1.5, 7].map((v) => days.check!(v, {}))).toEqual(['validation.timeLimit', 'validation.timeLimit', 'validation.timeLimit', null]);
+  });
+
+  it('leave what a spec sets itself, and differ between adding and editing', () => {
+    const created = withCallRules(userSpec.form!.fields, 'systemUser/saveOrUpdate');
+    expect(created.find((f) => f.name === 'username')).toMatchObject({ required: true, max: 64 });
+    expect(created.find((f) => f.name === 'orgId')).toMatchObject({ required: true });
+    const [nameOnEdit] = withCallRules(flowSpec.form!.fields, 'approvalModule/update');
+    expect(nameOnEdit).toMatchObject({ required: true, max: 64 });
+    expect(withCallRules(flowSpec.search, 'approvalModule/getList').find((f) => f.name === 'name')).toMatchObject({ required: false, max: 64 });
+  });
+});
