@@ -66,6 +66,8 @@ export interface ApplicationRow {
   bankOrg: string;
   version: number;
   createTime: string;
+  /** Whether a rejection has a passed node to go back to (in workbench lists and details). */
+  rejectable?: boolean;
 }
 
 export const applicationIdInput = z.object({ id });

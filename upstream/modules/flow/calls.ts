@@ -9,8 +9,8 @@ import {
   nodeListInput, nodeSortInput, nodeUpdateInput, type FlowNodes, type FlowRow, type NodeCandidate,
 } from '../../../lib/contract/flow';
 import {
-  bumpFlow, checkPeople, flowNodes, flowRows, inUse, loadFlow, lockFlow, lockNode, nextSort, pendingAt, setPeople,
-  stageCandidates, toFlowRow,
+  bumpFlow, checkFlowName, checkPeople, flowNodes, flowRows, inUse, loadFlow, lockFlow, lockNode, nextSort, pendingAt, setPeople,
+  stageCandidates, toFlowRow, uniqueFlowName,
 } from './store';
 
 export const FLOW_PAGE = { page: '/admin/setting/resources/business-flow' } as const;
@@ -39,20 +39,21 @@ const moduleCalls = [
     path: 'approvalModule/add',
     access: button('add'),
     input: flowAddInput,
-    handler: (ctx, input): Promise<FlowRow> => ctx.db.transaction().execute(async (trx) => {
+    handler: (ctx, input): Promise<FlowRow> => uniqueFlowName(ctx.db.transaction().execute(async (trx) => {
+      await checkFlowName(trx, input.borrowerType, input.name);
       const { id } = await trx.insertInto('approval_module').values({
         name: input.name, borrower_type: input.borrowerType, description: input.description ?? '', state: 'DISABLED', updated_at: ctx.now,
       }).returning('id').executeTakeFirstOrThrow();
       const created = await loadFlow(trx, id);
       await audit(trx, ctx.user, 'flow.create', { type: 'flow', id }, { after: flowSummary(created) });
       return created;
-    }),
+    })),
   }),
   defineCall({
     path: 'approvalModule/update',
     access: [button('edit'), button('state')],
     input: flowUpdateInput,
-    handler: (ctx, input): Promise<FlowRow> => ctx.db.transaction().execute(async (trx) => {
+    handler: (ctx, input): Promise<FlowRow> => uniqueFlowName(ctx.db.transaction().execute(async (trx) => {
       if (input.state === 'ENABLED') {
         // Enabling touches two modules of a type: lock all of the type, in one order, so two enablings queue instead of deadlocking.
         await trx.selectFrom('approval_module').select('id').where('deleted_at', 'is', null)
@@ -65,6 +66,7 @@ const moduleCalls = [
       const state = input.state ?? before.state;
       const edits = input.name !== before.name || (input.description ?? '') !== before.description;
       if (edits && !(await allowed(trx, ctx.user, button('edit')))) throw forbidden();
+      if (input.name !== before.name) await checkFlowName(trx, before.borrowerType, input.name, input.id);
       if (state !== before.state && !(await allowed(trx, ctx.user, button('state')))) throw forbidden();
       if (state === 'ENABLED' && before.state !== 'ENABLED') {
         if (before.nodeCount === 0) throw conflict('flow.noNodes');
@@ -82,7 +84,7 @@ const moduleCalls = [
       const after = await loadFlow(trx, input.id);
       await audit(trx, ctx.user, state !== before.state ? 'flow.state' : 'flow.update', { type: 'flow', id: input.id }, { before: flowSummary(before), after: flowSummary(after) });
       return after;
-    }),
+    })),
   }),
   defineCall({
     path: 'approvalModule/del',

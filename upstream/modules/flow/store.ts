@@ -4,6 +4,7 @@ import { AppError, conflict, invalid, notFound } from '../../core/errors';
 import { CODES } from '../../../lib/contract/common';
 import type { FlowNodeRow, FlowRow, NodePersonRef } from '../../../lib/contract/flow';
 import { STAGE_INFO, type Stage } from '../../../lib/workflow/stages';
+import { sqlState } from '../system/organiza-nodes';
 
 type Db = Kysely<Database>;
 
@@ -35,6 +36,24 @@ export async function loadFlow(db: Db, id: number): Promise<FlowRow> {
   const row = await flowRows(db).where('m.id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   return toFlowRow(row);
+}
+
+/** A flow's name is unique per borrower type among flows not deleted (ignoring case): 422 on `name` when taken. */
+export async function checkFlowName(db: Db, borrowerType: FlowRow['borrowerType'], name: string, exceptId?: number) {
+  const taken = await db.selectFrom('approval_module').select('id').where('deleted_at', 'is', null)
+    .where('borrower_type', '=', borrowerType).where(sql`lower(name)`, '=', sql`lower(${name})`)
+    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!)).executeTakeFirst();
+  if (taken) throw invalid({ name: 'validation.flowNameTaken' });
+}
+
+/** A save that lost the race for a name to a concurrent one hits the unique index: the same answer as the check before it. */
+export async function uniqueFlowName<T>(save: Promise<T>): Promise<T> {
+  try {
+    return await save;
+  } catch (error) {
+    if (sqlState(error) === '23505' && /approval_module_name_uq/.test(String((error as Error).message))) throw invalid({ name: 'validation.flowNameTaken' });
+    throw error;
+  }
 }
 
 /** Locks a module for a change of its nodes or state, so concurrent changes queue behind it. */
