@@ -100,7 +100,7 @@ export const bankStateInput = actionBase.extend({
   if (value.loanAmount === undefined) ctx.addIssue({ code: 'custom', path: ['loanAmount'], message: 'validation.amount' });
   if (value.loanDate === undefined) ctx.addIssue({ code: 'custom', path: ['loanDate'], message: 'validation.date' });
 });
-/** turnOver: every case of one person waiting at a stage goes to another person of the same node. */
+/** turnOver: the cases of one person waiting at a stage go to another person of the same node (never the caller). */
 export const turnOverInput = z.object({
   stage,
   fromUserId: id,
@@ -120,7 +120,8 @@ export type TurnOverInput = z.input<typeof turnOverInput>;
 
 /** What every action answers: the application as it now stands and the record it wrote. */
 export interface ActionResult { application: ApplicationRow; recordId: number }
-export interface TurnOverResult { moved: number }
+/** turnOver's answer: cases moved, and cases kept because the new person may not take them. */
+export interface TurnOverResult { moved: number; kept: number }
 
 export interface NodePerson { id: number; nickname: string; orgName: string; pending: number }
 /** getNodeAndPeople: the node a check moves to (null: the check approves) and who can take it there. */
