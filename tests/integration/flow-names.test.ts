@@ -1,4 +1,7 @@
+import { Migrator } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
+import { migrate, openDatabase } from '../../upstream/db';
+import { migrations } from '../../upstream/db/migrations';
 import { describeUpstream } from './harness';
 import { expectFields } from './helpers';
 
@@ -44,5 +47,27 @@ describeUpstream('approval flow names', (up) => {
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 422]);
     expect(await flows('改名丙')).toHaveLength(1);
+  });
+
+  it('the migration renames flows that shared a name before, so the rule holds for them too', async () => {
+    const other = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await new Migrator({ db: other.db, provider: { getMigrations: async () => migrations } }).migrateTo('0007_flow_config');
+      const add = (name: string, borrower_type: 'PERSON' | 'PARTNERSHIP', deleted = false) => other.db.insertInto('approval_module')
+        .values({ name, borrower_type, state: 'DISABLED', updated_at: new Date(), deleted_at: deleted ? new Date() : null }).returning('id').executeTakeFirstOrThrow();
+      const first = await add('重名流程', 'PERSON');
+      const second = await add('重名流程', 'PERSON');
+      const recased = await add('Same Flow', 'PERSON');
+      const again = await add('same flow', 'PERSON');
+      await add('重名流程', 'PARTNERSHIP');
+      await add('重名流程', 'PERSON', true);
+      await migrate(other.db);
+      const names = await other.db.selectFrom('approval_module').select(['id', 'name', 'borrower_type', 'deleted_at']).orderBy('id').execute();
+      expect(names.map((m) => m.name)).toEqual(['重名流程', `重名流程 (${second.id})`, 'Same Flow', `same flow (${again.id})`, '重名流程', '重名流程']);
+      expect(names[0]!.id).toBe(first.id);
+      expect(names[2]!.id).toBe(recased.id);
+    } finally {
+      await other.close();
+    }
   });
 });
