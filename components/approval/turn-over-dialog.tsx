@@ -8,21 +8,22 @@ import { PersonSelect } from './person-select';
 import { useCall } from './use-call';
 
 /**
- * turnOver: every case of one person waiting at the stage goes to another person of the
- * stage. Both lists are the stage's people in the user's organisations; the first shows
- * how many cases each one holds there.
+ * turnOver: the cases of one person waiting at the stage go to another person of the stage,
+ * never to the user (a supervisor's act). Both lists are the stage's people in the user's
+ * organisations; the first shows how many cases each one holds there. Cases the new person
+ * may not take stay, and the answer counts them.
  */
-export function TurnOverDialog({ stage, close, refresh }: { stage: Stage; close: () => void; refresh: () => unknown }) {
+export function TurnOverDialog({ stage, userId, close, refresh }: { stage: Stage; userId: number | null; close: () => void; refresh: () => unknown }) {
   const t = useTranslations();
   const { modal } = App.useApp();
   const [form] = Form.useForm();
   const fromUserId = Form.useWatch('fromUserId', form) as number | undefined;
   const { data, isLoading } = useCall('businessClubFirstTrial/getStagePeople', { stage });
   const holders = (data ?? []).filter((person) => person.pending > 0);
-  const people = (data ?? []).filter((person) => person.id !== fromUserId);
+  const people = (data ?? []).filter((person) => person.id !== fromUserId && person.id !== userId);
   const { submit, sending } = useActionSubmit({
     path: 'businessClubFirstTrial/turnOver', form, close, refresh,
-    success: (result) => t('approval.done.turnOver', { moved: result.moved }),
+    success: (result) => (result.kept > 0 ? t('approval.done.turnOverKept', { moved: result.moved, kept: result.kept }) : t('approval.done.turnOver', { moved: result.moved })),
   });
   const nickname = (id: unknown) => data?.find((p) => p.id === id)?.nickname ?? '';
   const confirm = (values: Record<string, unknown>) => modal.confirm({

@@ -68,7 +68,7 @@ export function Workbench({ stage, userId }: { stage: Stage; userId: number | nu
   return (
     <>
       <CrudScreen spec={spec} dialogs={dialogs} extra={toolbar} />
-      {turningOver && <TurnOverDialog stage={stage} close={() => setTurningOver(false)} refresh={refreshAll} />}
+      {turningOver && <TurnOverDialog stage={stage} userId={userId} close={() => setTurningOver(false)} refresh={refreshAll} />}
     </>
   );
 }

@@ -70,6 +70,8 @@ export const applicationRow = z.object({
   bankOrg: z.string(),
   version: count,
   createTime: timestamp,
+  /** Whether a rejection has a passed node to go back to (in workbench lists and details). */
+  rejectable: z.boolean().optional(),
 });
 export type ApplicationRow = z.infer<typeof applicationRow>;
 
@@ -103,7 +105,7 @@ export const bankStateInput = actionBase.extend({
   if (value.loanAmount === undefined) ctx.addIssue({ code: 'custom', path: ['loanAmount'], message: 'validation.amount' });
   if (value.loanDate === undefined) ctx.addIssue({ code: 'custom', path: ['loanDate'], message: 'validation.date' });
 });
-/** turnOver: every case of one person waiting at a stage goes to another person of the same node. */
+/** turnOver: the cases of one person waiting at a stage go to another person of the same node (never the caller). */
 export const turnOverInput = z.object({
   stage,
   fromUserId: id,
@@ -124,7 +126,8 @@ export type TurnOverInput = z.input<typeof turnOverInput>;
 /** What every action answers: the application as it now stands and the record it wrote. */
 export const actionResult = z.object({ application: applicationRow, recordId: count });
 export type ActionResult = z.infer<typeof actionResult>;
-export const turnOverResult = z.object({ moved: count });
+/** turnOver's answer: cases moved, and cases kept because the new person may not take them. */
+export const turnOverResult = z.object({ moved: count, kept: count });
 export type TurnOverResult = z.infer<typeof turnOverResult>;
 
 export const nodePerson = z.object({ id: count, nickname: z.string(), orgName: z.string(), pending: count });

@@ -47,7 +47,11 @@ export const stageHasAction = (stage: Stage, action: RowActionKey | ToolbarActio
   return code === undefined || stageButtons(stage).includes(code);
 };
 
-/** Whether an action applies to a row at this stage for this viewer (permissions aside). */
+/**
+ * Whether an action applies to a row at this stage for this viewer (permissions aside): only
+ * the assignee acts (an admin redeploy aside), and a rejection only where the case has
+ * passed a node to go back to.
+ */
 export function rowAllows(action: RowActionKey, stage: Stage, row: ApplicationRow, viewer: Viewer): boolean {
   if (!stageHasAction(stage, action)) return false;
   const here = row.status === 'IN_REVIEW' && row.stage === stage;
@@ -55,7 +59,7 @@ export function rowAllows(action: RowActionKey, stage: Stage, row: ApplicationRo
   switch (action) {
     case 'detail': return true;
     case 'adminRedeploy': return here;
-    case 'withdraw': return mine || row.status === 'RETURNED';
+    case 'reject': return mine && row.rejectable !== false;
     case 'reSign': return mine || (row.status === 'APPROVED' && stage === 'BANK_TRANSFER');
     case 'bankState': return row.status === 'APPROVED';
     default: return mine;
@@ -71,7 +75,7 @@ export function visibleActions(stage: Stage, row: ApplicationRow, viewer: Viewer
 }
 
 /** Actions only the current assignee takes. */
-const ASSIGNEE_ACTIONS: readonly RowActionKey[] = ['check', 'reject', 'return', 'refuse', 'redeploy', 'quota'];
+const ASSIGNEE_ACTIONS: readonly RowActionKey[] = ['check', 'reject', 'return', 'refuse', 'redeploy', 'withdraw', 'quota'];
 
 /** The actions of the detail drawer: as on the row, and as the server says the user may act now (`can`). */
 export function detailActions(stage: Stage, detail: ApplicationDetail, viewer: Viewer, can: (code: string) => boolean): RowActionKey[] {

@@ -12,7 +12,7 @@ import { menuItem, sider, signIn, waitForShell } from './fixtures';
 
 const SEARCH = /查\s*询$/;
 const DETAIL = /^(详\s*情|View)$/;
-const REVIEWERS: Record<string, string> = { 人社审核员: 'renshe', 人社复核员: 'renshe2' };
+const REVIEWERS: Record<string, string> = { 人社审核员: 'renshe', 人社复核员: 'renshe2', 人社终审员: 'renshe3' };
 /** A 1×1 PNG, a minimal PDF, and text that only claims to be a PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

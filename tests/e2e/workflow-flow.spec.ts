@@ -17,10 +17,11 @@ import { adminApi, OK_BUTTON, signIn } from './fixtures';
 // ---------------------------------------------------------------------------------------------
 
 const NICKNAMES = {
-  renshe: '人社审核员', renshe2: '人社复核员',
-  guarantee: '担保审核员', guarantee2: '担保复核员',
-  bank: '银行审核员', bank2: '银行复核员',
+  renshe: '人社审核员', renshe2: '人社复核员', renshe3: '人社终审员',
+  guarantee: '担保审核员', guarantee2: '担保复核员', guarantee3: '担保终审员',
+  bank: '银行审核员', bank2: '银行复核员', bank3: '银行终审员',
 } as const;
+const RENSHE = ['renshe', 'renshe2', 'renshe3'] as const;
 type Reviewer = keyof typeof NICKNAMES;
 
 const STAGES = {
@@ -68,9 +69,10 @@ function idNumber(): string {
 interface Application {
   id: number;
   number: string;
-  /** The renshe reviewer intake gave it to (the less busy one), and the other one. */
+  /** The renshe reviewer intake gave it to (the least busy one), and the other two in order. */
   first: Reviewer;
   second: Reviewer;
+  third: Reviewer;
 }
 
 /** Submits a personal loan application (free of guarantee) as admin through channel/application/submit. */
@@ -99,15 +101,16 @@ async function submitApplication(): Promise<Application> {
     expect(submitted.code, submitted.message).toBe(200);
     expect(submitted.data.status).toBe('IN_REVIEW');
     const { id, number } = submitted.data;
-    // Intake hands the case to the less busy renshe reviewer: which one depends on the rest of the suite.
+    // Intake hands the case to the least busy renshe reviewer: which one depends on the rest of the suite.
     const listed = await call<{ list: { id: number; assignee: { nickname: string } | null }[] }>(api, 'businessClubFirstTrial/getList', {
       stage: 'RS_FIRST', number, pageNum: 1, pageSize: 10,
     });
     expect(listed.code, listed.message).toBe(200);
     expect(listed.data.list.map((row) => row.id)).toEqual([id]);
-    const first = listed.data.list[0]!.assignee?.nickname === NICKNAMES.renshe2 ? 'renshe2' : 'renshe';
-    expect(NICKNAMES[first]).toBe(listed.data.list[0]!.assignee?.nickname);
-    return { id, number, first, second: first === 'renshe' ? 'renshe2' : 'renshe' };
+    const first = RENSHE.find((reviewer) => NICKNAMES[reviewer] === listed.data.list[0]!.assignee?.nickname);
+    expect(first, `${listed.data.list[0]!.assignee?.nickname} is a renshe reviewer`).toBeDefined();
+    const [second, third] = RENSHE.filter((reviewer) => reviewer !== first);
+    return { id, number, first: first!, second: second!, third: third! };
   } finally {
     await api.dispose();
   }
@@ -232,21 +235,32 @@ test.describe('loan workflow through the workbenches', () => {
   test.beforeEach(({ browser }) => { desks = new Desks(browser); });
   test.afterEach(async () => { await desks.closeAll(); });
 
-  test('an application goes from renshe first review to a loan issued, each stage worked by its own reviewer', async () => {
+  test('an application goes from renshe first review to a loan issued, each stage approved by a reviewer of its own', async () => {
     test.setTimeout(360_000);
     const app = await submitApplication();
-    const { number, first, second } = app;
+    const { number, first, second, third } = app;
 
     await test.step(`人社初审: ${first} approves to ${second}`, async () => {
       await approve(await desks.of(first), 'RS_FIRST', number, first, { stage: 'RS_SECOND', person: second });
+      await desks.leave(first);
     });
-    await test.step(`人社复审: ${second} approves to ${first}`, async () => {
-      await approve(await desks.of(second), 'RS_SECOND', number, second, { stage: 'RS_FINAL', person: first });
+    await test.step(`人社复审: ${second} approves to ${third}, the one reviewer left who has not approved it`, async () => {
+      const page = await desks.of(second);
+      const row = await findWaiting(page, 'RS_SECOND', number, second);
+      await row.getByRole('button', { name: APPROVE }).click();
+      const dialog = page.getByRole('dialog', { name: '审核通过' });
+      await dialog.getByRole('combobox', { name: '下一环节审批人' }).click();
+      await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveCount(1);
+      await expect(option(page, NICKNAMES[first])).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      await dialog.getByRole('button', { name: /^(取\s*消|Cancel)$/ }).click();
+      await expect(dialog).toBeHidden();
+      await approve(page, 'RS_SECOND', number, second, { stage: 'RS_FINAL', person: third });
       await desks.leave(second);
     });
-    await test.step(`人社终审: ${first} approves to guarantee`, async () => {
-      await approve(await desks.of(first), 'RS_FINAL', number, first, { stage: 'GC_FIRST', person: 'guarantee' });
-      await desks.leave(first);
+    await test.step(`人社终审: ${third} approves to guarantee`, async () => {
+      await approve(await desks.of(third), 'RS_FINAL', number, third, { stage: 'GC_FIRST', person: 'guarantee' });
+      await desks.leave(third);
     });
     await test.step('担保初审: guarantee approves to guarantee2', async () => {
       await approve(await desks.of('guarantee'), 'GC_FIRST', number, 'guarantee', { stage: 'GC_SECOND', person: 'guarantee2' });
@@ -259,14 +273,15 @@ test.describe('loan workflow through the workbenches', () => {
     await test.step('银行初审: bank approves to bank2', async () => {
       await approve(await desks.of('bank'), 'BANK_FIRST', number, 'bank', { stage: 'BANK_SECOND', person: 'bank2' });
     });
-    await test.step('银行复审: bank2 approves to bank', async () => {
-      await approve(await desks.of('bank2'), 'BANK_SECOND', number, 'bank2', { stage: 'BANK_TRANSFER', person: 'bank' });
+    await test.step('银行复审: bank2 approves to bank3', async () => {
+      await desks.leave('bank');
+      await approve(await desks.of('bank2'), 'BANK_SECOND', number, 'bank2', { stage: 'BANK_TRANSFER', person: 'bank3' });
       await desks.leave('bank2');
     });
 
-    const bank = await desks.of('bank');
-    await test.step('银行转账: bank gives the final approval', async () => {
-      const row = await findWaiting(bank, 'BANK_TRANSFER', number, 'bank');
+    const bank = await desks.of('bank3');
+    await test.step('银行转账: bank3 gives the final approval', async () => {
+      const row = await findWaiting(bank, 'BANK_TRANSFER', number, 'bank3');
       const dialog = await fillCheck(bank, row, 'last', '同意放款。');
       await dialog.getByRole('button', { name: OK_BUTTON }).click();
       await expect(bank.getByText('审核已通过')).toBeVisible();
@@ -277,7 +292,7 @@ test.describe('loan workflow through the workbenches', () => {
       await expect(row.getByRole('button', { name: '放款登记' })).toBeVisible();
     });
 
-    await test.step('银行转账: bank records the loan as issued', async () => {
+    await test.step('银行转账: bank3 records the loan as issued', async () => {
       const row = rows(bank).filter({ hasText: number });
       await row.getByRole('button', { name: '放款登记' }).click();
       const dialog = bank.getByRole('dialog', { name: '放款登记' });
@@ -307,7 +322,7 @@ test.describe('loan workflow through the workbenches', () => {
       await expect(described(drawer, '放款日期')).toHaveText(today());
       await drawer.getByRole('tab', { name: '审批进度' }).click();
       await expect(drawer.locator('.ant-steps-item')).toHaveCount(8);
-      await expect(drawer.locator('.ant-steps-item').last()).toContainText(`${NICKNAMES.bank} 于`);
+      await expect(drawer.locator('.ant-steps-item').last()).toContainText(`${NICKNAMES.bank3} 于`);
       await drawer.getByRole('tab', { name: '审批记录' }).click();
       // Submitted, approved at eight stages, the loan recorded.
       await expect(recordRows(drawer)).toHaveCount(10);
@@ -324,6 +339,15 @@ test.describe('loan workflow through the workbenches', () => {
   test('renshe review sends a case back to renshe first review, where it shows the rejection', async () => {
     test.setTimeout(180_000);
     const { number, first, second } = await submitApplication();
+    await test.step(`人社初审: no stage lies behind the case, so ${first} is not offered 驳回`, async () => {
+      const page = await desks.of(first);
+      const row = await findWaiting(page, 'RS_FIRST', number, first);
+      await row.getByRole('button', { name: MORE }).click();
+      await expect(page.getByRole('menuitem', { name: '退回', exact: true })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: '撤回', exact: true })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: '驳回', exact: true })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+    });
     await approve(await desks.of(first), 'RS_FIRST', number, first, { stage: 'RS_SECOND', person: second });
 
     const reviewer = await desks.of(second);

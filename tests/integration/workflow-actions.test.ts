@@ -7,7 +7,7 @@ describeUpstream('workflow actions', (up) => {
   const tokens: Record<string, string> = {};
   const ids: Record<string, number> = {};
   beforeAll(async () => {
-    for (const name of ['admin', 'renshe', 'renshe2', 'guarantee', 'guarantee2', 'bank', 'bank2']) {
+    for (const name of ['admin', 'renshe', 'renshe2', 'renshe3', 'guarantee', 'guarantee2', 'guarantee3', 'bank', 'bank2', 'bank3']) {
       tokens[name] = await up().login(name);
       ids[name] = await userId(up().db, name);
     }
@@ -87,7 +87,7 @@ describeUpstream('workflow actions', (up) => {
     const checked = await call('check', { id: app.id, version: app.version, key: key(), nextUserId: ids.renshe2 }, 'renshe');
     const firstNode = (await up().db.selectFrom('approval_record').select('to_node_id').where('application_id', '=', app.id).where('action', '=', 'SUBMIT').executeTakeFirstOrThrow()).to_node_id!;
     const targets = await up().call('systemOrganiza/getRejectUser', { applicationId: app.id }, { token: tokens.renshe2 });
-    expect(targets.body.data).toEqual([{ node: { id: firstNode, stage: 'RS_FIRST' }, people: [expect.objectContaining({ id: ids.renshe })] }]);
+    expect(targets.body.data).toEqual([{ node: { id: firstNode, stage: 'RS_FIRST' }, people: [expect.objectContaining({ id: ids.renshe }), expect.objectContaining({ id: ids.renshe3 })] }]);
     const version = checked.body.data.application.version;
     const noOpinion = await call('reject', { id: app.id, version, key: key(), nodeId: firstNode, userId: ids.renshe }, 'renshe2');
     expect(noOpinion.body.data.fields).toEqual({ opinion: 'validation.opinionRequired' });
@@ -114,7 +114,7 @@ describeUpstream('workflow actions', (up) => {
   it('redeploy hands the case to another person of the node; adminRedeploy works for an admin who is not the assignee', async () => {
     const app = await createCase(up().db);
     const people = await call('getNodeAndPeople', { id: app.id, which: 'current' }, 'renshe');
-    expect(people.body.data.people.map((p: { id: number }) => p.id)).toEqual([ids.renshe2]);
+    expect(people.body.data.people.map((p: { id: number }) => p.id)).toEqual([ids.renshe2, ids.renshe3]);
     const moved = await call('redeploy', { id: app.id, version: app.version, key: key(), userId: ids.renshe2 }, 'renshe');
     expect(moved.body.data.application.assignee.id).toBe(ids.renshe2);
     const back = await call('adminRedeploy', { id: app.id, version: app.version + 1, key: key(), userId: ids.renshe }, 'admin');
@@ -122,22 +122,23 @@ describeUpstream('workflow actions', (up) => {
     expect((await records(app.id)).map((r) => r.action)).toEqual(['SUBMIT', 'REDEPLOY', 'ADMIN_REDEPLOY']);
   });
 
-  it('turnOver hands every waiting case of one person to another', async () => {
+  it('turnOver hands every waiting case of one person to another; the same key again answers the same', async () => {
     const a = await createCase(up().db, { stage: 'GC_FIRST', assignee: 'guarantee' });
     const b = await createCase(up().db, { stage: 'GC_FIRST', assignee: 'guarantee' });
     const body = { stage: 'GC_FIRST', fromUserId: ids.guarantee, toUserId: ids.guarantee2, key: key() };
-    const res = await call('turnOver', body, 'guarantee');
+    const res = await call('turnOver', body, 'guarantee3');
     expect(res.body.data.moved).toBeGreaterThanOrEqual(2);
     expect((await state(a.id)).assignee_id).toBe(ids.guarantee2);
     expect((await state(b.id)).assignee_id).toBe(ids.guarantee2);
-    expect((await call('turnOver', body, 'guarantee')).body.data.moved).toBe(0);
+    expect((await call('turnOver', body, 'guarantee3')).body.data).toEqual(res.body.data);
+    expect((await records(a.id)).map((r) => r.action)).toEqual(['SUBMIT', 'TURN_OVER']);
     expect((await call('turnOver', { ...body, key: key() }, 'bank')).status).toBe(403);
   });
 
   it('getStagePeople lists the people of a stage in the caller’s organisations; getFileInfo the case’s files', async () => {
     const people = await call('getStagePeople', { stage: 'GC_FIRST' }, 'guarantee');
-    expect(people.body.data.map((p: { id: number }) => p.id)).toEqual([ids.guarantee, ids.guarantee2]);
-    expect((await call('getStagePeople', { stage: 'RS_FIRST' }, 'admin')).body.data.map((p: { id: number }) => p.id)).toEqual([ids.renshe, ids.renshe2]);
+    expect(people.body.data.map((p: { id: number }) => p.id)).toEqual([ids.guarantee, ids.guarantee2, ids.guarantee3]);
+    expect((await call('getStagePeople', { stage: 'RS_FIRST' }, 'admin')).body.data.map((p: { id: number }) => p.id)).toEqual([ids.renshe, ids.renshe2, ids.renshe3]);
     expect((await call('getStagePeople', { stage: 'GC_FIRST' }, 'bank')).status).toBe(403);
     const app = await createCase(up().db);
     await up().db.insertInto('application_file').values({ application_id: app.id, kind: 'ID_CARD', name: '身份证.png', mime: 'image/png', size: 1024, storage_key: `k-${app.id}`, uploaded_by: null }).execute();
@@ -146,11 +147,11 @@ describeUpstream('workflow actions', (up) => {
     expect((await up().call('businessProposerInfo/getFileInfo', { id: app.id }, { token: tokens.bank2 })).status).toBe(200);
   });
 
-  it('an application goes through every stage to a loan issued', async () => {
+  it('an application goes through every stage to a loan issued, each stage approved by a person of its own', async () => {
     const app = await createCase(up().db, { method: 'HOUSE' });
     const walk: [string, string][] = [
-      ['renshe', 'renshe2'], ['renshe2', 'renshe'], ['renshe', 'guarantee'], ['guarantee', 'guarantee2'], ['guarantee2', 'guarantee'],
-      ['guarantee', 'bank'], ['bank', 'bank2'], ['bank2', 'bank'],
+      ['renshe', 'renshe2'], ['renshe2', 'renshe3'], ['renshe3', 'guarantee'], ['guarantee', 'guarantee2'], ['guarantee2', 'guarantee3'],
+      ['guarantee3', 'bank'], ['bank', 'bank2'], ['bank2', 'bank3'],
     ];
     let version = app.version;
     for (const [who, next] of walk) {
@@ -158,11 +159,11 @@ describeUpstream('workflow actions', (up) => {
       expect(res.body.code, `${who} -> ${next}: ${res.body.message}`).toBe(200);
       version = res.body.data.application.version;
     }
-    const quota = await call('updateGuaranteeQuota', { id: app.id, version, key: key(), quota: 150000 }, 'bank');
+    const quota = await call('updateGuaranteeQuota', { id: app.id, version, key: key(), quota: 150000 }, 'bank3');
     expect(quota.status).toBe(403);
-    const approved = await call('check', { id: app.id, version, key: key(), opinion: '同意放款' }, 'bank');
-    expect(approved.body.data.application).toMatchObject({ status: 'APPROVED', stage: 'BANK_TRANSFER', assignee: { id: ids.bank } });
-    const issued = await call('bankState', { id: app.id, version: version + 1, key: key(), issued: true, loanAmount: 200000, loanDate: '2026-11-20' }, 'bank');
+    const approved = await call('check', { id: app.id, version, key: key(), opinion: '同意放款' }, 'bank3');
+    expect(approved.body.data.application).toMatchObject({ status: 'APPROVED', stage: 'BANK_TRANSFER', assignee: { id: ids.bank3 } });
+    const issued = await call('bankState', { id: app.id, version: version + 1, key: key(), issued: true, loanAmount: 200000, loanDate: '2026-11-20' }, 'bank3');
     expect(issued.body.data.application.status).toBe('LOANED');
     const progress = await up().call('businessClubFirstTrial/progressBar', { id: app.id }, { token: tokens.bank, method: 'GET' });
     expect(progress.body.data.nodes.map((n: { stage: string; state: string }) => `${n.stage}:${n.state}`)).toEqual([

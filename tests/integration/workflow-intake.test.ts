@@ -37,7 +37,7 @@ describeUpstream('workflow intake (channel/application/submit)', (up) => {
     expect(again.body.data).toEqual(first.body.data);
     const app = await up().db.selectFrom('application').select(['stage', 'assignee_id', 'deadline']).where('id', '=', first.body.data.id).executeTakeFirstOrThrow();
     expect(app.stage).toBe('RS_FIRST');
-    expect([await userId(up().db, 'renshe'), await userId(up().db, 'renshe2')]).toContain(app.assignee_id);
+    expect([await userId(up().db, 'renshe'), await userId(up().db, 'renshe2'), await userId(up().db, 'renshe3')]).toContain(app.assignee_id);
     expect(app.deadline).not.toBeNull();
     expect(await up().db.selectFrom('application_person').select('role').where('application_id', '=', first.body.data.id).execute()).toEqual([{ role: 'SPOUSE' }]);
   });

@@ -84,8 +84,9 @@ describeUpstream('workflow reads and the remaining actions', (up) => {
     expectFields(await trial('return', { id: returned.id, version: returned.version, key: key() }, 'renshe'), { opinion: 'validation.opinionRequired' });
     const back = await trial('return', { id: returned.id, version: returned.version, key: key(), opinion: '请补充营业执照' }, 'renshe');
     expect(back.body.data.application).toMatchObject({ status: 'RETURNED', stage: null, assignee: null });
-    const withdrawn = await trial('withdraw', { id: returned.id, version: returned.version + 1, key: key(), opinion: '申请人撤回' }, 'renshe');
-    expect(withdrawn.body.data.application.status).toBe('WITHDRAWN');
+    const withdrawing = await createCase(up().db);
+    const withdrawn = await trial('withdraw', { id: withdrawing.id, version: withdrawing.version, key: key(), opinion: '申请人撤回' }, 'renshe');
+    expect(withdrawn.body.data.application).toMatchObject({ status: 'WITHDRAWN', stage: null, assignee: null });
 
     const gc = await createCase(up().db, { stage: 'GC_FIRST', assignee: 'guarantee' });
     expectFields(await trial('updateGuaranteeQuota', { id: gc.id, version: gc.version, key: key(), quota: -5 }, 'guarantee'), { quota: 'validation.amount' });

@@ -8,6 +8,7 @@ import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CheckDialog } from '@/components/approval/check-dialog';
 import { ReturnDialog } from '@/components/approval/simple-dialogs';
+import { TurnOverDialog } from '@/components/approval/turn-over-dialog';
 import type { ApplicationRow } from '@/lib/contract/workflow';
 import zh from '@/messages/zh-CN.json';
 
@@ -111,6 +112,31 @@ describe('workflow action dialogs', { timeout: 20_000 }, () => {
     await waitFor(() => expect(sent('businessClubFirstTrial/check')[0]).toMatchObject({ id: 5, version: 4, nextUserId: 9, opinion: '' }));
     expect(await screen.findByText('审核已通过')).toBeTruthy();
     expect(refresh).toHaveBeenCalled();
+    expect(close).toHaveBeenCalled();
+  });
+
+  it('turn-over: never offers the user as the new person; says how many cases moved and how many stayed', async () => {
+    const close = vi.fn(), refresh = vi.fn();
+    answers['businessClubFirstTrial/getStagePeople'] = () => ok([
+      { id: 2, nickname: '人社审核员', orgName: '人社局', pending: 4 },
+      { id: 5, nickname: '人社复核员', orgName: '人社局', pending: 0 },
+      { id: 8, nickname: '人社终审员', orgName: '人社局', pending: 1 },
+    ]);
+    answers['businessClubFirstTrial/turnOver'] = [ok({ moved: 3, kept: 1 })];
+    wrap(<TurnOverDialog stage="RS_FIRST" userId={8} close={close} refresh={refresh} />);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: '移交人' }));
+    await userEvent.click(await screen.findByText('人社审核员（待处理 4 件）'));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: '接收人' }));
+    await userEvent.click(await screen.findByText('待办 0'));
+    // Neither the person handing over (待办 4) nor the user (待办 1) is offered.
+    expect(screen.queryByText('待办 4')).toBeNull();
+    expect(screen.queryByText('待办 1')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: OK }));
+    const confirm = (await screen.findAllByText('确定把 人社审核员 的全部待处理申请移交给 人社复核员 吗？'))[0]!.closest('.ant-modal') as HTMLElement;
+    await userEvent.click(within(confirm).getByRole('button', { name: OK }));
+    await waitFor(() => expect(sent('businessClubFirstTrial/turnOver')[0]).toMatchObject({ stage: 'RS_FIRST', fromUserId: 2, toUserId: 5 }));
+    expect(await screen.findByText('已移交 3 件申请；另有 1 件所选人员不能接手（不在该环节、是提交人或已在其他环节审核通过），仍由原审批人办理')).toBeTruthy();
     expect(close).toHaveBeenCalled();
   });
 

@@ -51,8 +51,28 @@ describe('workbench actions', () => {
     expect(visibleActions('RS_FIRST', row({ status: 'REFUSED', stage: null, assignee: null }), viewer, all('RS_FIRST'))).toEqual(['detail']);
   });
 
-  it('a returned case can be withdrawn', () => {
-    expect(rowAllows('withdraw', 'RS_FIRST', row({ status: 'RETURNED', stage: null, assignee: null }), viewer)).toBe(true);
+  it('only the assignee withdraws: not a colleague, not a returned case without an assignee', () => {
+    expect(rowAllows('withdraw', 'RS_FIRST', row(), viewer)).toBe(true);
+    expect(rowAllows('withdraw', 'RS_FIRST', row({ assignee: { id: 99, nickname: '他' } }), viewer)).toBe(false);
+    expect(rowAllows('withdraw', 'RS_FIRST', row({ status: 'RETURNED', stage: null, assignee: null }), viewer)).toBe(false);
+    expect(rowAllows('withdraw', 'RS_FIRST', row(), { userId: null })).toBe(false);
+  });
+
+  it('offers a rejection only where the case has passed a node to go back to', () => {
+    expect(visibleActions('RS_FIRST', row({ rejectable: false }), viewer, all('RS_FIRST')))
+      .toEqual(['detail', 'check', 'return', 'refuse', 'redeploy', 'adminRedeploy', 'withdraw']);
+    expect(rowAllows('reject', 'RS_SECOND', row({ stage: 'RS_SECOND', rejectable: true }), viewer)).toBe(true);
+    expect(rowAllows('reject', 'RS_SECOND', row({ stage: 'RS_SECOND', rejectable: true, assignee: { id: 99, nickname: '他' } }), viewer)).toBe(false);
+  });
+
+  it('offers the admin redeploy only to holders of that button', () => {
+    const others = row({ assignee: { id: 99, nickname: '他' } });
+    const without = (code: string) => all('RS_FIRST')(code) && code !== 'rensheFirst::adminRedeploy';
+    expect(visibleActions('RS_FIRST', others, viewer, without)).toEqual(['detail']);
+    expect(visibleActions('RS_FIRST', row(), viewer, without)).not.toContain('adminRedeploy');
+    const detail = { ...others, can: { act: false, adminRedeploy: true, reveal: false } } as ApplicationDetail;
+    expect(detailActions('RS_FIRST', detail, viewer, without)).toEqual([]);
+    expect(detailActions('RS_FIRST', detail, viewer, all('RS_FIRST'))).toEqual(['adminRedeploy']);
   });
 
   it('bank transfer records the loan state and re-signs approved cases; other stages do not', () => {
@@ -65,7 +85,7 @@ describe('workbench actions', () => {
 
   it('the detail drawer also follows what the server says the user may do', () => {
     const detail = { ...row(), can: { act: false, adminRedeploy: false, reveal: false } } as ApplicationDetail;
-    expect(detailActions('RS_FIRST', detail, viewer, all('RS_FIRST'))).toEqual(['withdraw']);
+    expect(detailActions('RS_FIRST', detail, viewer, all('RS_FIRST'))).toEqual([]);
     expect(detailActions('RS_FIRST', { ...detail, can: { act: true, adminRedeploy: true, reveal: false } }, viewer, all('RS_FIRST')))
       .toEqual(['check', 'reject', 'return', 'refuse', 'redeploy', 'adminRedeploy', 'withdraw']);
   });

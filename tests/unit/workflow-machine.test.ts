@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { actorRefusal, approvedElsewhere, keyVerdict, mayTake, type Approval, type KeyUse } from '@/lib/workflow/guards';
 import { nextNode, rejectTargets, routeOf, transition, type FlowState, type Move } from '@/lib/workflow/machine';
 import { APPLICATION_STATUSES, STAGES, type ApplicationStatus } from '@/lib/workflow/stages';
 
@@ -97,5 +98,59 @@ describe('stage-bound actions', () => {
     expect(transition(state({ status: 'IN_REVIEW', nodeId: null }), { action: 'SUBMIT' })).toEqual({ ok: true, status: 'IN_REVIEW', nodeId: node('RS_FIRST') });
     expect(transition(state({ status: 'RETURNED', nodeId: null, nodes: [] }), { action: 'SUBMIT' })).toEqual({ ok: false, reason: 'noNodes' });
     expect(transition(state({ status: 'LOANED', nodeId: null }), { action: 'WITHDRAW' })).toEqual({ ok: false, reason: 'finished' });
+  });
+});
+
+describe('guards: who may act', () => {
+  const approvals: Approval[] = [{ actorId: 1, stage: 'RS_FIRST' }, { actorId: 2, stage: 'RS_SECOND' }];
+  const actors = (over = {}) => ({ assigneeId: 3, makerId: 2, stage: 'RS_FINAL' as const, approvals, ...over });
+
+  it('nobody approves a case at two stages; approving the same stage again (after a rejection) is no second stage', () => {
+    expect(approvedElsewhere(approvals, 1, 'RS_FINAL')).toBe(true);
+    expect(approvedElsewhere(approvals, 1, 'RS_FIRST')).toBe(false);
+    expect(approvedElsewhere(approvals, 3, 'RS_FINAL')).toBe(false);
+    const people = [1, 2, 3, 4].map((id) => ({ id }));
+    expect(mayTake(people, 'RS_FINAL', approvals).map((p) => p.id)).toEqual([3, 4]);
+    expect(mayTake(people, 'RS_FIRST', approvals, [4]).map((p) => p.id)).toEqual([1, 3]);
+    expect(mayTake(people, 'RS_SECOND', [], [null, 2]).map((p) => p.id)).toEqual([1, 3, 4]);
+  });
+
+  it('only the assignee acts, whatever the action; an admin redeploy is the exception', () => {
+    for (const action of ['CHECK', 'REJECT', 'RETURN', 'REFUSE', 'WITHDRAW', 'REDEPLOY', 'QUOTA', 'RESIGN', 'BANK_STATE'] as const) {
+      expect(actorRefusal(action, 4, actors()), action).toBe('notAssignee');
+    }
+    expect(actorRefusal('ADMIN_REDEPLOY', 4, actors(), true)).toBeNull();
+    expect(actorRefusal('WITHDRAW', 3, actors())).toBeNull();
+    expect(actorRefusal('WITHDRAW', 3, actors({ assigneeId: null }))).toBe('notAssignee');
+  });
+
+  it('the maker never decides; an approver of another stage never approves here but may still decide otherwise', () => {
+    for (const action of ['CHECK', 'REJECT', 'RETURN', 'REFUSE'] as const) expect(actorRefusal(action, 2, actors({ assigneeId: 2 }))).toBe('makerIsChecker');
+    expect(actorRefusal('REDEPLOY', 2, actors({ assigneeId: 2 }))).toBeNull();
+    expect(actorRefusal('CHECK', 1, actors({ assigneeId: 1 }))).toBe('approvedElsewhere');
+    expect(actorRefusal('RETURN', 1, actors({ assigneeId: 1 }))).toBeNull();
+    expect(actorRefusal('CHECK', 1, actors({ assigneeId: 1, stage: 'RS_FIRST', makerId: null }))).toBeNull();
+  });
+});
+
+describe('guards: action keys', () => {
+  const use = (over: Partial<KeyUse> = {}): KeyUse => ({ recordId: 10, applicationId: 5, action: 'CHECK', actorId: 1, ...over });
+
+  it('a fresh key is new; the same action of the same person on the same case is a retry of its record', () => {
+    expect(keyVerdict([], { action: 'CHECK', actorId: 1, applicationId: 5 })).toEqual({ kind: 'new' });
+    expect(keyVerdict([use()], { action: 'CHECK', actorId: 1, applicationId: 5 })).toEqual({ kind: 'retry', recordIds: [10] });
+  });
+
+  it('refuses the key for another action, another case or another person', () => {
+    expect(keyVerdict([use()], { action: 'REFUSE', actorId: 1, applicationId: 5 })).toEqual({ kind: 'reused' });
+    expect(keyVerdict([use()], { action: 'CHECK', actorId: 1, applicationId: 6 })).toEqual({ kind: 'reused' });
+    expect(keyVerdict([use()], { action: 'CHECK', actorId: 2, applicationId: 5 })).toEqual({ kind: 'reused' });
+  });
+
+  it('a turn-over writes one record per case under its key: a retry over all of them, refused for any other action', () => {
+    const turned = [use({ action: 'TURN_OVER', recordId: 11 }), use({ action: 'TURN_OVER', recordId: 12, applicationId: 6 })];
+    expect(keyVerdict(turned, { action: 'TURN_OVER', actorId: 1, applicationId: null })).toEqual({ kind: 'retry', recordIds: [11, 12] });
+    expect(keyVerdict(turned, { action: 'RESIGN', actorId: 1, applicationId: 6 })).toEqual({ kind: 'reused' });
+    expect(keyVerdict([use()], { action: 'TURN_OVER', actorId: 1, applicationId: null })).toEqual({ kind: 'reused' });
   });
 });

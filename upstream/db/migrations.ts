@@ -210,6 +210,17 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0008_guards': {
+    async up(db: Kysely<any>) {
+      // An action key names one action on one case: it is looked up on every case to refuse its reuse.
+      await sql`create index approval_record_idempotency_idx on approval_record (idempotency_key)`.execute(db);
+      // Flow names are unique per borrower type among flows not deleted; a duplicate made before gets its id appended.
+      await sql`update approval_module m set name = left(m.name, 61 - length(m.id::text)) || ' (' || m.id || ')', version = m.version + 1
+        where m.deleted_at is null and exists (select 1 from approval_module o where o.deleted_at is null
+          and o.borrower_type = m.borrower_type and lower(o.name) = lower(m.name) and o.id < m.id)`.execute(db);
+      await sql`create unique index approval_module_name_uq on approval_module (borrower_type, lower(name)) where deleted_at is null`.execute(db);
+    },
+  },
   '0009_login_throttle': {
     async up(db: Kysely<any>) {
       // Addresses an account signed in from: a lock after failures elsewhere does not stop its owner there.

@@ -74,7 +74,10 @@ export const workflowCalls = {
   'businessClubFirstTrial/updateGuaranteeQuota': action('Set the guarantee quota', quotaInput, 'quota'),
   'businessClubFirstTrial/reSign': action('Record an agreement re-signing', reSignInput, 'reSign'),
   'businessClubFirstTrial/bankState': action('Record whether the loan was issued', bankStateInput, 'bankState'),
-  'businessClubFirstTrial/turnOver': call({ summary: 'Hand every case of one person at a stage to another', input: turnOverInput, output: turnOverResult, access: anyStage('turnOver') }),
+  'businessClubFirstTrial/turnOver': call({
+    summary: 'Hand the cases of one person at a stage to another who may take them (a supervisor\'s act, never to oneself)', input: turnOverInput,
+    output: turnOverResult, access: (input) => ({ permission: `${STAGE_INFO[input.stage].module}::turnOver` }), accessBy: 'stage',
+  }),
 
   'channel/application/submit': call({ summary: 'Enter an application (idempotent by clientKey)', input: intakeInput, output: intakeResult, access: { permission: 'loan::intake' }, page: PAGES.loan }),
   'upload/uploadFile': call({

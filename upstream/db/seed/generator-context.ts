@@ -18,7 +18,8 @@ export interface GeneratorContext {
 
 /**
  * Organisations of a type that can take a case through every node of that type in a module:
- * two enabled people on each node, so the person who moved a case there is never the only choice.
+ * as many enabled people on each node as the type has nodes, so that every node finds someone
+ * who has not approved the case before (nobody approves a case at two stages).
  */
 export function staffedOrgs(context: GeneratorContext, moduleId: number, type: StageOrgType): GenOrg[] {
   const key = `${moduleId}:${type}`;
@@ -26,7 +27,7 @@ export function staffedOrgs(context: GeneratorContext, moduleId: number, type: S
   if (!orgs) {
     const module = Object.values(context.modules).find((m) => m.id === moduleId)!;
     const nodes = module.nodes.filter((n) => STAGE_INFO[n.stage].orgType === type);
-    orgs = context.orgs[type].filter((org) => nodes.every((n) => (org.people.get(n.id)?.length ?? 0) >= 2));
+    orgs = context.orgs[type].filter((org) => nodes.every((n) => (org.people.get(n.id)?.length ?? 0) >= Math.max(nodes.length, 2)));
     context.staffed.set(key, orgs);
   }
   return orgs;

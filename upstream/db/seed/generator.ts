@@ -17,7 +17,11 @@ import { staffedOrgs, type GenNode, type GenOrg, type GeneratorContext } from '.
 /** Where a case ends up; `stage` is where it waits or left (any on its route when absent; unused once approved). */
 export interface Outcome { status: ApplicationStatus; stage?: Stage }
 
-export interface Shape { borrowerType?: BorrowerType; guaranteeMethod?: GuaranteeMethod; outcome?: Outcome; overdue?: boolean }
+export interface Shape {
+  borrowerType?: BorrowerType; guaranteeMethod?: GuaranteeMethod; outcome?: Outcome; overdue?: boolean;
+  /** The people of a node take cases in turn from this number instead of at random (the demo: every reviewer has cases at every stage). */
+  turn?: number;
+}
 
 export interface GeneratedRecord {
   action: Action;
@@ -61,12 +65,12 @@ function placeOf(random: Random, route: GenNode[], outcome: Outcome): number {
   return index;
 }
 
-/** Each stage's organisation: staffed (two people on every node of its type) where the case reaches the type. */
+/** Each stage's organisation: staffed (a fresh person for every node of its type) where the case reaches the type. */
 function orgsOf(random: Random, context: GeneratorContext, moduleId: number, visited: GenNode[]): Record<StageOrgType, GenOrg> {
   const pickOrg = (type: StageOrgType) => {
     const reached = visited.some((n) => STAGE_INFO[n.stage].orgType === type);
     const pool = reached ? staffedOrgs(context, moduleId, type) : context.orgs[type];
-    if (!pool.length) throw new Error(`no ${type} organisation ${reached ? 'has two enabled people on every node of its type' : 'exists'} (module ${moduleId})`);
+    if (!pool.length) throw new Error(`no ${type} organisation ${reached ? 'has as many enabled people on every node of its type as the type has nodes' : 'exists'} (module ${moduleId})`);
     return random.pick(pool);
   };
   return { RENSHE: pickOrg('RENSHE'), GUARANTEE: pickOrg('GUARANTEE'), BANK: pickOrg('BANK') };
@@ -84,11 +88,13 @@ export function generateApplication(context: GeneratorContext, seed: string, ord
   const orgs = orgsOf(random, context, module.id, route.slice(0, place + 1));
   const orgOf = (node: GenNode) => orgs[STAGE_INFO[node.stage].orgType];
 
-  // The assignee of every node reached: never the person who moved the case there.
+  // The assignee of every node reached: never someone who approved the case before (the person who
+  // moved it there included), since nobody approves a case at two stages.
   const assignees: number[] = [];
   for (const node of route.slice(0, place + 1)) {
-    const mover = assignees.at(-1);
-    assignees.push(random.pick((orgOf(node).people.get(node.id) ?? []).filter((id) => id !== mover)));
+    const fresh = (orgOf(node).people.get(node.id) ?? []).filter((id) => !assignees.includes(id));
+    const drawn = random.pick(fresh);
+    assignees.push(shape.turn === undefined ? drawn : fresh[shape.turn % fresh.length]!);
   }
 
   const checks = outcome.status === 'IN_REVIEW' || outcome.status === 'RETURNED' || outcome.status === 'REFUSED' || outcome.status === 'WITHDRAWN' ? place : route.length;

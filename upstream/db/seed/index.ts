@@ -78,10 +78,14 @@ const DEMO_USERS = [
   { username: 'renshe', nickname: '人社审核员', type: 1, org: 'renshe', mobile: '13800000001', role: '人社审核员', task: ['/renshe/renshe-first', '有 3 笔贷款申请等待人社初审'] },
   { username: 'guarantee', nickname: '担保审核员', type: 1, org: 'gc1', mobile: '13800000002', role: '担保审核员', task: ['/guarantee/guarantee-first', '有 2 笔贷款申请等待担保初审'] },
   { username: 'bank', nickname: '银行审核员', type: 1, org: 'bank1', mobile: '13800000003', role: '银行审核员', task: ['/bank/bank-first', '有 2 笔贷款申请等待银行初审'] },
-  // Second reviewers, so that the maker of a review step is never its checker. No messages.
+  // Second and third reviewers: the maker of a review step is never its checker, and nobody approves
+  // a case at two stages, so three stages of one organisation take three people. No messages.
   { username: 'renshe2', nickname: '人社复核员', type: 1, org: 'renshe', mobile: '13800000004', role: '人社审核员', task: null },
   { username: 'guarantee2', nickname: '担保复核员', type: 1, org: 'gc1', mobile: '13800000005', role: '担保审核员', task: null },
   { username: 'bank2', nickname: '银行复核员', type: 1, org: 'bank1', mobile: '13800000006', role: '银行审核员', task: null },
+  { username: 'renshe3', nickname: '人社终审员', type: 1, org: 'renshe', mobile: '13800000007', role: '人社审核员', task: null },
+  { username: 'guarantee3', nickname: '担保终审员', type: 1, org: 'gc1', mobile: '13800000008', role: '担保审核员', task: null },
+  { username: 'bank3', nickname: '银行终审员', type: 1, org: 'bank1', mobile: '13800000009', role: '银行审核员', task: null },
 ];
 
 /** Demo organisations, roles, users, messages and loan applications. Only for the embedded default or an explicit seed command. */

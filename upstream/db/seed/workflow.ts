@@ -88,7 +88,7 @@ export async function seedWorkflowDemo(trx: Trx, orgIds: readonly number[]) {
   for (const [outcome, count] of DEMO_PLAN) {
     for (let i = 0; i < count; i += 1) {
       const overdue = outcome.status === 'IN_REVIEW' ? inReview++ % 10 === 3 : false;
-      batch.push(generateApplication(context, DEMO_SEED, batch.length, { outcome, overdue }));
+      batch.push(generateApplication(context, DEMO_SEED, batch.length, { outcome, overdue, turn: i }));
     }
   }
   // A few proven borrowers are whitelisted; a few refused ones and two others are blacklisted (one since relieved).

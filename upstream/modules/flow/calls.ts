@@ -37,6 +37,7 @@ export const flowTable = resource({
   orders: { borrowerType: 'borrower_type' },
   order: 'borrowerType',
   removal: { soft: 'deleted_at' },
+  unique: [{ field: 'name', column: 'name', per: ['borrower_type'], ignoreCase: true, key: 'validation.flowNameTaken', index: 'approval_module_name_uq' }],
   references: [reference('application', 'module_id', 'flow.inUse', (q) => q.where('status', 'in', RUNNING))],
   audit: { type: 'flow', action: 'flow', summary: flowSummary },
   insert: (input: InputOf<'approvalModule/add'>) =>

@@ -38,6 +38,7 @@ export async function loadFlow(db: Db, id: number): Promise<FlowRow> {
   return toFlowRow(row);
 }
 
+/** A flow's name is unique per borrower type among flows not deleted (ignoring case): 422 on `name` when taken. */
 /** Locks a module for a change of its nodes or state, so concurrent changes queue behind it. */
 export async function lockFlow(db: Db, id: number) {
   const row = await db.selectFrom('approval_module').select(['id', 'version', 'state', 'borrower_type'])

@@ -1,10 +1,7 @@
 import { defineCall, type InputOf } from '../../core/call';
-import { conflict, forbidden, invalid, notFound } from '../../core/errors';
-import type { TurnOverResult } from '../../../lib/contract/workflow';
-import type { Stage } from '../../../lib/workflow/stages';
-import { holdsButton, notifyAssignee, runAction, type ActionSpec } from './actions';
-import { nodePeople } from './flow';
-import { caseScope, caseVisible } from './scope';
+import { invalid } from '../../core/errors';
+import { runAction, type ActionSpec } from './actions';
+import { turnOver } from './turn-over';
 
 type ActionPath = 'businessClubFirstTrial/check' | 'businessClubFirstTrial/reject' | 'businessClubFirstTrial/return' | 'businessClubFirstTrial/refuse'
   | 'businessClubFirstTrial/redeploy' | 'businessClubFirstTrial/adminRedeploy' | 'businessClubFirstTrial/withdraw'
@@ -40,7 +37,7 @@ export const actionCalls = [
   actionCall('businessClubFirstTrial/adminRedeploy', {
     verb: 'adminRedeploy', action: 'ADMIN_REDEPLOY', actor: 'scoped', move: () => ({ action: 'ADMIN_REDEPLOY' }), pick: (i) => i.userId,
   }),
-  actionCall('businessClubFirstTrial/withdraw', { verb: 'withdraw', action: 'WITHDRAW', actor: 'scoped', move: () => ({ action: 'WITHDRAW' }) }),
+  actionCall('businessClubFirstTrial/withdraw', { verb: 'withdraw', action: 'WITHDRAW', move: () => ({ action: 'WITHDRAW' }) }),
   actionCall('businessClubFirstTrial/updateGuaranteeQuota', {
     verb: 'quota', action: 'QUOTA', move: () => ({ action: 'QUOTA' }),
     apply: (i) => ({ guarantee_quota: i.quota }),
@@ -57,35 +54,6 @@ export const actionCalls = [
   }),
   defineCall({
     path: 'businessClubFirstTrial/turnOver',
-    async handler(ctx, input): Promise<TurnOverResult> {
-      const stage = input.stage as Stage;
-      if (!(await holdsButton(ctx.db, ctx.user, stage, 'turnOver'))) throw forbidden();
-      if (input.fromUserId === input.toUserId) throw invalid({ toUserId: 'validation.personNotAtNode' });
-      return ctx.db.transaction().execute(async (trx) => {
-        const scope = await caseScope(trx, ctx.user);
-        const cases = await trx.selectFrom('application').selectAll().where('stage', '=', stage).where('status', '=', 'IN_REVIEW')
-          .where('assignee_id', '=', input.fromUserId).orderBy('id').forUpdate().execute();
-        const mine = cases.filter((app) => caseVisible(app, scope));
-        if (cases.length && !mine.length) throw notFound('application');
-        for (const app of mine) {
-          const people = await nodePeople(trx, { id: app.node_id!, stage }, app);
-          if (!people.some((p) => p.id === input.toUserId) || app.maker_id === input.toUserId) {
-            throw invalid({ toUserId: 'validation.personNotAtNode' });
-          }
-          const updated = await trx.updateTable('application')
-            .set({ assignee_id: input.toUserId, version: app.version + 1, updated_at: ctx.now })
-            .where('id', '=', app.id).where('version', '=', app.version).executeTakeFirst();
-          if (Number(updated.numUpdatedRows) !== 1) throw conflict('workflow.stale');
-          await trx.insertInto('approval_record').values({
-            application_id: app.id, action: 'TURN_OVER', node_id: app.node_id, stage, from_status: app.status,
-            to_status: app.status, to_node_id: app.node_id, to_stage: stage, actor_id: ctx.user.id, actor_org_id: ctx.user.orgId,
-            target_user_id: input.toUserId, refuse_reason_id: null, details: JSON.stringify({ fromUserId: input.fromUserId }),
-            idempotency_key: input.key,
-          }).execute();
-        }
-        if (mine.length) await notifyAssignee(trx, input.toUserId, mine, stage);
-        return { moved: mine.length };
-      });
-    },
+    handler: (ctx, input) => turnOver(ctx, input),
   }),
 ];

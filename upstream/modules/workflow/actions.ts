@@ -5,9 +5,11 @@ import { conflict, forbidden, invalid, notFound } from '../../core/errors';
 import { allowed } from '../../core/permission';
 import { translator } from '../../core/i18n';
 import type { ActionResult, NodePerson } from '../../../lib/contract/workflow';
+import { actorRefusal, keyVerdict, mayTake, type Approval } from '../../../lib/workflow/guards';
 import { transition, type Move } from '../../../lib/workflow/machine';
 import { STAGE_INFO, type Action, type Stage } from '../../../lib/workflow/stages';
 import { deadlineFor, moduleNodes, nodePeople, passedNodes } from './flow';
+import { approvalsOf, keyUses, lockKey } from './guards';
 import { applicationRows, toApplicationRow } from './rows';
 import { caseScope, caseVisible } from './scope';
 
@@ -34,9 +36,6 @@ export interface ActionSpec<I extends ActionInput> {
   after?: (trx: Trx, ctx: Ctx, app: App, input: I) => Promise<void>;
 }
 
-/** Review decisions: their actor may never be the person who moved the case to the node. */
-const DECISIONS: readonly Action[] = ['CHECK', 'REJECT', 'RETURN', 'REFUSE'];
-
 async function lockApplication(trx: Trx, id: number) {
   return trx.selectFrom('application').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
@@ -50,9 +49,9 @@ async function actionResult(trx: Trx, id: number, recordId: number, now: Date): 
 export const holdsButton = (db: Trx, user: AuthUser, stage: Stage, verb: string) =>
   allowed(db, user, { permission: `${STAGE_INFO[stage].module}::${verb}` });
 
-/** Checks the chosen person against the node's people: present, and not the actor. */
-function choose(people: NodePerson[], chosen: number | undefined, actorId: number, field: string, exclude: (number | null)[] = []): number {
-  const eligible = people.filter((p) => p.id !== actorId && !exclude.includes(p.id));
+/** Checks the chosen person against the node's people who may take the case there (not excluded, not approved elsewhere). */
+function choose(people: NodePerson[], chosen: number | undefined, field: string, stage: Stage, approvals: Approval[], exclude: (number | null)[]): number {
+  const eligible = mayTake(people, stage, approvals, exclude);
   if (chosen === undefined) {
     if (eligible.length === 1) return eligible[0]!.id;
     throw invalid({ [field]: eligible.length ? 'validation.personRequired' : 'validation.noPeople' });
@@ -62,27 +61,27 @@ function choose(people: NodePerson[], chosen: number | undefined, actorId: numbe
 }
 
 /**
- * Runs one action under the guards of DESIGN.md section 5, in one transaction: the case is
- * locked, a repeated key answers the first result, a stale version is 409, only the assignee
- * (or a scoped holder) acts, the maker never checks, and exactly one record and one message
- * to the next assignee are written with the change.
+ * Runs one action under the guards of DESIGN.md section 5, in one transaction: the key and
+ * the case are locked, the same key, action and case answer the first result while a key
+ * used for anything else is 409, a stale version is 409, only the assignee (or a scoped
+ * holder) acts, the maker never decides, nobody approves the case at a second stage, and
+ * exactly one record and one message to the next assignee are written with the change.
  */
 export async function runAction<I extends ActionInput>(ctx: Ctx, spec: ActionSpec<I>, input: I): Promise<ActionResult> {
   const { user, now } = ctx;
   return ctx.db.transaction().execute(async (trx) => {
+    await lockKey(trx, input.key);
     const app = await lockApplication(trx, input.id);
     if (!app || !caseVisible(app, await caseScope(trx, user))) throw notFound('application');
-    const earlier = await trx.selectFrom('approval_record').select(['id', 'actor_id'])
-      .where('application_id', '=', app.id).where('idempotency_key', '=', input.key).executeTakeFirst();
-    if (earlier) {
-      if (earlier.actor_id !== user.id) throw conflict('workflow.keyUsed');
-      return actionResult(trx, app.id, earlier.id, now);
-    }
+    const key = keyVerdict(await keyUses(trx, input.key), { action: spec.action, actorId: user.id, applicationId: app.id });
+    if (key.kind === 'reused') throw conflict('workflow.keyUsed');
+    if (key.kind === 'retry') return actionResult(trx, app.id, key.recordIds[0]!, now);
     if (app.version !== input.version) throw conflict('workflow.stale');
     const stage: Stage = app.stage ?? 'RS_FIRST';
     if (!(await holdsButton(trx, user, stage, spec.verb))) throw forbidden();
-    if ((spec.actor ?? 'assignee') === 'assignee' && app.assignee_id !== user.id) throw conflict('workflow.notAssignee');
-    if (DECISIONS.includes(spec.action) && app.maker_id === user.id) throw conflict('workflow.makerIsChecker');
+    const approvals = await approvalsOf(trx, app.id);
+    const refusal = actorRefusal(spec.action, user.id, { assigneeId: app.assignee_id, makerId: app.maker_id, stage: app.stage, approvals }, spec.actor === 'scoped');
+    if (refusal) throw conflict(`workflow.${refusal}`);
 
     const nodes = await moduleNodes(trx, app.module_id);
     const outcome = transition({
@@ -101,8 +100,8 @@ export async function runAction<I extends ActionInput>(ctx: Ctx, spec: ActionSpe
     if (target && (moved || spec.pick)) {
       const people = await nodePeople(trx, target, app);
       assignee = moved
-        ? choose(people, spec.pick?.(input), user.id, spec.action === 'CHECK' ? 'nextUserId' : 'userId')
-        : choose(people, spec.pick!(input), user.id, 'userId', [app.assignee_id, app.maker_id]);
+        ? choose(people, spec.pick?.(input), spec.action === 'CHECK' ? 'nextUserId' : 'userId', target.stage, approvals, [user.id])
+        : choose(people, spec.pick!(input), 'userId', target.stage, approvals, [user.id, app.assignee_id, app.maker_id]);
     } else if (target) {
       assignee = app.assignee_id;
     } else if (outcome.status === 'APPROVED') {

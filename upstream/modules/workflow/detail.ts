@@ -8,7 +8,7 @@ import { routeOf } from '../../../lib/workflow/machine';
 import { maskIdNumber, maskMobile } from '../../../lib/workflow/id-number';
 import { holdsButton } from './actions';
 import { anyStage } from '../../../lib/contract/calls/workflow';
-import { moduleNodes } from './flow';
+import { moduleNodes, rejectable } from './flow';
 import { applicationRows, dateText, toApplicationRow } from './rows';
 import { caseScope, caseVisible } from './scope';
 
@@ -31,13 +31,15 @@ export async function applicationDetail(db: Trx, user: AuthUser, id: number, now
     .leftJoin('refuse_reason as rr', 'rr.id', 'a.refuse_reason_id')
     .select(['r.name as renshe', 'm.name as module', 'rr.content as reason']).where('a.id', '=', id).executeTakeFirstOrThrow();
   const stage = app.stage ?? 'RS_FIRST';
-  const [act, adminRedeploy, reveal] = await Promise.all([
+  const [act, adminRedeploy, reveal, open] = await Promise.all([
     Promise.resolve(app.assignee_id === user.id && (app.status === 'IN_REVIEW' || app.status === 'APPROVED')),
     holdsButton(db, user, stage, 'adminRedeploy'),
     allowed(db, user, anyStage('reveal')),
+    rejectable(db, [app.id]),
   ]);
   return {
     ...toApplicationRow(row, now),
+    rejectable: open.has(app.id),
     gender: app.gender,
     householdRegister: app.household_register,
     employmentCategory: app.employment_category,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { FlowNode } from '../../../lib/workflow/machine';
+import { rejectTargets, type FlowNode } from '../../../lib/workflow/machine';
 import type { NodePerson } from '../../../lib/contract/workflow';
 import { addWorkingDays } from '../../../lib/workflow/working-days';
 import type { Stage } from '../../../lib/workflow/stages';
@@ -20,6 +20,21 @@ export async function passedNodes(db: Trx, applicationId: number): Promise<numbe
   const rows = await db.selectFrom('approval_record').select('to_node_id').distinct()
     .where('application_id', '=', applicationId).where('to_node_id', 'is not', null).execute();
   return rows.map((r) => r.to_node_id!);
+}
+
+/** Which of these cases a rejection can take back to a node (the machine's rejectTargets): only those are offered 驳回. */
+export async function rejectable(db: Trx, ids: readonly number[]): Promise<Set<number>> {
+  const apps = ids.length === 0 ? [] : await db.selectFrom('application').select(['id', 'module_id', 'node_id', 'status', 'guarantee_method'])
+    .where('id', 'in', [...ids]).where('status', '=', 'IN_REVIEW').execute();
+  if (apps.length === 0) return new Set();
+  const passed = await db.selectFrom('approval_record').select(['application_id', 'to_node_id']).distinct()
+    .where('application_id', 'in', apps.map((a) => a.id)).where('to_node_id', 'is not', null).execute();
+  const modules = new Map<number, FlowNode[]>();
+  for (const id of new Set(apps.map((a) => a.module_id))) modules.set(id, await moduleNodes(db, id));
+  return new Set(apps.filter((a) => rejectTargets({
+    status: a.status, nodeId: a.node_id, guaranteeMethod: a.guarantee_method, nodes: modules.get(a.module_id)!,
+    passed: passed.filter((p) => p.application_id === a.id).map((p) => p.to_node_id!),
+  }).length > 0).map((a) => a.id));
 }
 
 type CaseOrgs = Record<(typeof ORG_COLUMN)[keyof typeof ORG_COLUMN], number>;

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../core/call';
 import type { Page } from '../../../lib/contract/common';
 import type { ApplicationRow, LoanQuery, PendingCounts, WorkbenchQuery } from '../../../lib/contract/workflow';
 import { STAGES, type Stage } from '../../../lib/workflow/stages';
+import { rejectable } from './flow';
 import { applicationRows, toApplicationRow } from './rows';
 import { caseScope, inCaseScope, orgColumnOf } from './scope';
 
@@ -62,7 +63,8 @@ export async function pageOf(db: Db, base: AppQuery<object>, input: { pageNum: n
     pageTotals(db, base, input.pageSize),
     applyOrder(applicationRows(db).where('a.id', 'in', ids), input.order).execute(),
   ]);
-  return { list: rows.map((row) => toApplicationRow(row, now)), ...totals };
+  const open = await rejectable(db, rows.map((row) => row.id));
+  return { list: rows.map((row) => ({ ...toApplicationRow(row, now), rejectable: open.has(row.id) })), ...totals };
 }
 
 /** The cases a stage's workbench search finds (before paging): the list's and the export's. */

@@ -3,10 +3,12 @@ import { audit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { type Page } from '../../../lib/contract/common';
 import { type ApplicationDetail, type FileInfo, type GuarantorInfo, type HouseInfo, type NodeAndPeople, type NodePerson, type PendingCounts, type PersonInfo, type Plan, type Progress, type RecordRow, type RefuseReasonOption, type RejectTarget } from '../../../lib/contract/workflow';
+import { mayTake } from '../../../lib/workflow/guards';
 import { nextNode, rejectTargets } from '../../../lib/workflow/machine';
 import { repaymentPlan } from '../../../lib/workflow/plan';
 import { applicationDetail, people, progress, recordRows, toRecordRow, visibleApplication } from './detail';
 import { moduleNodes, nodePeople, passedNodes } from './flow';
+import { approvalsOf } from './guards';
 import { loanQuery, pendingCounts, workbenchList } from './list';
 import { dateText } from './rows';
 import { caseScope } from './scope';
@@ -73,8 +75,9 @@ export const readCalls = [
       const node = input.which === 'current' ? nodes.find((n) => n.id === app.node_id)!
         : nextNode({ nodes, nodeId: app.node_id, guaranteeMethod: app.guarantee_method });
       if (!node) return { node: null, people: [] };
-      const exclude = input.which === 'current' ? [app.assignee_id, app.maker_id] : [ctx.user.id];
-      return { node, people: (await nodePeople(ctx.db, node, app)).filter((p) => !exclude.includes(p.id)) };
+      // Only people who may take the case there: never the caller, nor (redeploying) its assignee and maker, nor an approver of another stage.
+      const exclude = input.which === 'current' ? [ctx.user.id, app.assignee_id, app.maker_id] : [ctx.user.id];
+      return { node, people: mayTake(await nodePeople(ctx.db, node, app), node.stage, await approvalsOf(ctx.db, app.id), exclude) };
     },
   }),
   defineCall({
@@ -120,8 +123,9 @@ export const readCalls = [
       const targets = rejectTargets({
         status: app.status, nodeId: app.node_id, guaranteeMethod: app.guarantee_method, nodes, passed: await passedNodes(ctx.db, app.id),
       });
+      const approvals = await approvalsOf(ctx.db, app.id);
       return Promise.all(targets.map(async (node) => ({
-        node, people: (await nodePeople(ctx.db, node, app)).filter((p) => p.id !== ctx.user.id),
+        node, people: mayTake(await nodePeople(ctx.db, node, app), node.stage, approvals, [ctx.user.id]),
       })));
     },
   }),
