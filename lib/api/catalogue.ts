@@ -19,6 +19,12 @@ export interface Verdict {
   data: unknown;
 }
 
+/** The id the service logged an unexpected error under, kept so a user can quote it (nothing else of the answer passes). */
+function errorIdOf(data: unknown): { errorId: string } | null {
+  const errorId = (data as { errorId?: unknown } | null)?.errorId;
+  return typeof errorId === 'string' && /^[0-9a-f-]{36}$/.test(errorId) ? { errorId } : null;
+}
+
 /**
  * SPEC.md section 8, applied once: every upstream outcome becomes a code the browser
  * acts on and a catalogue key it shows. Rows are checked in the catalogue's order.
@@ -31,7 +37,7 @@ export function applyCatalogue(outcome: Outcome): Verdict {
   if (status === 200 && code === 200) return { code: 200, key: null, data: body!.data };
   if (code === 404 || status === 404) return { code: 404, key: 'notFound', data: null };
   if (code === 401 || status === 401) return { code: 401, key: 'timeout', endSession: true, data: null };
-  if (status === 500) return { code: 500, key: 'server', data: null };
+  if (status === 500) return { code: 500, key: 'server', data: errorIdOf(body?.data) };
   if (typeof code === 'number' && code !== 200 && typeof body?.message === 'string') {
     return { code, key: 'withMessage', params: { message: body.message }, data: body.data ?? null };
   }

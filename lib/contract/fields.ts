@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES } from './limits';
+import { isValidIdNumber } from '../workflow/id-number';
 
 /**
  * The shared field schemas of every call (DESIGN.md section 3): integers bounded to what
@@ -109,6 +110,16 @@ export const dateFilter = optional(date);
 /** A mobile number of mainland China (SPEC.md section 5). */
 export const MOBILE_FIELD = /^1\d{10}$/;
 export const mobile = z.string({ error: 'validation.mobileFormat' }).trim().regex(MOBILE_FIELD, 'validation.mobileFormat');
+
+/** A resident ID number with a valid check digit (upper-case X). */
+export const idNumber = line(18, 'validation.idNumber').toUpperCase().refine((v) => isValidIdNumber(v), 'validation.idNumber');
+
+/** A period's dates in order: `dateTo` is not before `dateFrom` (either may be absent). */
+export function inDateOrder<T extends z.ZodType<{ dateFrom?: string; dateTo?: string }>>(schema: T) {
+  return schema.superRefine((value, ctx) => {
+    if (value.dateFrom && value.dateTo && value.dateFrom > value.dateTo) ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'validation.dateOrder' });
+  });
+}
 
 /** An action or client key that makes a retry safe. */
 export const clientKey = z.string({ error: 'validation.actionKey' }).trim().min(8, 'validation.actionKey').max(64, 'validation.actionKey')

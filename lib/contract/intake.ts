@@ -1,7 +1,6 @@
 import { z } from './zod';
-import { clientKey, decimal, id, int, line, longText, money, requiredLine } from './fields';
+import { clientKey, decimal, id, idNumber, int, line, longText, money, requiredLine } from './fields';
 import { MOBILE_PATTERN } from './rules';
-import { isValidIdNumber } from '../workflow/id-number';
 import { REPAYMENT_METHODS } from '../workflow/plan';
 import { AMOUNT_LIMITS, RATE_MAX, TERM_MONTHS } from '../workflow/intake-limits';
 import { BORROWER_TYPES, GUARANTEE_METHODS } from '../workflow/stages';
@@ -13,8 +12,7 @@ import { BORROWER_TYPES, GUARANTEE_METHODS } from '../workflow/stages';
 export { AMOUNT_LIMITS, RATE_MAX, TERM_MONTHS };
 
 const text = (max: number, required = 'validation.fieldRequired') => requiredLine(max, required);
-/** A resident ID number with a valid check digit (upper-case X). */
-export const idNumber = line(18, 'validation.idNumber').toUpperCase().refine((v) => isValidIdNumber(v), 'validation.idNumber');
+
 const mobile = z.string({ error: 'validation.mobileFormat' }).trim().regex(MOBILE_PATTERN, 'validation.mobileFormat');
 const gender = z.enum(['MALE', 'FEMALE'], { error: 'validation.invalid' });
 

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { date, flag, id, pageInput } from './fields';
+import { date, flag, id, inDateOrder, pageInput } from './fields';
 import { APPLICATION_STATUSES, BORROWER_TYPES, STAGES } from '../workflow/stages';
 import { FIGURES, monthsOf, STATISTICS_MAX_MONTHS, STATISTICS_SIDES } from '../workflow/statistics';
 import { count } from './output';
@@ -21,11 +21,11 @@ const filters = z.object({
 });
 
 type Period = { dateFrom?: string; dateTo?: string };
-const periodChecked = <T extends z.ZodType<Period>>(schema: T) => schema.superRefine((value, ctx) => {
+const periodChecked = <T extends z.ZodType<Period>>(schema: T) => inDateOrder(schema).superRefine((value, ctx) => {
   const { dateFrom, dateTo } = value;
-  if (!dateFrom || !dateTo) return;
-  if (dateFrom > dateTo) ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'validation.dateOrder' });
-  else if (monthsOf(dateFrom, dateTo).length > STATISTICS_MAX_MONTHS) ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: 'validation.periodTooLong' });
+  if (dateFrom && dateTo && dateFrom <= dateTo && monthsOf(dateFrom, dateTo).length > STATISTICS_MAX_MONTHS) {
+    ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: 'validation.periodTooLong' });
+  }
 });
 
 export const statisticsInput = periodChecked(filters);

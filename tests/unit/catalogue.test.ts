@@ -22,6 +22,11 @@ describe('error catalogue (SPEC.md section 8)', () => {
   it('HTTP 500 -> server error, whatever the body says', () => {
     expect(applyCatalogue({ kind: 'response', status: 500, body: envelope(500, 'stack trace here') }))
       .toEqual({ code: 500, key: 'server', data: null });
+    // Only the service's error id passes, so a user can quote it; nothing else of the body does.
+    const errorId = '0b7e2c7a-3f41-4c55-9d1e-5a2b8f0c1d2e';
+    expect(applyCatalogue({ kind: 'response', status: 500, body: envelope(500, 'x', { errorId, sql: 'select', params: ['138'] }) }))
+      .toEqual({ code: 500, key: 'server', data: { errorId } });
+    expect(applyCatalogue({ kind: 'response', status: 500, body: envelope(500, 'x', { errorId: 'not an id <script>' }) }).data).toBeNull();
   });
   it("another body code -> the server's message plus '！', data kept (422 fields)", () => {
     const verdict = applyCatalogue({ kind: 'response', status: 422, body: envelope(422, '提交的内容不符合要求', { fields: { a: 'validation.invalid' } }) });
