@@ -6,7 +6,8 @@ import type { FieldSpec } from './types';
 /**
  * A spec's fields with the rules of the call they are sent to, read off its input schema
  * (lib/contract/form-rules.ts, generated into ./form-rules.generated.ts): required, longest text,
- * number bounds and patterns, each with the service's message key. What a spec sets itself wins,
+ * number ranges and patterns, each with the service's message key. A number out of range is
+ * said so (not silently clamped by the input). What a spec sets itself wins,
  * so a spec only writes what the schema cannot say.
  */
 export function withCallRules(fields: FieldSpec[], call: CallPath | undefined): FieldSpec[] {
@@ -24,7 +25,6 @@ function merged(field: FieldSpec, rule: FieldRule): FieldSpec {
     ...field,
     required: field.required ?? rule.required !== undefined,
     max: field.max ?? (rule.type === 'string' ? rule.max?.[0] : undefined),
-    bounds: field.bounds ?? (numeric ? { min: rule.min?.[0], max: rule.max?.[0], ...(rule.integer ? { precision: 0 } : {}) } : undefined),
     check: field.check ?? patternCheck(rule) ?? (numeric ? rangeCheck(rule) : undefined),
   };
 }
