@@ -143,12 +143,14 @@ test.describe('messages', () => {
     await signInToShell(page, 'renshe');
     await openPopover(page);
     await expect(popover(page).getByRole('listitem').filter({ hasText: task })).toBeVisible();
+    // Other tests may have sent this reviewer a case (an entered application goes to a renshe reviewer): count from what is there.
+    const unread = await popover(page).getByRole('listitem').count();
     await popover(page).getByRole('button', { name: '查看全部消息' }).click();
     await row(page, task).getByRole('button', { name: /^查\s*看$/ }).click();
     await expect(page).toHaveURL(/\/renshe\/renshe-first$/);
-    await expect(bell(page)).toHaveAccessibleName('1 条未读消息');
+    await expect(bell(page)).toHaveAccessibleName(unread > 1 ? `${unread - 1} 条未读消息` : '消息');
     await openPopover(page);
-    await expect(popover(page).getByRole('listitem')).toHaveCount(1);
+    await expect(popover(page).getByRole('listitem')).toHaveCount(unread - 1);
     await expect(popover(page).getByRole('listitem').filter({ hasText: task })).toHaveCount(0);
   });
 });
