@@ -8,12 +8,7 @@ import { uploadedPart } from './files';
  */
 export const importInput = z.object({ file: uploadedPart });
 
-/** Largest import file: 2 MB (some 20,000 plain rows). */
-export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
-/** The multipart body of an import: the file plus the framing. */
-export const IMPORT_BODY_MAX_BYTES = IMPORT_MAX_BYTES + 16 * 1024;
-/** Most errors one answer lists (the rest are counted). */
-export const IMPORT_ERRORS_SHOWN = 200;
+export { IMPORT_BODY_MAX_BYTES, IMPORT_ERRORS_SHOWN, IMPORT_MAX_BYTES } from './limits';
 
 /**
  * A problem found in the file: the sheet row (the header is row 1; null for the whole file),

@@ -7,3 +7,9 @@ export const MESSAGE_PAGE_SIZE = 10;
 export const PROVINCE_PARENT = '86';
 /** Working-day limits of a stage or node: at least one day, at most a quarter of a year of working days. */
 export const TIME_LIMIT_MAX = 60;
+/** Largest import file: 2 MB (some 20,000 plain rows). */
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** The multipart body of an import: the file plus the framing. */
+export const IMPORT_BODY_MAX_BYTES = IMPORT_MAX_BYTES + 16 * 1024;
+/** Most errors one answer lists (the rest are counted). */
+export const IMPORT_ERRORS_SHOWN = 200;

@@ -1,4 +1,4 @@
-import { IMPORT_MAX_BYTES } from '../contract/import';
+import { IMPORT_MAX_BYTES } from '../contract/limits';
 import type { UserRow } from '../contract/user';
 import { checkField } from '../contract/rules';
 import { ORG_TREE_SOURCE, USER_STATE_OPTIONS } from './options';
