@@ -156,7 +156,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
     <Card title={t(`resources.${spec.key}.title`)} extra={extra}>
       <SearchForm fields={searchFields} filters={state.filters} onSearch={(filters) => update({ filters, pageNum: 1 })} />
       {(canCreate || batch || canImport) && (
-        <Space style={{ marginBottom: 12 }}>
+        <Space wrap style={{ marginBottom: 12 }}>
           {canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>{t(spec.form!.create)}</Button>}
           {canImport && <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>{t('crud.import.button')}</Button>}
           {batch && (
