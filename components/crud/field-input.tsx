@@ -2,13 +2,24 @@
 
 import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect, type FormRule } from 'antd';
 import type { Dayjs } from 'dayjs';
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { callPath } from '@/lib/api/client';
 import { todayValue } from '@/lib/china-time';
 import type { FieldSpec, Option, TreeOption } from '@/lib/resources/types';
 import { useFieldRule } from '@/components/common/use-field-rule';
+import { richTextBlank, richTextLength } from '@/lib/rich-text';
 import { FileInput, NumberRangeInput, RegionInput } from './field-widgets';
+
+/** While the rich-text editor loads. */
+function EditorLoading() {
+  const t = useTranslations('crud.richText');
+  return <div role="status" style={{ minHeight: 200, padding: 12, color: 'rgba(0, 0, 0, 0.45)' }}>{t('loading')}</div>;
+}
+
+/** The rich-text editor, downloaded only when a form shows a rich-text field. */
+const RichTextEditor = dynamic(() => import('./rich-text-editor'), { ssr: false, loading: EditorLoading });
 
 /** Options of a select field: fixed ones (translated) or loaded from their call. */
 export function useFieldOptions(field: FieldSpec): { options: Option[] | TreeOption[]; loading: boolean } {
@@ -54,6 +65,7 @@ export function FieldInput({ field, search = false, disabled = false, ...rest }:
     case 'dateRange': return <DatePicker.RangePicker {...(common as object)} presets={presets} style={{ width: '100%' }} />;
     case 'region': return <RegionInput {...controlled} placeholder={placeholder} />;
     case 'file': return <FileInput field={field} {...controlled} />;
+    case 'richText': return <RichTextEditor field={field} {...controlled} />;
     case 'treeSelect': return (
       <TreeSelect {...common} treeData={options as TreeOption[]} loading={loading} allowClear showSearch treeNodeFilterProp="title" treeDefaultExpandAll style={{ width: '100%' }} />
     );
@@ -69,11 +81,14 @@ export function FieldInput({ field, search = false, disabled = false, ...rest }:
   }
 }
 
-/** The checks a kind brings of its own: a range's order, tags' count and length. */
+/** The checks a kind brings of its own: a range's order, tags' count and length, a rich text's length. */
 function kindCheck(field: FieldSpec, value: unknown): [string, Record<string, number>?] | null {
   if (field.kind === 'numberRange' && Array.isArray(value)) {
     const [min, max] = value as [number | null, number | null];
     return min !== null && max !== null && min > max ? ['crud.range.order'] : null;
+  }
+  if (field.kind === 'richText' && field.max && typeof value === 'string' && richTextLength(value) > field.max) {
+    return ['crud.richText.tooLong', { max: field.max }];
   }
   if (field.kind === 'tags' && Array.isArray(value)) {
     if (field.maxTags && value.length > field.maxTags) return ['crud.tags.tooMany', { max: field.maxTags }];
@@ -87,13 +102,17 @@ export function useFieldRules() {
   const t = useTranslations();
   const contractRule = useFieldRule();
   return (field: FieldSpec): FormRule[] => [
-    ...(field.required ? [{ required: true, message: t(field.kind === 'file' ? 'crud.file.required' : 'crud.required', { field: t(field.label) }) }] : []),
+    // A rich text is there when it has text: an emptied editor still holds markup.
+    ...(field.required && field.kind === 'richText' ? [{
+      required: true, validator: async (_: unknown, value: unknown) => { if (richTextBlank(value)) throw new Error(t('crud.required', { field: t(field.label) })); },
+    }] : []),
+    ...(field.required && field.kind !== 'richText' ? [{ required: true, message: t(field.kind === 'file' ? 'crud.file.required' : 'crud.required', { field: t(field.label) }) }] : []),
     ...(field.rule ? [contractRule(field.rule)] : []),
     ...(field.max && (field.kind === 'text' || field.kind === 'password') ? [{ max: field.max, message: t('validation.tooLong') }] : []),
-    ...(field.kind === 'numberRange' || field.kind === 'tags' ? [{
+    ...(field.kind === 'numberRange' || field.kind === 'tags' || field.kind === 'richText' ? [{
       validator: async (_: unknown, value: unknown) => {
         const problem = kindCheck(field, value);
-        if (problem) throw new Error(t(problem[0], problem[1]));
+        if (problem) throw new Error(t(problem[0], { field: t(field.label), ...problem[1] }));
       },
     }] : []),
     ...(field.check ? [({ getFieldsValue }: { getFieldsValue: () => Record<string, unknown> }) => ({
