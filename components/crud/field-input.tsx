@@ -3,12 +3,28 @@
 import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect, type FormRule } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
+import { lazy, Suspense, type ComponentProps } from 'react';
 import useSWR from 'swr';
 import { callPath } from '@/lib/api/client';
 import { todayValue } from '@/lib/china-time';
 import type { FieldSpec, Option, TreeOption } from '@/lib/resources/types';
 import { useFieldRule } from '@/components/common/use-field-rule';
+import { useHydrated } from '@/components/common/use-hydrated';
 import { FileInput, NumberRangeInput, RegionInput } from './field-widgets';
+
+/** While the rich-text editor loads. */
+function EditorLoading() {
+  const t = useTranslations('crud.richText');
+  return <div role="status" style={{ minHeight: 200, padding: 12, color: 'rgba(0, 0, 0, 0.45)' }}>{t('loading')}</div>;
+}
+
+/** The rich-text editor, downloaded only when a form shows a rich-text field, and only in the browser. */
+const LazyEditor = lazy(() => import('./rich-text-editor'));
+function RichTextEditor(props: ComponentProps<typeof LazyEditor>) {
+  const hydrated = useHydrated();
+  if (!hydrated) return <EditorLoading />;
+  return <Suspense fallback={<EditorLoading />}><LazyEditor {...props} /></Suspense>;
+}
 
 /** Options of a select field: fixed ones (translated) or loaded from their call. */
 export function useFieldOptions(field: FieldSpec): { options: Option[] | TreeOption[]; loading: boolean } {
@@ -54,6 +70,7 @@ export function FieldInput({ field, search = false, disabled = false, ...rest }:
     case 'dateRange': return <DatePicker.RangePicker {...(common as object)} presets={presets} style={{ width: '100%' }} />;
     case 'region': return <RegionInput {...controlled} placeholder={placeholder} />;
     case 'file': return <FileInput field={field} {...controlled} />;
+    case 'richText': return <RichTextEditor field={field} {...controlled} />;
     case 'treeSelect': return (
       <TreeSelect {...common} treeData={options as TreeOption[]} loading={loading} allowClear showSearch treeNodeFilterProp="title" treeDefaultExpandAll style={{ width: '100%' }} />
     );
@@ -69,11 +86,17 @@ export function FieldInput({ field, search = false, disabled = false, ...rest }:
   }
 }
 
-/** The checks a kind brings of its own: a range's order, tags' count and length. */
-function kindCheck(field: FieldSpec, value: unknown): [string, Record<string, number>?] | null {
+/** The rich-text rules, loaded with the editor (not by every screen of the engine). */
+const richTextRules = () => import('@/lib/rich-text');
+
+/** The checks a kind brings of its own: a range's order, tags' count and length, a rich text's length. */
+async function kindCheck(field: FieldSpec, value: unknown): Promise<[string, Record<string, number>?] | null> {
   if (field.kind === 'numberRange' && Array.isArray(value)) {
     const [min, max] = value as [number | null, number | null];
     return min !== null && max !== null && min > max ? ['crud.range.order'] : null;
+  }
+  if (field.kind === 'richText' && field.max && typeof value === 'string' && (await richTextRules()).richTextLength(value) > field.max) {
+    return ['crud.richText.tooLong', { max: field.max }];
   }
   if (field.kind === 'tags' && Array.isArray(value)) {
     if (field.maxTags && value.length > field.maxTags) return ['crud.tags.tooMany', { max: field.maxTags }];
@@ -87,13 +110,20 @@ export function useFieldRules() {
   const t = useTranslations();
   const contractRule = useFieldRule();
   return (field: FieldSpec): FormRule[] => [
-    ...(field.required ? [{ required: true, message: t(field.kind === 'file' ? 'crud.file.required' : 'crud.required', { field: t(field.label) }) }] : []),
+    // A rich text is there when it has text: an emptied editor still holds markup.
+    ...(field.required && field.kind === 'richText' ? [{
+      required: true,
+      validator: async (_: unknown, value: unknown) => {
+        if ((await richTextRules()).richTextBlank(value)) throw new Error(t('crud.required', { field: t(field.label) }));
+      },
+    }] : []),
+    ...(field.required && field.kind !== 'richText' ? [{ required: true, message: t(field.kind === 'file' ? 'crud.file.required' : 'crud.required', { field: t(field.label) }) }] : []),
     ...(field.rule ? [contractRule(field.rule)] : []),
     ...(field.max && (field.kind === 'text' || field.kind === 'password') ? [{ max: field.max, message: t('validation.tooLong') }] : []),
-    ...(field.kind === 'numberRange' || field.kind === 'tags' ? [{
+    ...(field.kind === 'numberRange' || field.kind === 'tags' || field.kind === 'richText' ? [{
       validator: async (_: unknown, value: unknown) => {
-        const problem = kindCheck(field, value);
-        if (problem) throw new Error(t(problem[0], problem[1]));
+        const problem = await kindCheck(field, value);
+        if (problem) throw new Error(t(problem[0], { field: t(field.label), ...problem[1] }));
       },
     }] : []),
     ...(field.check ? [({ getFieldsValue }: { getFieldsValue: () => Record<string, unknown> }) => ({

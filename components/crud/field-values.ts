@@ -90,7 +90,8 @@ export function valuesToFilters(fields: FieldSpec[], values: Values): Filters {
         break;
       }
       case 'date': filters[field.name] = dayText(value as Dayjs); break;
-      case 'file': break;
+      case 'file':
+      case 'richText': break;
       default:
         if (Array.isArray(value)) {
           const items = value.map((v) => String(v).trim()).filter(Boolean);
@@ -174,6 +175,8 @@ export function valuesToPayload(fields: FieldSpec[], values: Values): Values {
       case 'switch': payload[field.name] = Boolean(value); break;
       case 'tags': payload[field.name] = Array.isArray(value) ? value.map((v) => String(v).trim()).filter(Boolean) : []; break;
       case 'file': payload[field.name] = isFile(value) ? value.id : undefined; break;
+      // The editor's HTML as it is ('' when empty): the service sanitises it.
+      case 'richText': payload[field.name] = typeof value === 'string' ? value : ''; break;
       default: break;
     }
   }

@@ -66,6 +66,44 @@ export const uploadLimits = (upload: Pick<FileUploadSpec, 'accept' | 'maxBytes'>
   ({ types: upload.accept.map((e) => e.toUpperCase()).join(' / '), size: formatSize(upload.maxBytes) });
 
 /**
+ * The engine's upload of one file: refuses what the spec refuses before sending (telling the
+ * user why), sends it as multipart/form-data (`file` plus the spec's fixed fields) and answers
+ * what the call answered, or null when nothing was uploaded (the user was told why).
+ */
+export function useUpload(upload: FileUploadSpec | undefined) {
+  const t = useTranslations();
+  const { message } = App.useApp();
+  const [sending, setSending] = useState(false);
+
+  const send = async (file: File): Promise<(UploadedFile & Record<string, unknown>) | null> => {
+    if (!upload) return null;
+    const limits = uploadLimits(upload);
+    const problem = uploadProblem(upload, file);
+    if (problem) {
+      void message.error(t(problem, limits));
+      return null;
+    }
+    const form = new FormData();
+    for (const [name, text] of Object.entries(upload.fields ?? {})) form.set(name, text);
+    form.set('file', file);
+    setSending(true);
+    try {
+      const data = (await apiUpload(upload.path, form, { silent: true })).data as UploadedFile & Record<string, unknown>;
+      void message.success(t('crud.file.uploaded', { name: data.name }));
+      return data;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const key = Object.values(error.fields)[0];
+      if (error.code !== 401) void message.error(key ? t(key) : error.message === 'system' ? t('errors.system') : error.message);
+      return null;
+    } finally {
+      setSending(false);
+    }
+  };
+  return { send, sending };
+}
+
+/**
  * One uploaded file: a button that picks and sends it (refusing what the spec refuses before
  * sending), then its name and size with a button that clears the field.
  */
@@ -73,32 +111,12 @@ export function FileInput({ field, value, onChange, disabled, id }: {
   field: FieldSpec; value?: UploadedFile | null; onChange?: (value: UploadedFile | null) => void; disabled?: boolean; id?: string;
 }) {
   const t = useTranslations();
-  const { message } = App.useApp();
-  const [sending, setSending] = useState(false);
   const upload = field.upload!;
   const limits = uploadLimits(upload);
-
+  const { send: sendFile, sending } = useUpload(upload);
   const send = async (file: File) => {
-    const problem = uploadProblem(upload, file);
-    if (problem) {
-      void message.error(t(problem, limits));
-      return;
-    }
-    const form = new FormData();
-    for (const [name, text] of Object.entries(upload.fields ?? {})) form.set(name, text);
-    form.set('file', file);
-    setSending(true);
-    try {
-      const data = (await apiUpload(upload.path, form, { silent: true })).data as UploadedFile;
-      onChange?.({ id: data.id, name: data.name, size: data.size });
-      void message.success(t('crud.file.uploaded', { name: data.name }));
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const key = Object.values(error.fields)[0];
-      if (error.code !== 401) void message.error(key ? t(key) : error.message === 'system' ? t('errors.system') : error.message);
-    } finally {
-      setSending(false);
-    }
+    const data = await sendFile(file);
+    if (data) onChange?.({ id: data.id, name: data.name, size: data.size });
   };
 
   if (value) {

@@ -1,6 +1,8 @@
 import { z } from './zod';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES } from './limits';
 import { isValidIdNumber } from '../workflow/id-number';
+import { richTextBlank, richTextLength } from '../rich-text';
+import { sanitizeRichText } from './rich-text';
 
 /**
  * The shared field schemas of every call (DESIGN.md section 3): integers bounded to what
@@ -82,6 +84,31 @@ export function longText(max: number, key = 'validation.invalid') {
 /** A string taken as it is (passwords): no trimming, but no control characters either. */
 export function raw(max: number, key = 'validation.invalid') {
   return z.string({ error: key }).max(max, 'validation.tooLong').refine((v) => !CONTROL_LINE.test(v), 'validation.controlChar');
+}
+
+/** How much markup rich text may carry per character of its text (tags, tables, addresses), and at least. */
+const RICH_TEXT_MARKUP_FACTOR = 20;
+const RICH_TEXT_MARKUP_MIN = 20_000;
+
+/**
+ * Rich text (notices, help templates): HTML of the editor, sanitised here to the markup the
+ * editor writes (lib/contract/rich-text.ts), so a script, an event handler or a `javascript:`
+ * link never gets stored. No control characters but tab and line breaks; the HTML at most
+ * `maxHtml` characters (20 per character of text, at least 20,000) and its text, counted as the
+ * editor counts it (lib/rich-text.ts), at most `max`. `required`: a message key when the text
+ * may not be empty. The value given on is the sanitised HTML ('' for an empty text).
+ */
+export function richText(max: number, options: { required?: string; maxHtml?: number } = {}) {
+  const maxHtml = options.maxHtml ?? Math.max(max * RICH_TEXT_MARKUP_FACTOR, RICH_TEXT_MARKUP_MIN);
+  return z.string({ error: options.required ?? 'validation.invalid' })
+    .max(maxHtml, 'validation.tooLong')
+    .refine((v) => !CONTROL_LONG.test(v), 'validation.controlChar')
+    .transform((v) => {
+      const clean = sanitizeRichText(v);
+      return richTextBlank(clean) && !/<(img|table)\b/.test(clean) ? '' : clean;
+    })
+    .refine((v) => richTextLength(v) <= max, 'validation.tooLong')
+    .refine((v) => !options.required || !richTextBlank(v), options.required ?? 'validation.fieldRequired');
 }
 
 /** Whether a text holds a control character a stored line may not. */

@@ -24,7 +24,8 @@ function merged(field: FieldSpec, rule: FieldRule): FieldSpec {
   return {
     ...field,
     required: field.required ?? rule.required !== undefined,
-    max: field.max ?? (rule.type === 'string' ? rule.max?.[0] : undefined),
+    // A rich text's schema bounds its markup; the longest text is the spec's own `max`.
+    max: field.max ?? (rule.type === 'string' && field.kind !== 'richText' ? rule.max?.[0] : undefined),
     check: field.check ?? patternCheck(rule) ?? (numeric ? rangeCheck(rule) : undefined),
   };
 }

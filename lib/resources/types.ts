@@ -22,9 +22,10 @@ export interface Option { value: string | number; label: string; color?: string 
  * | multiSelect, tags | text[] | comma-joined | array |
  * | region | region code (province or city) | the code | the code |
  * | file | `{ id, name, size }` as the upload call answered | (not searchable) | the id |
+ * | richText | HTML of the editor ('' when empty) | (not searchable) | the HTML (the service sanitises it: lib/contract/rich-text.ts) |
  */
 export type FieldKind = 'text' | 'password' | 'textarea' | 'number' | 'numberRange' | 'select' | 'multiSelect' | 'tags' | 'switch' | 'date' | 'dateRange'
-  | 'treeSelect' | 'region' | 'file';
+  | 'treeSelect' | 'region' | 'file' | 'richText';
 
 /**
  * A file field's upload: the chosen file goes at once, as multipart/form-data (`file` plus the
@@ -38,6 +39,8 @@ export interface FileUploadSpec {
   accept: readonly string[];
   maxBytes: number;
   fields?: Record<string, string>;
+  /** richText: the address an uploaded image is shown at (default: the `url` of the call's answer). */
+  imageUrl?: (file: UploadedFile & { url?: unknown }) => string | undefined;
 }
 
 /** A file field's value: the uploaded file as its call answered. */
@@ -59,13 +62,13 @@ export interface FieldSpec {
   rule?: FieldName;
   /** A further check: returns a message key or null. */
   check?: (value: unknown, values: Record<string, unknown>) => string | null;
-  /** Longest text (characters); for tags, the longest tag. */
+  /** Longest text (characters); for tags, the longest tag; for richText, its plain text (not the markup). */
   max?: number;
   /** number and numberRange: the smallest and largest value and the decimals allowed. */
   bounds?: { min?: number; max?: number; precision?: number };
   /** tags: the most tags a value may hold. */
   maxTags?: number;
-  /** file: where and what may be uploaded. */
+  /** file: where and what may be uploaded; richText: where a picked image is uploaded (without it, images are added by address only). */
   upload?: FileUploadSpec;
   /** Shown only when creating (not editing), or only when editing. */
   only?: 'create' | 'edit';

@@ -29,4 +29,11 @@ describe('form rules from the call table', () => {
     expect(nameOnEdit).toMatchObject({ required: true, max: 64 });
     expect(withCallRules(flowSpec.search, 'approvalModule/getList').find((f) => f.name === 'name')).toMatchObject({ required: false, max: 64 });
   });
+
+  it('never take the markup bound of a rich text for its text length (the spec sets max itself)', () => {
+    const [body] = withCallRules([{ name: 'description', label: 'x', kind: 'richText' }], 'approvalModule/add');
+    expect(body!.max).toBeUndefined();
+    const [own] = withCallRules([{ name: 'description', label: 'x', kind: 'richText', max: 2000 }], 'approvalModule/add');
+    expect(own!.max).toBe(2000);
+  });
 });
