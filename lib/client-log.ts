@@ -41,13 +41,13 @@ export function writeLog(message: string, type: LogEntry['type'] = 'info', code?
   try {
     window.localStorage.setItem(LOG_STORAGE_KEY, JSON.stringify([entry, ...readLog()].slice(0, LOG_LIMIT)));
   } catch { /* storage full or unavailable: the entry is still returned */ }
-  listeners.forEach((listener) => listener());
+  listeners.forEach((listener) => { listener(); });
   return entry;
 }
 
 export function clearLog() {
   window.localStorage.removeItem(LOG_STORAGE_KEY);
-  listeners.forEach((listener) => listener());
+  listeners.forEach((listener) => { listener(); });
 }
 
 export function subscribeLog(listener: () => void) {

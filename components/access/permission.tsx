@@ -13,7 +13,7 @@ import { useShell } from '@/components/shell/shell-context';
  */
 export function Permission({ code, children }: { code: string; children: ReactNode }) {
   const { powers } = useShell();
-  return hasButton(powers, code) ? <>{children}</> : null;
+  return hasButton(powers, code) ? children : null;
 }
 
 /** Whether the user holds a button permission, for code that decides more than visibility. */
@@ -25,5 +25,5 @@ export function usePermission(code: string): boolean {
 export function Access({ required, children }: { required: string | readonly string[]; children: ReactNode }) {
   const t = useTranslations('access');
   const { access } = useShell();
-  return hasAccess(access, required) ? <>{children}</> : <Alert type="warning" showIcon title={t('denied')} />;
+  return hasAccess(access, required) ? children : <Alert type="warning" showIcon title={t('denied')} />;
 }

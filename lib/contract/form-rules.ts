@@ -60,6 +60,7 @@ export function fieldRule(schema: unknown): FieldRule {
     } else if (def.type === 'pipe') {
       // preprocess: (transform -> schema); a number of the table: (union of number and text -> number).
       const inner = defOf(def.in);
+      // biome-ignore lint/complexity/noCommaOperator: notes the key of the first wrapper while unwrapping
       def = inner?.type === 'transform' || inner?.type === 'union' ? (typeKey ??= keyOf(inner.error), defOf(def.out)) : inner;
     } else {
       break;

@@ -50,7 +50,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
  * Clicks a dropdown's trigger until its menu shows `item` (a click before the page has
  * hydrated does nothing, so one click is not enough right after a navigation).
  */
-async function openDropdown(page: Page, trigger: Locator, item: Locator) {
+async function openDropdown(trigger: Locator, item: Locator) {
   await expect(async () => {
     if (!(await item.isVisible())) await trigger.click({ timeout: 2_000 });
     await expect(item).toBeVisible({ timeout: 1_000 });
@@ -75,7 +75,7 @@ export const menuItem = (page: Page | Locator, label: string | RegExp) =>
 
 /** Opens the user dropdown in the header (its button is named after the user's nickname). */
 export async function openUserMenu(page: Page, nickname: string) {
-  await openDropdown(page, page.getByRole('button', { name: nickname, exact: true }), menuItem(page, /(修改密码|Change password)$/));
+  await openDropdown(page.getByRole('button', { name: nickname, exact: true }), menuItem(page, /(修改密码|Change password)$/));
 }
 
 /** Opens the user dropdown in the header and chooses one of its entries. */

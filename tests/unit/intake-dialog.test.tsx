@@ -47,7 +47,7 @@ function wrap(node: ReactNode) {
 const SUBMIT = /^提交申请$/;
 const submitted = () => calls.filter((c) => c.path === 'channel/application/submit').map((c) => c.body);
 const fill = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(within(dialog).getAllByLabelText(label)[0]!, { target: { value } });
-const PROPOSER_ID = '43010219900307451' + idCheckDigit('43010219900307451');
+const PROPOSER_ID = `43010219900307451${idCheckDigit('43010219900307451')}`;
 
 describe('intake dialog', { timeout: 30_000 }, () => {
   it('checks the fields, keeps one client key for every attempt, shows a refusal and puts field messages on their fields', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import type { Hono, Context } from 'hono';
 import type { z } from 'zod';
 import type { Db } from '../db';
 import type { UpstreamOptions } from '../options';

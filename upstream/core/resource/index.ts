@@ -45,7 +45,7 @@ export function resource<T extends TableName, K extends Column<T>, Raw, Row, Add
   const unique = d.unique ?? [];
   const label = (row: Row, key: unknown) => (d.label ? d.label(row) : String(key));
   // Column names come from the description, typed against the table; the queries below build on them by name.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: the generic engine names tables and columns at run time
   const loose = (db: Db) => db as unknown as Kysely<any>;
   const table: string = d.table;
   const stamp = (now: Date) => (updatedAt ? { [updatedAt]: now } : {});

@@ -71,6 +71,7 @@ export interface Rules<T extends TableName, Row, UpdateIn> {
   /** Other writes an update brings, just before its own (audited by the rule). */
   beforeUpdate?: (trx: Db, ctx: WriteContext, values: Values<T>, before: Row) => Promise<void>;
   /** Refuses a removal, after the version check and before the references; may answer more for the audit line. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a hook may return nothing at all
   beforeDelete?: (trx: Db, ctx: WriteContext, before: Row) => Promise<object | void> | object | void;
   /** The audit action of an update (after the prefix), e.g. 'state' for an enabling; default 'update'. */
   action?: (values: Values<T>, before: Row) => string;

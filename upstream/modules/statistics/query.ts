@@ -81,7 +81,7 @@ export interface Group {
  * of cases. The month is the bucket of the month starts joined to the list of the period's
  * months, so that the planner knows how few months there are and aggregates in parallel.
  */
-export async function groups(db: Db, base: AppQuery<object>, side: StatisticsSide, period: Period, now: Date, byBorrowerType = false): Promise<Group[]> {
+export async function groups(_db: Db, base: AppQuery<object>, side: StatisticsSide, period: Period, now: Date, byBorrowerType = false): Promise<Group[]> {
   const starts = period.months.slice(1).map((m) => sql`${dayStart(`${m}-01`).toISOString()}::timestamptz`);
   const bucket = starts.length ? sql<number>`width_bucket(a.created_at, array[${sql.join(starts)}])` : sql<number>`0`;
   const overdue: Expression<SqlBool> = sql<SqlBool>`a.status = 'IN_REVIEW' and a.deadline < ${now}`;

@@ -2,7 +2,7 @@ import { defineCall } from '../../core/call';
 import { ensureExportable, localDateTime, xlsxFile } from '../../core/export';
 import type { Translate } from '../../core/i18n';
 import type { Cell } from '../../core/xlsx';
-import { type ApplicationRow } from '../../../lib/contract/workflow';
+import type { ApplicationRow } from '../../../lib/contract/workflow';
 import { applyOrder, countUpTo, workbenchCases } from './list';
 import { applicationRows, toApplicationRow } from './rows';
 

@@ -48,7 +48,7 @@ export function applyOrder<O>(query: AppQuery<O>, order: string | undefined): Ap
 }
 
 /** The totals of a list of `base`'s rows (counted up to COUNT_CAP), for pages of `pageSize`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: counts the rows of any query
 export async function pageTotals(db: Db, base: SelectQueryBuilder<any, any, object>, pageSize: number): Promise<Omit<Page<never>, 'list'>> {
   const n = await countUpTo(db, base, COUNT_CAP);
   const capped = n > COUNT_CAP;
@@ -92,6 +92,7 @@ export async function workbenchList(db: Db, user: AuthUser, input: WorkbenchQuer
 }
 
 /** How many rows a query finds, counting at most `cap + 1` (enough to tell 'more than cap'). */
+// biome-ignore lint/suspicious/noExplicitAny: counts the rows of any query
 export async function countUpTo(db: Db, base: SelectQueryBuilder<any, any, object>, cap: number): Promise<number> {
   const { n } = await db.selectFrom(base.select(sql.lit(1).as('x')).limit(cap + 1).as('c'))
     .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
