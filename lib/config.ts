@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { LOCALES } from './contract/auth';
-import { parseRange, type IpRange } from './net-address';
+import { parseRange, type IpRange } from './http/net-address';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 

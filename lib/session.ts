@@ -1,9 +1,8 @@
 import { sealData, unsealData } from 'iron-session';
 import type { Locale } from './contract/auth';
+import { SESSION_TTL_SECONDS } from './contract/session';
 
-export const SESSION_COOKIE = 'lbo_session';
-export const LOCALE_COOKIE = 'locale';
-export const SESSION_TTL_SECONDS = 24 * 60 * 60;
+export { LOCALE_COOKIE, SESSION_COOKIE, SESSION_TTL_SECONDS } from './contract/session';
 
 export interface SessionUser { id: number; username: string; nickname: string; type: number }
 

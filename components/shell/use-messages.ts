@@ -8,7 +8,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { unstable_serialize } from 'swr/infinite';
 import { api } from '@/lib/api/client';
 import type { MessageItem } from '@/lib/contract/messages';
-import { MENU_VERSION_HEADER } from '@/lib/bff/menu-version';
+import { MENU_VERSION_HEADER } from '@/lib/contract/session';
 import { useShell } from './shell-context';
 
 /** SPEC.md section 9: the unread count is polled on load and every 10 seconds. */

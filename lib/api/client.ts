@@ -1,6 +1,6 @@
 import type { Envelope } from '../contract/common';
 import type { CallInput, CallOutput, CallPath } from '../contract/calls';
-import { fileNameOf, isJsonType } from './file-name';
+import { fileNameOf, isJsonType } from '../http/file-name';
 
 /** A rejected call: the envelope code, the text already shown (from the catalogue) and the data (422 field keys). */
 export class ApiError extends Error {

@@ -4,7 +4,7 @@ import { translate } from '../i18n';
 import { loginResult, setLocaleInput, type MenuItem, type MenuResult } from '../contract/auth';
 import { LOCALE_COOKIE, type SessionData } from '../session';
 import type { BffContext } from './handler';
-import { MENU_VERSION_HEADER } from './menu-version';
+import { MENU_VERSION_HEADER } from '../contract/session';
 
 const LOCALE_COOKIE_OPTIONS = { path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax' as const, httpOnly: false };
 

@@ -12,7 +12,7 @@ import { methodsOf, type Access } from '../../lib/contract/call';
 import { resolveToken } from './token';
 import { allowed } from './permission';
 import { FileAnswer, fileResponse, readMultipart } from './files';
-import { normalizeAddress } from '../../lib/net-address';
+import { normalizeAddress } from '../../lib/http/net-address';
 
 /**
  * The one converter from a thrown error to the envelope of DESIGN.md section 3. An unexpected

@@ -1,7 +1,7 @@
 import { CODES } from '../../lib/contract/common';
 import { AppError } from './errors';
 import { FileAnswer } from './files';
-import { contentDisposition } from '../../lib/api/file-name';
+import { contentDisposition } from '../../lib/http/file-name';
 import { xlsx, XLSX_TYPE, type Sheet } from './xlsx';
 
 /** The platform's clock for people: China Standard Time (no daylight saving). */

@@ -5,7 +5,7 @@ import type { UploadedPart } from '../../lib/contract/files';
 import { IMPORT_ERRORS_SHOWN, type ImportCheck, type ImportRowError } from '../../lib/contract/import';
 import type { Locale } from '../../lib/contract/auth';
 import { lookup, MESSAGES } from '../../lib/i18n';
-import { contentDisposition } from '../../lib/api/file-name';
+import { contentDisposition } from '../../lib/http/file-name';
 import { acceptedSpreadsheet } from '../modules/files/content';
 import { AppError, invalid } from './errors';
 import { FileAnswer } from './files';

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { loginInput, menuItem, userInfo } from '../auth';
 import { FILE_TYPES } from '../../workflow/files';
-import { SESSION_COOKIE } from '../../session';
+import { SESSION_COOKIE } from '../session';
 
 /**
  * Where the web application answers a call differently from the platform service behind it

@@ -3,7 +3,7 @@ import type { z } from '../zod';
 import packageJson from '../../../package.json';
 import { CALLS } from '../calls';
 import type { BodyKind } from '../call';
-import { SESSION_COOKIE } from '../../session';
+import { SESSION_COOKIE } from '../session';
 import { accessDescription, accessOf } from './access';
 import { BFF_ANSWERS, fileTypesOf } from './bff';
 import { INTRO } from './intro';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, OrgType } from '../schema';
-import { BUTTON_TITLES, MENU_ROUTES, type RouteNode } from '../../../lib/routes';
+import { BUTTON_TITLES, MENU_ROUTES, type RouteNode } from '../../../lib/contract/menu-routes';
 import { hashPassword } from '../../core/crypto';
 import { REGIONS } from './regions-data';
 import { seedWorkflowDemo, seedWorkflowReference } from './workflow';
