@@ -8,7 +8,9 @@ import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IntakeDialog } from '@/components/intake/intake-dialog';
 import { idCheckDigit } from '@/lib/workflow/id-number';
-import zh from '@/messages/zh-CN.json';
+import { UI_TEXTS } from '@/lib/i18n';
+
+const zh = UI_TEXTS['zh-CN'];
 
 type Answer = { code: number; message: string; data: unknown };
 const calls: { path: string; body: Record<string, unknown> }[] = [];

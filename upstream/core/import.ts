@@ -4,12 +4,13 @@ import { CODES } from '../../lib/contract/common';
 import type { UploadedPart } from '../../lib/contract/files';
 import { IMPORT_ERRORS_SHOWN, type ImportCheck, type ImportRowError } from '../../lib/contract/import';
 import type { Locale } from '../../lib/contract/auth';
-import { lookup, MESSAGES } from '../../lib/i18n';
+import { lookup } from '../../lib/contract/text-catalogue';
 import { contentDisposition } from '../../lib/http/file-name';
 import { acceptedSpreadsheet } from '../modules/files/content';
 import { AppError, invalid } from './errors';
 import { FileAnswer } from './files';
 import { xlsx, XLSX_TYPE } from './xlsx';
+import { SERVICE_TEXTS } from './i18n';
 
 /**
  * Batch input from an .xlsx file: the first sheet, a header row naming the columns (in
@@ -53,8 +54,8 @@ const normalise = (text: string) => text.replace(/[\s*＊]/g, '').toLowerCase();
 function headerIndex(columns: readonly ImportColumn[]): Map<string, ImportColumn> {
   const index = new Map<string, ImportColumn>();
   for (const column of columns) {
-    for (const locale of Object.keys(MESSAGES) as Locale[]) {
-      const text = lookup(MESSAGES[locale], column.label);
+    for (const locale of Object.keys(SERVICE_TEXTS) as Locale[]) {
+      const text = lookup(SERVICE_TEXTS[locale], column.label);
       if (text) index.set(normalise(text), column);
     }
     index.set(normalise(column.field), column);
@@ -197,7 +198,7 @@ export function importRefused(check: ImportCheck): AppError {
 
 /** The template: an .xlsx with the header row in the caller's language. */
 export function importTemplate(definition: Pick<ImportDefinition<z.ZodType>, 'columns' | 'templateName'>, locale: Locale): FileAnswer {
-  const text = (key: string) => lookup(MESSAGES[locale], key) ?? key;
+  const text = (key: string) => lookup(SERVICE_TEXTS[locale], key) ?? key;
   const name = text(definition.templateName);
   const bytes = xlsx([{ name, header: definition.columns.map((c) => text(c.label)), rows: [] }]);
   return new FileAnswer(bytes, XLSX_TYPE, contentDisposition(`${name}.xlsx`));

@@ -7,7 +7,7 @@ import { applyOrder, countUpTo, workbenchCases } from './list';
 import { applicationRows, toApplicationRow } from './rows';
 
 /** Columns of a workbench export: header key (under resources.workbench) and the cell of a row. */
-const COLUMNS: [string, (row: ApplicationRow, t: Translate) => Cell][] = [
+export const COLUMNS: [string, (row: ApplicationRow, t: Translate) => Cell][] = [
   ['number', (r) => r.number],
   ['name', (r) => r.name],
   ['idNumber', (r) => r.idNumber],
