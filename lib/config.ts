@@ -21,7 +21,7 @@ const ranges = z.string().transform((value, ctx) => {
   return list;
 });
 
-export const configSchema = z.object({
+const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   TRUST_PROXY: flag.default(false),

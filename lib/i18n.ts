@@ -1,18 +1,17 @@
 import en from '../messages/en.json';
 import zh from '../messages/zh-CN.json';
 import { LOCALES, type Locale } from './contract/auth';
-import { lookup, mergeTexts, type Tree } from './contract/text-catalogue';
+import { lookup, mergeTexts } from './contract/text-catalogue';
 import sharedEn from './contract/texts/en.json';
 import sharedZh from './contract/texts/zh-CN.json';
 
 /** The UI's texts: its own catalogue (messages/) and the texts it shares with the service. */
 export const UI_TEXTS = { en: mergeTexts(en, sharedEn), 'zh-CN': mergeTexts(zh, sharedZh) };
-export const MESSAGES: Record<Locale, Tree> = UI_TEXTS;
 
 export const translate = (locale: Locale, key: string, params?: Record<string, string | number>) =>
-  lookup(MESSAGES[locale], key, params) ?? key;
+  lookup(UI_TEXTS[locale], key, params) ?? key;
 
-export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
+const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
 
 /** The first supported language of an Accept-Language header, if any. */
 export function browserLocale(acceptLanguage: string | null | undefined): Locale | null {

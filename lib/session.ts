@@ -2,9 +2,9 @@ import { sealData, unsealData } from 'iron-session';
 import type { Locale } from './contract/auth';
 import { SESSION_TTL_SECONDS } from './contract/session';
 
-export { LOCALE_COOKIE, SESSION_COOKIE, SESSION_TTL_SECONDS } from './contract/session';
+export { LOCALE_COOKIE, SESSION_COOKIE } from './contract/session';
 
-export interface SessionUser { id: number; username: string; nickname: string; type: number }
+interface SessionUser { id: number; username: string; nickname: string; type: number }
 
 /** What the sealed cookie holds (DESIGN.md section 3); the browser can neither read nor forge it. */
 export interface SessionData {

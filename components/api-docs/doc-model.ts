@@ -122,7 +122,7 @@ export function typeOf(schema: Schema): string {
 const NUMERIC = ['minimum', 'maximum', 'exclusiveMinimum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const;
 
 /** The checks a schema states, its own and its branches' (an integer or its text share bounds). */
-export function constraintsOf(schema: Schema): Constraint[] {
+function constraintsOf(schema: Schema): Constraint[] {
   const out: Constraint[] = [];
   const seen = new Set<string>();
   const add = (c: Constraint) => {

@@ -11,7 +11,7 @@ import { useFieldRule } from '@/components/common/use-field-rule';
 import { FileInput, NumberRangeInput, RegionInput } from './field-widgets';
 
 /** Options of a select field: fixed ones (translated) or loaded from their call. */
-export function useFieldOptions(field: FieldSpec): { options: Option[] | TreeOption[]; loading: boolean } {
+function useFieldOptions(field: FieldSpec): { options: Option[] | TreeOption[]; loading: boolean } {
   const t = useTranslations();
   const { data, isLoading } = useSWR(field.source ? [field.source.path, JSON.stringify(field.source.body ?? {})] : null,
     async () => (await callPath(field.source!.path, field.source!.body ?? {}, { silent: true })).data);

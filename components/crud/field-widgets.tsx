@@ -62,7 +62,7 @@ export function uploadProblem(upload: Pick<FileUploadSpec, 'accept' | 'maxBytes'
 }
 
 /** The texts describing what an upload takes: the endings and the largest size. */
-export const uploadLimits = (upload: Pick<FileUploadSpec, 'accept' | 'maxBytes'>) =>
+const uploadLimits = (upload: Pick<FileUploadSpec, 'accept' | 'maxBytes'>) =>
   ({ types: upload.accept.map((e) => e.toUpperCase()).join(' / '), size: formatSize(upload.maxBytes) });
 
 /**

@@ -116,7 +116,7 @@ export interface DownloadOptions {
 }
 
 /** Saves a blob under a name through a temporary link. */
-export function saveFile(file: Blob, name: string) {
+function saveFile(file: Blob, name: string) {
   const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;

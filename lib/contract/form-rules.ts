@@ -49,7 +49,7 @@ const keyOf = (error: ((issue: object) => unknown) | undefined): string | undefi
 };
 
 /** The rule of one field: optional, default, nullable, preprocess and pipes unwrapped to the schema that checks the value. */
-export function fieldRule(schema: unknown): FieldRule {
+function fieldRule(schema: unknown): FieldRule {
   let required = true;
   let def = defOf(schema);
   let typeKey: string | undefined;

@@ -20,7 +20,7 @@ export const IMPORT_ERRORS_SHOWN = 200;
  * the column (the message key of its header; null for the whole row) and the message key
  * with its parameters, translated where it is shown.
  */
-export const importRowError = z.object({
+const importRowError = z.object({
   row: z.number().int().nullable(),
   column: z.string().nullable(),
   key: z.string(),

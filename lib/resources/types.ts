@@ -23,7 +23,7 @@ export interface Option { value: string | number; label: string; color?: string 
  * | region | region code (province or city) | the code | the code |
  * | file | `{ id, name, size }` as the upload call answered | (not searchable) | the id |
  */
-export type FieldKind = 'text' | 'password' | 'textarea' | 'number' | 'numberRange' | 'select' | 'multiSelect' | 'tags' | 'switch' | 'date' | 'dateRange'
+type FieldKind = 'text' | 'password' | 'textarea' | 'number' | 'numberRange' | 'select' | 'multiSelect' | 'tags' | 'switch' | 'date' | 'dateRange'
   | 'treeSelect' | 'region' | 'file';
 
 /**
@@ -76,7 +76,7 @@ export interface FieldSpec {
 
 export interface TreeOption { value: string | number; title: string; children?: TreeOption[] }
 
-export type ColumnKind = 'text' | 'enum' | 'date' | 'datetime' | 'money' | 'tag' | 'masked' | 'boolean';
+type ColumnKind = 'text' | 'enum' | 'date' | 'datetime' | 'money' | 'tag' | 'masked' | 'boolean';
 
 export interface ColumnSpec<Row> {
   key: string;

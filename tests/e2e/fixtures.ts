@@ -14,7 +14,7 @@ export const DEMO_USERS = {
 } as const;
 
 /** Button names: antd puts a space between the two characters of a two-character Chinese label. */
-export const LOGIN_BUTTON = /^(登\s*录|Sign in)$/;
+const LOGIN_BUTTON = /^(登\s*录|Sign in)$/;
 export const REGISTER_BUTTON = /^(注\s*册|Sign up)$/;
 export const OK_BUTTON = /^(确\s*定|OK)$/;
 export const CANCEL_BUTTON = /^(取\s*消|Cancel)$/;
@@ -323,7 +323,7 @@ export function consoleErrors(page: Page): string[] {
 }
 
 /** A request context signed in as a demo user (with an SMS code if the switch requires one). */
-export async function userApi(username: string): Promise<APIRequestContext> {
+async function userApi(username: string): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL: baseURL() });
   let result = await apiLogin(api, username);
   if (result.code === 422) {

@@ -71,7 +71,7 @@ function registryOf(calls: readonly AnyCall[]): Map<string, AnyCall> {
 }
 
 /** The client address the web application determined (lib/bff/client-address.ts) and sent as x-client-ip. */
-export function clientIpOf(c: Context): string {
+function clientIpOf(c: Context): string {
   return normalizeAddress(c.req.header('x-client-ip')) ?? 'unknown';
 }
 

@@ -18,7 +18,7 @@ import { SERVICE_TEXTS } from './i18n';
  * import: a module declares its columns and row schema, answers the check call with
  * `checkImport` and applies a clean file with `readImport` inside its own transaction.
  */
-export interface ImportColumn {
+interface ImportColumn {
   /** The row schema's field. */
   field: string;
   /** Message key of the header (its Chinese and English texts are both recognised). */
@@ -95,7 +95,7 @@ function asKind(value: string | number | undefined, kind: ImportColumn['kind'] =
 }
 
 /** Reads an upload's first sheet as header and rows (the file's own checks first: 422 on the `file` field). */
-export async function readSheet(file: UploadedPart, maxBytes: number): Promise<{ header: (string | undefined)[]; rows: { row: number; cells: (string | number | undefined)[] }[] }> {
+async function readSheet(file: UploadedPart, maxBytes: number): Promise<{ header: (string | undefined)[]; rows: { row: number; cells: (string | number | undefined)[] }[] }> {
   if (file.bytes.byteLength > maxBytes) throw invalid({ file: 'validation.importTooLarge' });
   const verdict = acceptedSpreadsheet(file.bytes, file.name, unpackedBudget(maxBytes));
   if (verdict !== 'ok') throw invalid({ file: verdict === 'tooLarge' ? 'validation.importTooLarge' : 'validation.importFile' });

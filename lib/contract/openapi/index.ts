@@ -31,7 +31,7 @@ interface TableEntry {
 export type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, JsonSchema>>; [key: string]: unknown };
 
 /** The methods a call answers (the service's rule, upstream/core/dispatch.ts). */
-export const methodsOfCall = (spec: { method?: 'GET' | 'POST'; alsoGet?: true }): ('GET' | 'POST')[] =>
+const methodsOfCall = (spec: { method?: 'GET' | 'POST'; alsoGet?: true }): ('GET' | 'POST')[] =>
   spec.method === 'GET' ? ['GET'] : spec.alsoGet ? ['GET', 'POST'] : ['POST'];
 
 const operationIdOf = (path: string, method: string, methods: string[]) =>

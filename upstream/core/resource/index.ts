@@ -8,11 +8,11 @@ import type {
   Column, Db, From, KeyValue, PageQuery, ReadContext, TableDescription, TableName, Values, Versioned, WriteContext,
 } from './types';
 
-export type { TableDescription, UniqueRule, Reference, Filter, Order, Rules, From, Versioned } from './types';
+export type { TableDescription, Order, From } from './types';
 export { reference } from './rules';
 
 /** What names a row to remove: its key, and the version the caller read when the call carries one. */
-export type Removing<T extends TableName, K extends Column<T>> = { [P in K]: KeyValue<T, K> } & { version?: number };
+type Removing<T extends TableName, K extends Column<T>> = { [P in K]: KeyValue<T, K> } & { version?: number };
 
 /** The handlers of a described table (see README, 'A new plain screen'). */
 export interface Resource<T extends TableName, K extends Column<T>, Row, AddIn, UpdateIn> {

@@ -14,7 +14,7 @@ export function lockKey(text: string): number {
 }
 
 /** The SQLSTATE and constraint of a database error, if it is one. */
-export function dbError(error: unknown): { state?: string; constraint?: string } {
+function dbError(error: unknown): { state?: string; constraint?: string } {
   if (typeof error !== 'object' || error === null) return {};
   const { code, constraint } = error as { code?: unknown; constraint?: unknown };
   return { state: typeof code === 'string' ? code : undefined, constraint: typeof constraint === 'string' ? constraint : undefined };

@@ -60,10 +60,10 @@ export interface Reference {
 }
 
 /** How a row goes: deleted (the default), marked deleted (`soft`: a timestamp column), or disabled. */
-export type Removal<T extends TableName> = { soft: Column<T> } | { disable: Column<T>; value: string };
+type Removal<T extends TableName> = { soft: Column<T> } | { disable: Column<T>; value: string };
 
 /** A screen's own rules, run inside the change's transaction. Each may throw an AppError. */
-export interface Rules<T extends TableName, Row, UpdateIn> {
+interface Rules<T extends TableName, Row, UpdateIn> {
   /** Before an update locks its row: lock other rows first, in one fixed order. */
   lock?: (trx: Db, ctx: WriteContext, input: UpdateIn) => Promise<void>;
   /** Checks the values of an add (no `before`) or an update, after the version check. */

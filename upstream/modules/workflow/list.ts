@@ -34,7 +34,7 @@ export function applySearch<O>(query: AppQuery<O>, input: Search, now: Date): Ap
  * Lists count at most this many rows: past it the answer says `capped` and pages stop there
  * (a count over hundreds of thousands of cases would cost more than the page itself).
  */
-export const COUNT_CAP = 10_000;
+const COUNT_CAP = 10_000;
 
 const ORDERS = {
   createTime: 'a.created_at', amount: 'a.amount', deadline: 'a.deadline',
