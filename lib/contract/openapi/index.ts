@@ -114,7 +114,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     const item: Record<string, JsonSchema> = {};
     for (const method of methods) item[method.toLowerCase()] = operation(path, spec, method, methods, book);
     paths[`/api/${path}`] = item;
-    tags.add(path.split('/')[0]);
+    tags.add(path.split('/', 1)[0] ?? path);
   }
   return {
     openapi: '3.1.1',
