@@ -10,12 +10,12 @@ dayjs.extend(utc);
  * 'YYYY-MM-DD' that the URL and the service use. The service reads such a day as a whole
  * China day (00:00 to 24:00 at +08:00).
  */
-export const CHINA_OFFSET_MINUTES = 8 * 60;
+const CHINA_OFFSET_MINUTES = 8 * 60;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** An instant on China's wall clock. */
-export const inChina = (instant: Date | string | number) => dayjs(instant).utcOffset(CHINA_OFFSET_MINUTES);
+const inChina = (instant: Date | string | number) => dayjs(instant).utcOffset(CHINA_OFFSET_MINUTES);
 
 /** Today's date in China, as 'YYYY-MM-DD'. */
 export const chinaToday = (now: Date = new Date()) => inChina(now).format('YYYY-MM-DD');

@@ -9,7 +9,7 @@ export interface LogEntry {
   meta: { user: string | null; uuid: string | null; url: string; code?: string };
 }
 
-export const LOG_STORAGE_KEY = 'lbo.log';
+const LOG_STORAGE_KEY = 'lbo.log';
 export const LOG_LIMIT = 200;
 export const CSS_CHUNK_LOAD_FAILED = 'CSS_CHUNK_LOAD_FAILED';
 export const CHUNK_LOAD_FAILED = 'CHUNK_LOAD_FAILED';
@@ -41,13 +41,13 @@ export function writeLog(message: string, type: LogEntry['type'] = 'info', code?
   try {
     window.localStorage.setItem(LOG_STORAGE_KEY, JSON.stringify([entry, ...readLog()].slice(0, LOG_LIMIT)));
   } catch { /* storage full or unavailable: the entry is still returned */ }
-  listeners.forEach((listener) => listener());
+  listeners.forEach((listener) => { listener(); });
   return entry;
 }
 
 export function clearLog() {
   window.localStorage.removeItem(LOG_STORAGE_KEY);
-  listeners.forEach((listener) => listener());
+  listeners.forEach((listener) => { listener(); });
 }
 
 export function subscribeLog(listener: () => void) {
@@ -63,7 +63,7 @@ export function chunkFailure(error: unknown): string | null {
 }
 
 /** SPEC.md section 9: a lazy page chunk that has not loaded after this long has failed. */
-export const LAZY_LOAD_TIMEOUT_MS = 120_000;
+const LAZY_LOAD_TIMEOUT_MS = 120_000;
 
 /** Wraps a lazy import so that it fails (and is logged) after LAZY_LOAD_TIMEOUT_MS. */
 export function withLoadTimeout<T>(load: () => Promise<T>, ms = LAZY_LOAD_TIMEOUT_MS): () => Promise<T> {
@@ -74,7 +74,7 @@ export function withLoadTimeout<T>(load: () => Promise<T>, ms = LAZY_LOAD_TIMEOU
 }
 
 /** What a window 'error' event is worth logging as; null when nothing is. */
-export function describeErrorEvent(event: ErrorEvent): { message: string; type: LogEntry['type']; code?: string } | null {
+function describeErrorEvent(event: ErrorEvent): { message: string; type: LogEntry['type']; code?: string } | null {
   const target = event.target;
   if (typeof Element !== 'undefined' && target instanceof Element) {
     // A load failure of an element (capture phase): it carries no message and no error.

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { LOCALES } from './contract/auth';
-import { parseRange, type IpRange } from './net-address';
+import { parseRange, type IpRange } from './http/net-address';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -21,7 +21,7 @@ const ranges = z.string().transform((value, ctx) => {
   return list;
 });
 
-export const configSchema = z.object({
+const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   TRUST_PROXY: flag.default(false),

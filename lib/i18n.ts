@@ -1,22 +1,17 @@
 import en from '../messages/en.json';
 import zh from '../messages/zh-CN.json';
 import { LOCALES, type Locale } from './contract/auth';
+import { lookup, mergeTexts } from './contract/text-catalogue';
+import sharedEn from './contract/texts/en.json';
+import sharedZh from './contract/texts/zh-CN.json';
 
-type Tree = { [key: string]: string | Tree };
-export const MESSAGES: Record<Locale, Tree> = { en: en as Tree, 'zh-CN': zh as Tree };
-
-/** Looks a dotted key up in a messages tree, filling `{name}` placeholders. */
-export function lookup(tree: Tree, key: string, params: Record<string, string | number> = {}): string | undefined {
-  let node: string | Tree | undefined = tree;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'string') return undefined;
-  return node.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
-}
+/** The UI's texts: its own catalogue (messages/) and the texts it shares with the service. */
+export const UI_TEXTS = { en: mergeTexts(en, sharedEn), 'zh-CN': mergeTexts(zh, sharedZh) };
 
 export const translate = (locale: Locale, key: string, params?: Record<string, string | number>) =>
-  lookup(MESSAGES[locale], key, params) ?? key;
+  lookup(UI_TEXTS[locale], key, params) ?? key;
 
-export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
+const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
 
 /** The first supported language of an Accept-Language header, if any. */
 export function browserLocale(acceptLanguage: string | null | undefined): Locale | null {

@@ -1,11 +1,10 @@
 import { sealData, unsealData } from 'iron-session';
 import type { Locale } from './contract/auth';
+import { SESSION_TTL_SECONDS } from './contract/session';
 
-export const SESSION_COOKIE = 'lbo_session';
-export const LOCALE_COOKIE = 'locale';
-export const SESSION_TTL_SECONDS = 24 * 60 * 60;
+export { LOCALE_COOKIE, SESSION_COOKIE } from './contract/session';
 
-export interface SessionUser { id: number; username: string; nickname: string; type: number }
+interface SessionUser { id: number; username: string; nickname: string; type: number }
 
 /** What the sealed cookie holds (DESIGN.md section 3); the browser can neither read nor forge it. */
 export interface SessionData {

@@ -72,8 +72,8 @@ export function openTab(state: TabState, url: string): TabState {
   const tab = parseTabUrl(url);
   if (!tab) return state;
   const index = indexOf(state, tab.path);
-  if (index >= 0) {
-    const current = state.tabs[index];
+  const current = state.tabs[index];
+  if (current) {
     if (current.url === tab.url) return activateTab(state, tab.path);
     const tabs = state.tabs.map((t, i) => (i === index ? tab : t));
     return { tabs, active: tab.path };
@@ -99,7 +99,7 @@ export function closeTab(state: TabState, path: string): TabState {
   const tabs = state.tabs.filter((_, i) => i !== index);
   if (state.active !== path) return { tabs, active: state.active };
   const next = tabs[Math.min(index, tabs.length - 1)];
-  return { tabs, active: next.path };
+  return { tabs, active: next?.path ?? HOME_PATH };
 }
 
 /** Keeps the pinned tabs and the tabs `keep` accepts; `path` becomes active if the active tab went. */
@@ -128,7 +128,7 @@ export function closeOthers(state: TabState, path: string): TabState {
 /** Back to the entry page alone (SPEC: close all returns to the entry page). */
 export function closeAll(state: TabState): TabState {
   const [only] = state.tabs;
-  if (state.tabs.length === 1 && only.path === HOME_TAB.path && only.url === HOME_TAB.url && state.active === HOME_PATH) {
+  if (state.tabs.length === 1 && only?.path === HOME_TAB.path && only.url === HOME_TAB.url && state.active === HOME_PATH) {
     return state;
   }
   return initialTabs();
@@ -141,8 +141,9 @@ export function closeAll(state: TabState): TabState {
 export function filterTabs(state: TabState, canOpen: (path: string) => boolean): TabState {
   const tabs = state.tabs.filter((t) => isPinned(t.path) || canOpen(t.path));
   if (tabs.length === state.tabs.length) return state;
-  if (tabs.length === 0) return initialTabs();
-  const active = tabs.some((t) => t.path === state.active) ? state.active : tabs[tabs.length - 1].path;
+  const last = tabs.at(-1);
+  if (!last) return initialTabs();
+  const active = tabs.some((t) => t.path === state.active) ? state.active : last.path;
   return { tabs, active };
 }
 
@@ -179,11 +180,11 @@ export function parseStoredTabs(value: unknown): TabState | null {
     tabs.push(tab);
   }
   const homeIndex = tabs.findIndex((t) => isPinned(t.path));
-  const home = homeIndex >= 0 ? tabs[homeIndex] : HOME_TAB;
+  const home = tabs[homeIndex] ?? HOME_TAB;
   const ordered = [home, ...tabs.filter((_, i) => i !== homeIndex)].slice(0, MAX_TABS);
   const active =
     typeof data.active === 'string' && ordered.some((t) => t.path === data.active)
       ? data.active
-      : ordered[ordered.length - 1].path;
+      : (ordered.at(-1) ?? home).path;
   return { tabs: ordered, active };
 }

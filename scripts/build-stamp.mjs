@@ -30,7 +30,7 @@ export function sourceStamp(root = process.cwd()) {
   return hash.digest('hex');
 }
 
-export function runNext(args, env = {}) {
+function runNext(args, env = {}) {
   execFileSync(process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), ...args], {
     stdio: 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },

@@ -15,7 +15,7 @@ const REFUSALS = {
 const MALFORMED = [400, 'Bad Request', 'validation.json'];
 
 /** The envelope of a refusal, worded as the BFF words one: the message plus one '！' (SPEC.md section 8). */
-export function refusalBody(locale, code, key) {
+function refusalBody(locale, code, key) {
   const messages = MESSAGES[locale] ?? MESSAGES['zh-CN'];
   const text = key.split('.').reduce((node, part) => node?.[part], messages) ?? key;
   const message = messages.errors.withMessage.replace('{message}', text.replace(/[\s！!]+$/u, ''));

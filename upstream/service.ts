@@ -21,7 +21,7 @@ export type StartOptions = DatabaseOptions & { demo: boolean; options?: Partial<
  * Opens the database, migrates it, seeds reference data (and demo data when asked), builds the
  * app and schedules the daily overdue reminders.
  */
-export async function startService(db: StartOptions): Promise<Service> {
+async function startService(db: StartOptions): Promise<Service> {
   const database = await openDatabase(db);
   try {
     await migrate(database.db);

@@ -1,9 +1,7 @@
 'use client';
 
-import { Alert } from 'antd';
-import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { hasAccess, hasButton } from '@/lib/permissions';
+import { hasButton } from '@/lib/permissions';
 import { useShell } from '@/components/shell/shell-context';
 
 /**
@@ -13,7 +11,7 @@ import { useShell } from '@/components/shell/shell-context';
  */
 export function Permission({ code, children }: { code: string; children: ReactNode }) {
   const { powers } = useShell();
-  return hasButton(powers, code) ? <>{children}</> : null;
+  return hasButton(powers, code) ? children : null;
 }
 
 /** Whether the user holds a button permission, for code that decides more than visibility. */
@@ -21,9 +19,3 @@ export function usePermission(code: string): boolean {
   return hasButton(useShell().powers, code);
 }
 
-/** The generic access widget: the content when the access list holds one of `required`, else the refusal text. */
-export function Access({ required, children }: { required: string | readonly string[]; children: ReactNode }) {
-  const t = useTranslations('access');
-  const { access } = useShell();
-  return hasAccess(access, required) ? <>{children}</> : <Alert type="warning" showIcon title={t('denied')} />;
-}

@@ -10,7 +10,7 @@ import { CallDetails, METHOD_COLORS } from './call-details';
 import styles from './api-docs.module.css';
 import { callsOf, groupByTag, matches, sessionCookieOf, shellExample, type Call, type OpenApiDoc } from './doc-model';
 
-export const DOCUMENT_URL = '/api/openapi.json';
+const DOCUMENT_URL = '/api/openapi.json';
 
 async function loadDocument(url: string): Promise<OpenApiDoc> {
   const response = await fetch(url, { credentials: 'same-origin' });

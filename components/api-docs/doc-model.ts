@@ -57,6 +57,7 @@ export function callsOf(doc: OpenApiDoc): Call[] {
     const methods = Object.keys(item).filter((m) => isObject(item[m]) && 'responses' in item[m]).map((m) => m.toUpperCase());
     const post = item.post;
     const op = post ?? item.get;
+    if (!op) throw new Error(`${fullPath}: an operation answers POST or GET`);
     const body = (post?.requestBody as Schema | undefined)?.content as Record<string, Schema> | undefined;
     const multipart = body?.['multipart/form-data'];
     const request: Schema = post
@@ -68,11 +69,12 @@ export function callsOf(doc: OpenApiDoc): Call[] {
     const envelope = json && isObject(json.properties) && 'code' in json.properties && 'data' in json.properties;
     const answer: Call['answer'] = !json
       ? { kind: 'file', types: Object.keys(ok) }
-      : envelope ? { kind: 'envelope', data: (json.properties as Record<string, Schema>).data } : { kind: 'raw', schema: json };
+      // An envelope has `data` (checked above).
+      : envelope ? { kind: 'envelope', data: (json.properties as Record<string, Schema>).data! } : { kind: 'raw', schema: json };
     const description = String(op.description ?? '');
     return {
       path: fullPath.replace(/^\/api\//, ''),
-      tag: ((op.tags as string[] | undefined) ?? ['other'])[0],
+      tag: (op.tags as string[] | undefined)?.[0] ?? 'other',
       summary: String(op.summary ?? ''),
       methods,
       access: op['x-access'] as Access,
@@ -122,7 +124,7 @@ export function typeOf(schema: Schema): string {
 const NUMERIC = ['minimum', 'maximum', 'exclusiveMinimum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const;
 
 /** The checks a schema states, its own and its branches' (an integer or its text share bounds). */
-export function constraintsOf(schema: Schema): Constraint[] {
+function constraintsOf(schema: Schema): Constraint[] {
   const out: Constraint[] = [];
   const seen = new Set<string>();
   const add = (c: Constraint) => {
@@ -196,7 +198,8 @@ function mergeBranches(branches: Schema[], doc: OpenApiDoc, trail: string[], pre
   for (const branch of branches) {
     for (const field of fieldsOf(branch, doc, trail, prefix)) {
       const known = byName.get(field.name);
-      const schema = (branch.properties as Record<string, Schema>)[field.name];
+      // fieldsOf lists the branch's own properties, so the field is one of them.
+      const schema = (branch.properties as Record<string, Schema>)[field.name]!;
       if (!known) byName.set(field.name, { ...field, count: 1, schemas: [schema] });
       else byName.set(field.name, { ...known, required: known.required && field.required, count: known.count + 1, schemas: [...known.schemas, schema] });
     }
@@ -217,5 +220,5 @@ export function sessionCookieOf(doc: OpenApiDoc): string {
 /** The sh example of the document's introduction (its first fenced block), if any. */
 export function shellExample(doc: OpenApiDoc): string | null {
   const match = /```sh\n([\s\S]*?)```/.exec(doc.info.description ?? '');
-  return match ? match[1].trimEnd() : null;
+  return match?.[1]?.trimEnd() ?? null;
 }

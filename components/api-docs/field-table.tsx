@@ -46,9 +46,9 @@ export function FieldTable({ rows, label }: { rows: FieldRow[]; label: string })
     constraints,
   ];
   return (
-    <div role="region" aria-label={label}>
+    <section aria-label={label}>
       <Table<FieldRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false}
         scroll={narrow ? undefined : { x: 680 }} locale={{ emptyText: t('none') }} />
-    </div>
+    </section>
   );
 }

@@ -8,7 +8,7 @@ import { apiUpload, ApiError } from '@/lib/api/client';
 import type { FileInfo } from '@/lib/contract/workflow';
 import { FILE_ACCEPT, FILE_KINDS, FILE_MAX_BYTES, fileEnding, mimeOfEnding, type FileKind } from '@/lib/workflow/files';
 
-export const UPLOAD_CALL = 'upload/uploadFile';
+const UPLOAD_CALL = 'upload/uploadFile';
 
 /** Why a chosen file cannot go (its ending or size), as a message key; the service checks its content again. */
 export function fileProblem(file: { name: string; size: number }): string | null {

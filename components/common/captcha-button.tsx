@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 
 /** SPEC.md section 9: the default resend countdown. */
-export const CAPTCHA_SECONDS = 60;
+const CAPTCHA_SECONDS = 60;
 
 /**
  * Asks the host to request a code; while the countdown runs the button is disabled and

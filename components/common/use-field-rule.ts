@@ -22,7 +22,7 @@ export function useFieldRule() {
 /** Shows a 422 answer's field messages on the form's fields. */
 export function useFieldErrors() {
   const t = useTranslations();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: serves forms of any value shape
   return useCallback((form: FormInstance<any>, fields: Record<string, string>) =>
     form.setFields(Object.entries(fields).map(([name, key]) => ({ name, errors: [t(key)] }))), [t]);
 }

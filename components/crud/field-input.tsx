@@ -27,7 +27,7 @@ function RichTextEditor(props: ComponentProps<typeof LazyEditor>) {
 }
 
 /** Options of a select field: fixed ones (translated) or loaded from their call. */
-export function useFieldOptions(field: FieldSpec): { options: Option[] | TreeOption[]; loading: boolean } {
+function useFieldOptions(field: FieldSpec): { options: Option[] | TreeOption[]; loading: boolean } {
   const t = useTranslations();
   const { data, isLoading } = useSWR(field.source ? [field.source.path, JSON.stringify(field.source.body ?? {})] : null,
     async () => (await callPath(field.source!.path, field.source!.body ?? {}, { silent: true })).data);
@@ -87,7 +87,7 @@ export function FieldInput({ field, search = false, disabled = false, ...rest }:
 }
 
 /** The rich-text rules, loaded with the editor (not by every screen of the engine). */
-const richTextRules = () => import('@/lib/rich-text');
+const richTextRules = () => import('@/lib/contract/rich-text-rules');
 
 /** The checks a kind brings of its own: a range's order, tags' count and length, a rich text's length. */
 async function kindCheck(field: FieldSpec, value: unknown): Promise<[string, Record<string, number>?] | null> {

@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Modal, Typography, Upload } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
-import { safeImageUrl, safeLinkUrl } from '@/lib/rich-text';
+import { safeImageUrl, safeLinkUrl } from '@/lib/contract/rich-text-rules';
 import type { FileUploadSpec } from '@/lib/resources/types';
 import { uploadLimits, useUpload } from './field-widgets';
 

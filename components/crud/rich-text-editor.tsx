@@ -7,7 +7,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { theme, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import { richTextLength, safeImageUrl, safeLinkUrl } from '@/lib/rich-text';
+import { richTextLength, safeImageUrl, safeLinkUrl } from '@/lib/contract/rich-text-rules';
 import type { FieldSpec } from '@/lib/resources/types';
 import { ImageDialog, LinkDialog } from './rich-text-dialogs';
 import { RichTextToolbar } from './rich-text-toolbar';

@@ -11,7 +11,7 @@ import { useEditorState } from '@tiptap/react';
 import { useTranslations } from 'next-intl';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-export type Level = 1 | 2 | 3 | 4;
+type Level = 1 | 2 | 3 | 4;
 const LEVELS: Level[] = [1, 2, 3, 4];
 
 interface Tool { key: string; label: string; icon: ReactNode; run: () => void; active?: boolean; enabled?: boolean }
@@ -85,7 +85,7 @@ export function RichTextToolbar({ editor, label, disabled, onLink, onImage }: {
     <div ref={bar} role="toolbar" aria-label={t('toolbar', { field: label })} aria-disabled={disabled || undefined} onKeyDown={onKeyDown}
       style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, padding: 4 }}>
       {groups.map((group, g) => (
-        <span key={g} style={{ display: 'contents' }}>
+        <span key={group[0]?.key ?? g} style={{ display: 'contents' }}>
           {g > 0 && <Divider orientation="vertical" style={{ margin: '0 2px' }} />}
           {group.map((tool) => {
             const enabled = !disabled && tool.enabled !== false;

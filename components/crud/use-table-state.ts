@@ -15,8 +15,6 @@ export interface TableState {
   filters: Record<string, string>;
 }
 
-export { fieldParams };
-
 /**
  * Table state kept in the URL (DESIGN.md section 8.6), so a tab, a reload or a shared link
  * comes back to the same filters, page and order. Pages and sizes are sanitised.

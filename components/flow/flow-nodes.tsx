@@ -7,7 +7,7 @@ import { useState, type DragEvent } from 'react';
 import useSWR from 'swr';
 import { ApiError, api, apiCall } from '@/lib/api/client';
 import type { CallInput } from '@/lib/contract/calls';
-import type { FlowNodeRow, FlowNodes, FlowRow } from '@/lib/contract/flow';
+import type { FlowNodeRow, FlowRow } from '@/lib/contract/flow';
 import { TIME_LIMIT_MAX } from '@/lib/contract/limits';
 import { STAGES, type Stage } from '@/lib/workflow/stages';
 import { usePermission } from '@/components/access/permission';

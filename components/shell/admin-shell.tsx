@@ -18,8 +18,8 @@ import { useTabs } from './use-tabs';
 import styles from './admin-shell.module.css';
 
 /** SPEC.md section 9: side menu width 256, collapsed 80. */
-export const SIDER_WIDTH = 256;
-export const SIDER_COLLAPSED_WIDTH = 80;
+const SIDER_WIDTH = 256;
+const SIDER_COLLAPSED_WIDTH = 80;
 
 /**
  * The frame of every signed-in page: side menu (a drawer on phones), header, tab bar and

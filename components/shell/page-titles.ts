@@ -3,7 +3,7 @@ import { findMenuItem } from '@/lib/permissions';
 import { HOME_PATH } from '@/lib/routes';
 
 /** Message keys (under `pages`) of the pages that are not menu entries. */
-export const SESSION_PAGE_TITLES: Record<string, string> = {
+const SESSION_PAGE_TITLES: Record<string, string> = {
   [HOME_PATH]: 'home',
   '/account': 'account',
   '/account/password': 'password',

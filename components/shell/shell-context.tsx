@@ -24,8 +24,8 @@ interface ShellValue {
 }
 
 const ShellContext = createContext<ShellValue | null>(null);
-export const MENU_KEY = 'admin/getMenu';
-export const POWER_KEY = 'admin/getPowerList';
+const MENU_KEY = 'admin/getMenu';
+const POWER_KEY = 'admin/getPowerList';
 
 const getMenu = () => api(MENU_KEY, {}, { method: 'GET', silent: true });
 const getPowers = () => api(POWER_KEY, {}, { method: 'GET', silent: true });

@@ -19,6 +19,7 @@ export function useDeviceClass(initial: DeviceClass = 'desktop'): DeviceClass {
       setDevice(current);
       if (current === hint) return;
       hint = current;
+      // biome-ignore lint/suspicious/noDocumentCookie: a plain hint cookie; the Cookie Store API is not in every browser we serve
       document.cookie = `${DEVICE_COOKIE}=${current}; path=/; max-age=${HINT_MAX_AGE}; samesite=lax`;
     };
     update();

@@ -8,12 +8,12 @@ import useSWR, { useSWRConfig } from 'swr';
 import { unstable_serialize } from 'swr/infinite';
 import { api } from '@/lib/api/client';
 import type { MessageItem } from '@/lib/contract/messages';
-import { MENU_VERSION_HEADER } from '@/lib/bff/menu-version';
+import { MENU_VERSION_HEADER } from '@/lib/contract/session';
 import { useShell } from './shell-context';
 
 /** SPEC.md section 9: the unread count is polled on load and every 10 seconds. */
-export const MESSAGE_POLL_MS = 10_000;
-export const COUNT_KEY = 'businessMessage/count';
+const MESSAGE_POLL_MS = 10_000;
+const COUNT_KEY = 'businessMessage/count';
 const LIST_PATH = 'businessMessage/list';
 
 /** The key of page `index + 1` of the bell widget's unread messages (useSWRInfinite). */

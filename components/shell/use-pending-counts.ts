@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { api } from '@/lib/api/client';
 import { STAGES, STAGE_INFO } from '@/lib/workflow/stages';
 
-export const PENDING_KEY = 'businessClubFirstTrial/approvalPendingCount';
+const PENDING_KEY = 'businessClubFirstTrial/approvalPendingCount';
 const PENDING_POLL_MS = 30_000;
 
 /**

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 
 /** Personal settings of the shell, kept per user in this browser (they survive logout). */
 export interface ShellSettings { hideHeaderOnScroll: boolean; showTabs: boolean; collapsed: boolean }
-export const DEFAULT_SETTINGS: ShellSettings = { hideHeaderOnScroll: false, showTabs: true, collapsed: false };
+const DEFAULT_SETTINGS: ShellSettings = { hideHeaderOnScroll: false, showTabs: true, collapsed: false };
 const key = (username: string) => `lbo.settings.${username}`;
 
 function read(username: string): ShellSettings {
@@ -34,7 +34,7 @@ export function useSettings(username: string) {
 }
 
 /** SPEC.md section 9: the header hides after this much scrolling when the option is on. */
-export const HEADER_HIDE_SCROLL = 300;
+const HEADER_HIDE_SCROLL = 300;
 
 /** Whether the header should hide: the option is on and the page is scrolled past 300 px. */
 export function useHeaderHidden(enabled: boolean): boolean {

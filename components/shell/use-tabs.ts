@@ -37,6 +37,8 @@ export function useTabs(username: string, canOpen: (path: string) => boolean) {
   const [restoredFor, setRestoredFor] = useState<string | null>(null);
   const restored = restoredFor === username;
 
+  // Restore once per user; navigation is followed below.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of user restores
   useEffect(() => {
     const stored = readStored(username);
     setState((current) => {
@@ -44,8 +46,6 @@ export function useTabs(username: string, canOpen: (path: string) => boolean) {
       return isTransient(pathname) ? base : openTab(base, url);
     });
     setRestoredFor(username);
-    // Restore once per user; navigation is followed below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [username]);
 
   useEffect(() => {
@@ -71,10 +71,10 @@ export function useTabs(username: string, canOpen: (path: string) => boolean) {
   // Grants changed: drop the tabs the user may no longer open (leaving the page if it was one).
   const applyRef = useRef(apply);
   applyRef.current = apply;
+  // Only a change of the grants filters here; the restore filters the stored tabs itself.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the grants filters
   useEffect(() => {
     if (restored) applyRef.current((s) => filterTabs(s, canOpen));
-    // Only a change of the grants filters here; the restore filters the stored tabs itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [canOpen]);
 
   return {

@@ -11,7 +11,7 @@ import { useCall } from '@/components/approval/use-call';
 import type { Cell } from './cell';
 import type { StatisticsUnfoldInput } from '@/lib/contract/statistics';
 
-export const UNFOLD = 'businessClubFirstTrial/statisticsFormUnfold';
+const UNFOLD = 'businessClubFirstTrial/statisticsFormUnfold';
 const SHOWN = ['number', 'name', 'idNumber', 'mobile', 'amount', 'status', 'deadline', 'borrowerType', 'guaranteeOrg', 'bankOrg', 'createTime'];
 
 /** The applications behind one figure of the statistics, paged by the server. */

@@ -32,7 +32,7 @@ function copyWithTextarea(text: string): boolean {
 }
 
 /** Writes text to the clipboard; true when it got there. */
-export async function copyToClipboard(text: string): Promise<boolean> {
+async function copyToClipboard(text: string): Promise<boolean> {
   if (typeof navigator !== 'undefined' && typeof navigator.clipboard?.writeText === 'function') {
     try {
       await navigator.clipboard.writeText(text);

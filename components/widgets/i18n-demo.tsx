@@ -5,9 +5,9 @@ import { useFormatter, useLocale, useNow, useTranslations } from 'next-intl';
 import type { Locale } from '@/lib/contract/locales';
 
 /** Sample figures for the formatting demo. */
-export const DEMO_NUMBER = 1234567.891;
-export const DEMO_AMOUNT = 8888.5;
-export const DEMO_CURRENCY = 'CNY';
+const DEMO_NUMBER = 1234567.891;
+const DEMO_AMOUNT = 8888.5;
+const DEMO_CURRENCY = 'CNY';
 
 /**
  * The internationalization demo (SPEC.md section 2): greets the signed-in user in the

@@ -104,6 +104,7 @@ export function ImageViewer({ images }: { images: { src: string; alt: string }[]
       <Flex wrap gap={8}>
         {images.map((image, index) => (
           <Image
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same image may appear twice; its place tells them apart
             key={`${index}-${image.src}`}
             src={image.src}
             alt={image.alt}

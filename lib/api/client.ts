@@ -1,6 +1,6 @@
 import type { Envelope } from '../contract/common';
 import type { CallInput, CallOutput, CallPath } from '../contract/calls';
-import { fileNameOf, isJsonType } from './file-name';
+import { fileNameOf, isJsonType } from '../http/file-name';
 
 /** A rejected call: the envelope code, the text already shown (from the catalogue) and the data (422 field keys). */
 export class ApiError extends Error {
@@ -116,7 +116,7 @@ export interface DownloadOptions {
 }
 
 /** Saves a blob under a name through a temporary link. */
-export function saveFile(file: Blob, name: string) {
+function saveFile(file: Blob, name: string) {
   const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;

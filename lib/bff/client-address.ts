@@ -1,4 +1,4 @@
-import { formatIp, inRange, normalizeAddress, parseIp, type IpRange } from '../net-address';
+import { formatIp, inRange, normalizeAddress, parseIp, type IpRange } from '../http/net-address';
 
 export interface ProxyTrust {
   /** A reverse proxy in front of the application sets X-Forwarded-For. */

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { isJsonType } from '../api/file-name';
+import { isJsonType } from '../http/file-name';
 import type { FileOutcome, Verdict } from '../api/catalogue';
 import { CALLS } from '../contract/calls';
 import type { CallSpec } from '../contract/call';

@@ -13,7 +13,7 @@ import { fileResponse, MULTIPART_CALLS, readBounded, readUpload, uploadRefusal }
 import { clientAddress } from './client-address';
 
 /** DESIGN.md section 3: only `module/action` shaped paths are forwarded. */
-export const PATH_PATTERN = /^[A-Za-z][\w-]*(\/[A-Za-z][\w-]*)+$/;
+const PATH_PATTERN = /^[A-Za-z][\w-]*(\/[A-Za-z][\w-]*)+$/;
 /** Calls that need no session: the table's public calls, and admin/setLocale (the BFF keeps the choice in a cookie without one). */
 const PUBLIC_CALLS = new Set<string>([...Object.entries(CALLS).filter(([, spec]) => spec.access === 'public').map(([path]) => path), 'admin/setLocale']);
 const MAX_BODY_BYTES = 1024 * 1024;

@@ -4,12 +4,12 @@ import { translate } from '../i18n';
 import { loginResult, setLocaleInput, type MenuItem, type MenuResult } from '../contract/auth';
 import { LOCALE_COOKIE, type SessionData } from '../session';
 import type { BffContext } from './handler';
-import { MENU_VERSION_HEADER } from './menu-version';
+import { MENU_VERSION_HEADER } from '../contract/session';
 
 const LOCALE_COOKIE_OPTIONS = { path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax' as const, httpOnly: false };
 
 /** Paths of the menu's pages (its leaves): what the route guard lets this user open. */
-export function menuPaths(menu: MenuItem[]): string[] {
+function menuPaths(menu: MenuItem[]): string[] {
   return menu.flatMap((item) => (item.children.length ? menuPaths(item.children) : item.path ? [item.path] : []));
 }
 

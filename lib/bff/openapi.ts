@@ -15,6 +15,7 @@ const documentJson = () => (body ??= JSON.stringify(openApiDocument()));
  * clears a stale session cookie, as every other call does.
  */
 export function createOpenApiRoute(config: Config) {
+  // biome-ignore lint/correctness/noComponentHookFactories: a route handler named GET, not a component
   return async function GET(req: NextRequest): Promise<NextResponse> {
     const session = await unsealSession(req.cookies.get(SESSION_COOKIE)?.value, config.sessionSecret);
     if (!session) {

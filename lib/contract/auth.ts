@@ -13,21 +13,17 @@ export const loginInput = z.object({
   /** SMS code; required by the server while the SMS switch is on. */
   code: line(12, 'validation.captchaWrong').optional(),
 });
-export type LoginInput = z.infer<typeof loginInput>;
 
 export const registerInput = z.object({ mail, password: newPassword, mobile, captcha });
-export type RegisterInput = z.infer<typeof registerInput>;
 
 export const changePasswordInput = z.object({ oldPassword, newPassword });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
-export const SMS_PURPOSES = ['LOGIN', 'REGISTER'] as const;
 /** admin/sendSms: a login code goes to the account's mobile, a registration code to the given mobile. */
 export const sendSmsInput = z.discriminatedUnion('purpose', [
   z.object({ purpose: z.literal('LOGIN'), username }),
   z.object({ purpose: z.literal('REGISTER'), mobile }),
 ]);
-export type SendSmsInput = z.infer<typeof sendSmsInput>;
 
 export const userInfo = z.object({
   id: z.number(),

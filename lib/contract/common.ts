@@ -1,8 +1,3 @@
-import { PAGE_SIZES } from './limits';
-
-export { PAGE_SIZES };
-export { id, idInput, pageInput, pageNum, pageSize, version } from './fields';
-
 export interface Envelope<T = unknown> { code: number; message: string; data: T }
 
 /** A page of rows. `capped`: the list has more rows than `total`, which stops counting at a cap. */

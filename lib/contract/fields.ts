@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES } from './limits';
 import { isValidIdNumber } from '../workflow/id-number';
-import { richTextBlank, richTextLength } from '../rich-text';
+import { richTextBlank, richTextLength } from './rich-text-rules';
 import { sanitizeRichText } from './rich-text';
 
 /**
@@ -14,9 +14,9 @@ import { sanitizeRichText } from './rich-text';
 /** The largest value of a PostgreSQL `integer` column (ids, versions, counts, sorts). */
 export const INT_MAX = 2_147_483_647;
 /** Most pages a list may be asked for (a list counts at most 10,000 rows). */
-export const PAGE_NUM_MAX = 100_000;
+const PAGE_NUM_MAX = 100_000;
 /** The largest amount in yuan a money column holds (numeric(14,2)). */
-export const MONEY_MAX = 999_999_999_999.99;
+const MONEY_MAX = 999_999_999_999.99;
 
 /** A canonical decimal integer as text (query strings): no sign but '-', no spaces, no leading zeros, no hex. */
 const DECIMAL_INT = /^-?(0|[1-9]\d{0,15})$/;
@@ -37,11 +37,9 @@ export function int(min: number, max: number, key = 'validation.invalid') {
 
 /** A positive id of an `integer` column. */
 export const id = int(1, INT_MAX, 'validation.id');
-/** An optimistic-lock version as read from the record. */
-export const version = int(1, INT_MAX, 'validation.versionRequired');
 /** A sort position. */
 export const sort = int(0, 1_000_000, 'validation.sort');
-export const pageNum = int(1, PAGE_NUM_MAX, 'validation.pageNum').default(FIRST_PAGE);
+const pageNum = int(1, PAGE_NUM_MAX, 'validation.pageNum').default(FIRST_PAGE);
 export const pageSize = int(1, 100, 'validation.pageSize')
   .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'validation.pageSize').default(DEFAULT_PAGE_SIZE);
 export const pageInput = z.object({ pageNum, pageSize });
@@ -95,7 +93,7 @@ const RICH_TEXT_MARKUP_MIN = 20_000;
  * editor writes (lib/contract/rich-text.ts), so a script, an event handler or a `javascript:`
  * link never gets stored. No control characters but tab and line breaks; the HTML at most
  * `maxHtml` characters (20 per character of text, at least 20,000) and its text, counted as the
- * editor counts it (lib/rich-text.ts), at most `max`. `required`: a message key when the text
+ * editor counts it (lib/contract/rich-text-rules.ts), at most `max`. `required`: a message key when the text
  * may not be empty. The value given on is the sanitised HTML ('' for an empty text).
  */
 export function richText(max: number, options: { required?: string; maxHtml?: number } = {}) {
@@ -116,15 +114,11 @@ export const hasControl = (v: string) => CONTROL_LINE.test(v);
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 /** An optional search filter: blank counts as absent. */
-export function optional<T extends z.ZodType>(schema: T) {
+function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess(blank, schema.optional());
 }
 /** An optional text filter of a search form (blank is absent). */
 export const textFilter = (max: number) => optional(line(max));
-/** An optional enum filter of a search form (blank is absent). */
-export function enumFilter<const T extends readonly [string, ...string[]]>(values: T, key = 'validation.invalid') {
-  return optional(z.enum(values, { error: key }));
-}
 
 /** A calendar date, YYYY-MM-DD (China time), that exists. */
 export const date = z.string({ error: 'validation.date' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
@@ -132,11 +126,6 @@ export const date = z.string({ error: 'validation.date' }).regex(/^\d{4}-\d{2}-\
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
   }, 'validation.date');
-export const dateFilter = optional(date);
-
-/** A mobile number of mainland China (SPEC.md section 5). */
-export const MOBILE_FIELD = /^1\d{10}$/;
-export const mobile = z.string({ error: 'validation.mobileFormat' }).trim().regex(MOBILE_FIELD, 'validation.mobileFormat');
 
 /** A resident ID number with a valid check digit (upper-case X). */
 export const idNumber = line(18, 'validation.idNumber').toUpperCase().refine((v) => isValidIdNumber(v), 'validation.idNumber');

@@ -11,13 +11,11 @@ import { BORROWER_TYPES, STAGES } from '../workflow/stages';
  * every stage (systemOvertimeConfig). New applications take the enabled module of their
  * borrower type; running ones keep theirs.
  */
-export const FLOW_NAME_MAX = 64;
-export const FLOW_DESCRIPTION_MAX = 255;
-export { TIME_LIMIT_MAX };
+const FLOW_NAME_MAX = 64;
+const FLOW_DESCRIPTION_MAX = 255;
 /** Most people one node may hold. */
-export const NODE_PEOPLE_MAX = 200;
-export const FLOW_STATES = ['ENABLED', 'DISABLED'] as const;
-export type FlowState = (typeof FLOW_STATES)[number];
+const NODE_PEOPLE_MAX = 200;
+const FLOW_STATES = ['ENABLED', 'DISABLED'] as const;
 
 const borrowerType = z.enum(BORROWER_TYPES, { error: 'validation.borrowerType' });
 const flowState = z.enum(FLOW_STATES, { error: 'validation.state' });
@@ -30,7 +28,6 @@ export const flowListInput = pageInput.extend({
   borrowerType: z.preprocess(blankToUndefined, borrowerType.optional()),
   state: z.preprocess(blankToUndefined, flowState.optional()),
 });
-export type FlowListInput = z.input<typeof flowListInput>;
 
 const flowFields = {
   name: requiredLine(FLOW_NAME_MAX, 'validation.flowNameRequired'),
@@ -39,11 +36,9 @@ const flowFields = {
 
 /** approvalModule/add: a new module starts disabled and without nodes. */
 export const flowAddInput = z.object({ ...flowFields, borrowerType });
-export type FlowAddInput = z.input<typeof flowAddInput>;
 
 /** approvalModule/update: name, description and state; enabling one disables the type's other module. */
 export const flowUpdateInput = z.object({ id, version, ...flowFields, state: flowState.optional() });
-export type FlowUpdateInput = z.input<typeof flowUpdateInput>;
 
 export const flowDeleteInput = z.object({ id, version });
 
@@ -69,11 +64,9 @@ export const nodeListInput = z.object({ moduleId: id });
 
 /** approvalConfig/add: a stage not yet in the module, its people and an optional limit of its own; added last. */
 export const nodeAddInput = z.object({ moduleId: id, stage, timeLimitDays: timeLimit, userIds });
-export type NodeAddInput = z.input<typeof nodeAddInput>;
 
 /** approvalConfig/update: the node's people and limit (its stage stays). */
 export const nodeUpdateInput = z.object({ id, version, timeLimitDays: timeLimit, userIds });
-export type NodeUpdateInput = z.input<typeof nodeUpdateInput>;
 
 export const nodeDeleteInput = z.object({ id, version });
 
@@ -83,12 +76,11 @@ export const nodeSortInput = z.object({
   version,
   ids: z.array(id, { error: 'validation.nodeOrder' }).min(1, 'validation.nodeOrder').max(STAGES.length, 'validation.nodeOrder'),
 });
-export type NodeSortInput = z.input<typeof nodeSortInput>;
 
 export const nodePersonRef = z.object({ id: count, nickname: z.string(), orgName: z.string() });
 export type NodePersonRef = z.infer<typeof nodePersonRef>;
 
-export const flowNodeRow = z.object({
+const flowNodeRow = z.object({
   id: count,
   stage: z.enum(STAGES),
   sort: count,
@@ -113,9 +105,7 @@ export type NodeCandidate = NodePersonRef;
 /** systemOvertimeConfig: the default time limit of a stage and whether its assignees are reminded. */
 export const overtimeListInput = pageInput.extend({ stage: z.preprocess(blankToUndefined, stage.optional()) });
 export const overtimeAddInput = z.object({ stage, days, remind: bool().default(true) });
-export type OvertimeAddInput = z.input<typeof overtimeAddInput>;
 export const overtimeUpdateInput = overtimeAddInput.extend({ version });
-export type OvertimeUpdateInput = z.input<typeof overtimeUpdateInput>;
 export const overtimeDeleteInput = z.object({ stage, version });
 
 export const overtimeRow = z.object({

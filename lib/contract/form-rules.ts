@@ -49,7 +49,7 @@ const keyOf = (error: ((issue: object) => unknown) | undefined): string | undefi
 };
 
 /** The rule of one field: optional, default, nullable, preprocess and pipes unwrapped to the schema that checks the value. */
-export function fieldRule(schema: unknown): FieldRule {
+function fieldRule(schema: unknown): FieldRule {
   let required = true;
   let def = defOf(schema);
   let typeKey: string | undefined;
@@ -60,6 +60,7 @@ export function fieldRule(schema: unknown): FieldRule {
     } else if (def.type === 'pipe') {
       // preprocess: (transform -> schema); a number of the table: (union of number and text -> number).
       const inner = defOf(def.in);
+      // biome-ignore lint/complexity/noCommaOperator: notes the key of the first wrapper while unwrapping
       def = inner?.type === 'transform' || inner?.type === 'union' ? (typeKey ??= keyOf(inner.error), defOf(def.out)) : inner;
     } else {
       break;

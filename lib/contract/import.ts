@@ -15,7 +15,7 @@ export { IMPORT_BODY_MAX_BYTES, IMPORT_ERRORS_SHOWN, IMPORT_MAX_BYTES } from './
  * the column (the message key of its header; null for the whole row) and the message key
  * with its parameters, translated where it is shown.
  */
-export const importRowError = z.object({
+const importRowError = z.object({
   row: z.number().int().nullable(),
   column: z.string().nullable(),
   key: z.string(),

@@ -9,21 +9,20 @@ import { BORROWER_TYPES, GUARANTEE_METHODS } from '../workflow/stages';
  * The applicant channel's intake call (channel/application/submit): one application with its
  * people, idempotent by the channel's client key. Amounts in yuan.
  */
-export { AMOUNT_LIMITS, RATE_MAX, TERM_MONTHS };
 
 const text = (max: number, required = 'validation.fieldRequired') => requiredLine(max, required);
 
 const mobile = z.string({ error: 'validation.mobileFormat' }).trim().regex(MOBILE_PATTERN, 'validation.mobileFormat');
 const gender = z.enum(['MALE', 'FEMALE'], { error: 'validation.invalid' });
 
-export const personInput = z.object({
+const personInput = z.object({
   name: text(64), idNumber, mobile, gender,
   workUnit: line(100).default(''),
 });
-export const partnerInput = personInput.extend({ shareRatio: decimal(0, 100).refine((v) => v > 0, 'validation.invalid') });
-export const guarantorInput = personInput.extend({ spouse: personInput.optional() });
+const partnerInput = personInput.extend({ shareRatio: decimal(0, 100).refine((v) => v > 0, 'validation.invalid') });
+const guarantorInput = personInput.extend({ spouse: personInput.optional() });
 
-export const houseInput = z.object({
+const houseInput = z.object({
   certificateNo: text(64), owner: text(64), address: text(200),
   area: decimal(0, 1_000_000).refine((v) => v > 0, 'validation.invalid'),
   assessedValue: money(),

@@ -18,7 +18,6 @@ export const spouseListInput = pageInput.extend({
   /** The proposer's application number. */
   number: optionalText(24),
 });
-export type SpouseListInput = z.input<typeof spouseListInput>;
 
 export const spouseRow = z.object({
   id: count,
@@ -38,7 +37,7 @@ export const spouseRow = z.object({
 });
 export type SpouseRow = z.infer<typeof spouseRow>;
 
-export const PUBLISHED_STATUSES = ['APPROVED', 'LOANED'] as const;
+const PUBLISHED_STATUSES = ['APPROVED', 'LOANED'] as const;
 
 export const publishListInput = pageInput.extend({
   number: optionalText(24),
@@ -48,7 +47,6 @@ export const publishListInput = pageInput.extend({
   dateFrom: z.preprocess(blankToUndefined, isoDate.optional()),
   dateTo: z.preprocess(blankToUndefined, isoDate.optional()),
 });
-export type PublishListInput = z.input<typeof publishListInput>;
 
 /** One notice: who (masked like 张*明), how much, from which bank, since when. */
 export const publishedRow = z.object({

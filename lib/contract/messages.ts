@@ -2,7 +2,6 @@ import { z } from './zod';
 import { id, int, pageInput } from './fields';
 import { count, timestamp } from './output';
 
-export { MESSAGE_PAGE_SIZE } from './limits';
 export const messageListInput = pageInput.extend({ hasRead: int(0, 1).optional() });
 export const messageIdInput = z.object({ id });
 

@@ -5,14 +5,14 @@ import { count, timestamp } from './output';
 export { textFilter };
 
 /** Organisation types of DESIGN.md section 4. */
-export const ORG_TYPES = ['OPERATOR', 'RENSHE', 'GUARANTEE', 'BANK'] as const;
+const ORG_TYPES = ['OPERATOR', 'RENSHE', 'GUARANTEE', 'BANK'] as const;
 export type OrgType = (typeof ORG_TYPES)[number];
-export const ORG_STATES = ['ENABLED', 'DISABLED'] as const;
+const ORG_STATES = ['ENABLED', 'DISABLED'] as const;
 export type OrgState = (typeof ORG_STATES)[number];
-export const ORG_NAME_MAX = 100;
+const ORG_NAME_MAX = 100;
 
-export const orgType = z.enum(ORG_TYPES, { error: 'validation.orgType' });
-export const orgState = z.enum(ORG_STATES, { error: 'validation.orgState' });
+const orgType = z.enum(ORG_TYPES, { error: 'validation.orgType' });
+const orgState = z.enum(ORG_STATES, { error: 'validation.orgState' });
 /** An optimistic-lock version as read from the record. */
 export const version = int(1, INT_MAX, 'validation.versionRequired');
 
@@ -26,7 +26,6 @@ export const organizaListInput = z.object({
   name: textFilter(ORG_NAME_MAX),
   type: z.preprocess(blankToUndefined, orgType.optional()),
 });
-export type OrganizaListInput = z.infer<typeof organizaListInput>;
 
 /** systemOrganiza/list: the flat, paged table. */
 export const organizaPageInput = pageInput.extend({
@@ -34,7 +33,6 @@ export const organizaPageInput = pageInput.extend({
   type: z.preprocess(blankToUndefined, orgType.optional()),
   state: z.preprocess(blankToUndefined, orgState.optional()),
 });
-export type OrganizaPageInput = z.infer<typeof organizaPageInput>;
 
 /** systemOrganiza/saveOrupdate: creates without id, else updates the version read. */
 export const organizaSaveInput = z.object({

@@ -13,10 +13,5 @@ export function page<T extends z.ZodType>(row: T) {
   return z.object({ list: z.array(row), total: count, totalPage: count, capped: z.boolean().optional() });
 }
 
-/** Lazily loaded tree rows: `{ list, message? }`. */
-export function treeRows<T extends z.ZodType>(row: T) {
-  return z.object({ list: z.array(row), message: z.string().optional() });
-}
-
 /** A file answer (an export, a download): not an envelope; its output is described by `file: true`. */
 export const fileAnswer = z.never();

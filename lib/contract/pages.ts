@@ -15,4 +15,3 @@ export const PAGES = {
   bankStatistics: '/bank/bank-statistics',
   guaranteeStatistics: '/guarantee/guarantee-statistics',
 } as const;
-export type PagePath = (typeof PAGES)[keyof typeof PAGES];

@@ -7,18 +7,17 @@ import { version } from './role';
  * Permissions (DESIGN.md section 6): a tree of menu nodes (pages and their groups) and
  * buttons (`module::action`, always under a menu page).
  */
-export const PERMISSION_KINDS = ['MENU', 'BUTTON'] as const;
+const PERMISSION_KINDS = ['MENU', 'BUTTON'] as const;
 export type PermissionKind = (typeof PERMISSION_KINDS)[number];
-export const HEADER_GROUPS = ['business', 'setting', 'operation'] as const;
-export type HeaderGroup = (typeof HEADER_GROUPS)[number];
+const HEADER_GROUPS = ['business', 'setting', 'operation'] as const;
 
 /** A menu's route path: lower-case letters, digits, '-' and '/', starting with '/'. */
-export const MENU_PATH_PATTERN = /^\/[a-z0-9\-/]*$/;
+const MENU_PATH_PATTERN = /^\/[a-z0-9\-/]*$/;
 /** A button's permission string, `module::action` (SPEC.md section 6). */
-export const BUTTON_ACTION_PATTERN = /^[a-z][a-zA-Z0-9-]*::[a-zA-Z][a-zA-Z0-9-]*$/;
+const BUTTON_ACTION_PATTERN = /^[a-z][a-zA-Z0-9-]*::[a-zA-Z][a-zA-Z0-9-]*$/;
 /** An antd icon component name, e.g. SettingOutlined. */
-export const ICON_PATTERN = /^[A-Z][A-Za-z]+$/;
-export const TITLE_MAX = 64;
+const ICON_PATTERN = /^[A-Z][A-Za-z]+$/;
+const TITLE_MAX = 64;
 
 const text = (max: number, key: string) => line(max, key);
 const title = (required: string) => requiredLine(TITLE_MAX, required);
@@ -64,7 +63,6 @@ export const permissionSonInput = z.object({
   /** The row's node type as the generic table sends it; the answer does not depend on it. */
   nodeType: line(32).optional(),
 });
-export type PermissionSonInput = z.input<typeof permissionSonInput>;
 
 export interface PermissionNode {
   id: number;
@@ -96,7 +94,7 @@ const permissionFields = {
 export const permissionNode: z.ZodType<PermissionNode> = z.lazy(() => z.object({ ...permissionFields, children: z.array(permissionNode) }));
 
 /** A lazily loaded row: `children` is always empty, `hasChildren` tells whether to offer expanding it. */
-export const permissionSonNode = z.object({ ...permissionFields, children: z.array(permissionNode), hasChildren: z.boolean() });
+const permissionSonNode = z.object({ ...permissionFields, children: z.array(permissionNode), hasChildren: z.boolean() });
 export type PermissionSonNode = z.infer<typeof permissionSonNode>;
 
 /** systemPermisson/permissonSonList and myPermissonSonList. */

@@ -1,9 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
-import { RICH_TEXT_TAGS, safeImageUrl, safeLinkUrl } from '../rich-text';
+import { RICH_TEXT_TAGS, safeImageUrl, safeLinkUrl } from './rich-text-rules';
 
 /**
  * The service's sanitiser of rich text (notices, help templates): only the elements and
- * attributes the editor writes survive (lib/rich-text.ts), links only to http(s), mailto or
+ * attributes the editor writes survive (lib/contract/rich-text-rules.ts), links only to http(s), mailto or
  * relative addresses, images only from http(s) or this site. Scripts, styles, event
  * handlers, frames, SVG and `data:` addresses never do. Server code only: the browser edits
  * and shows what the service answered, it never loads this (nor sanitize-html).

@@ -3,14 +3,14 @@ import { id, int, INT_MAX, longText, pageInput, requiredLine, textFilter } from 
 import { count, timestamp } from './output';
 
 /** Roles (SPEC.md section 6): a named set of menu and button permissions, enabled or disabled. */
-export const ROLE_STATES = ['ENABLED', 'DISABLED'] as const;
+const ROLE_STATES = ['ENABLED', 'DISABLED'] as const;
 export type RoleState = (typeof ROLE_STATES)[number];
 /** The role self-registered accounts receive; it can be neither renamed nor deleted. */
 export const BUILT_IN_ROLE = 'registered';
-export const ROLE_NAME_MAX = 64;
-export const ROLE_DESCRIPTION_MAX = 255;
+const ROLE_NAME_MAX = 64;
+const ROLE_DESCRIPTION_MAX = 255;
 /** Most permissions one authorize call may name (the whole tree is far smaller). */
-export const AUTHORIZE_MAX = 2000;
+const AUTHORIZE_MAX = 2000;
 
 /** The version a save carries (optimistic locking): the one the caller last read. */
 export const version = int(1, INT_MAX, 'validation.version');
@@ -20,7 +20,6 @@ export const roleListInput = pageInput.extend({
   name: textFilter(ROLE_NAME_MAX),
   state: z.union([roleState, z.literal('')], { error: 'validation.roleState' }).optional().transform((s) => s || undefined),
 });
-export type RoleListInput = z.input<typeof roleListInput>;
 
 export const roleSaveInput = z.object({
   id: id.optional(),
@@ -31,19 +30,16 @@ export const roleSaveInput = z.object({
 }).superRefine((value, ctx) => {
   if (value.id !== undefined && value.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], message: 'validation.version' });
 });
-export type RoleSaveInput = z.input<typeof roleSaveInput>;
 
 export const roleIdInput = z.object({ id });
 
 export const roleStateInput = z.object({ id, state: roleState, version });
-export type RoleStateInput = z.input<typeof roleStateInput>;
 
 export const roleAuthorizeInput = z.object({
   id,
   permissionIds: z.array(id, { error: 'validation.permissionIds' }).max(AUTHORIZE_MAX, 'validation.permissionIds'),
   version,
 });
-export type RoleAuthorizeInput = z.input<typeof roleAuthorizeInput>;
 
 /** One row of role/roleList; createTime is an ISO timestamp. */
 export const roleRow = z.object({

@@ -4,7 +4,7 @@
  * zod schemas of the BFF and the service from the very same checks. Each returns the key
  * of its message under `validation` in messages/*.json, or null when the value passes.
  */
-export type Check = (value: string) => string | null;
+type Check = (value: string) => string | null;
 
 export const MOBILE_PATTERN = /^1\d{10}$/;
 export const PASSWORD_MIN = 8;
@@ -20,7 +20,7 @@ const pattern = (re: RegExp, key: string): Check => (v) => (v.trim() === '' || r
 /** Control characters (NUL among them) have no place in a name and cannot be stored. */
 const noControl: Check = (v) => (/[\u0000-\u001f\u007f]/.test(v.trim()) ? 'validation.invalid' : null);
 
-export const RULES = {
+const RULES = {
   username: [required('validation.usernameRequired'), maxLength(64), noControl],
   password: [required('validation.passwordRequired'), maxLength(128)],
   mail: [required('validation.mailRequired'), maxLength(254, 'validation.mailFormat'), pattern(MAIL_PATTERN, 'validation.mailFormat')],

@@ -47,7 +47,7 @@ export const loanCountInput = periodChecked(filters.omit({ borrowerType: true })
 export type LoanCountQuery = z.infer<typeof loanCountInput>;
 
 /** Counts by status, the overdue cases in review, requested amounts and issued loan amounts (yuan). */
-export const figures = z.object(Object.fromEntries(FIGURES.map((key) => [key, z.number()])) as Record<(typeof FIGURES)[number], z.ZodNumber>);
+const figures = z.object(Object.fromEntries(FIGURES.map((key) => [key, z.number()])) as Record<(typeof FIGURES)[number], z.ZodNumber>);
 export type Figures = z.infer<typeof figures>;
 const period = z.object({ dateFrom: z.string(), dateTo: z.string() });
 const orgFigures = figures.extend({ orgId: count, orgName: z.string() });

@@ -5,14 +5,13 @@ import { checkField } from './rules';
 import { mobile, newPassword } from './validation';
 import { textFilter, version } from './organiza';
 
-export const USER_STATES = ['ENABLED', 'DISABLED', 'WRITTEN_OFF'] as const;
+const USER_STATES = ['ENABLED', 'DISABLED', 'WRITTEN_OFF'] as const;
 export type UserState = (typeof USER_STATES)[number];
 /** Sort orders of the user table; a leading '-' sorts descending. */
-export const USER_ORDERS = ['createTime', '-createTime', 'username', '-username'] as const;
+const USER_ORDERS = ['createTime', '-createTime', 'username', '-username'] as const;
 export type UserOrder = (typeof USER_ORDERS)[number];
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{2,64}$/;
-export const RESET_DELIVERIES = ['SHOW', 'SMS'] as const;
-export type ResetDelivery = (typeof RESET_DELIVERIES)[number];
+const RESET_DELIVERIES = ['SHOW', 'SMS'] as const;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const roleIds = z.array(id, { error: 'validation.roleIds' }).max(100, 'validation.roleIds');
@@ -26,7 +25,6 @@ export const userListInput = pageInput.extend({
   orgId: z.preprocess(blankToUndefined, id.optional()),
   state: z.preprocess(blankToUndefined, z.enum(USER_STATES, { error: 'validation.userState' }).optional()),
 });
-export type UserListInput = z.infer<typeof userListInput>;
 
 const usernameField = requiredLine(64, 'validation.usernameRequired')
   .refine((v) => USERNAME_PATTERN.test(v), 'validation.usernameFormat');
@@ -73,9 +71,8 @@ export const userStateInput = z.object({ id, state: z.enum(['ENABLED', 'DISABLED
 export const userResetInput = z.object({ id, delivery: z.preprocess(blankToUndefined, z.enum(RESET_DELIVERIES, { error: 'validation.delivery' }).default('SHOW')) });
 export const userConferInput = z.object({ id, roleIds, version });
 export const userVersionInput = z.object({ id, version });
-export const userIdInput = z.object({ id });
 
-export const userRoleRef = z.object({ id: count, name: z.string() });
+const userRoleRef = z.object({ id: count, name: z.string() });
 export type UserRoleRef = z.infer<typeof userRoleRef>;
 
 /** A row of the user table. The mobile is masked (138****5678). */

@@ -16,7 +16,7 @@ const optionalText = textFilter;
 const isoDate = date;
 
 /** The workbench's searches: `scope` pending = waiting at the stage, processed = worked there by the user's organisation. */
-export const WORKBENCH_SCOPES = ['pending', 'processed'] as const;
+const WORKBENCH_SCOPES = ['pending', 'processed'] as const;
 export const workbenchListInput = pageInput.extend({
   stage,
   scope: z.preprocess(blankToUndefined, z.enum(WORKBENCH_SCOPES, { error: 'validation.invalid' }).default('pending')),
@@ -31,11 +31,9 @@ export const workbenchListInput = pageInput.extend({
   mine: flag,
   order: z.preprocess(blankToUndefined, z.enum(['createTime', '-createTime', 'amount', '-amount', 'deadline', '-deadline'], { error: 'validation.invalid' }).optional()),
 });
-export type WorkbenchListInput = z.input<typeof workbenchListInput>;
 
 /** exportAll: the workbench's search without paging (every row the search finds, up to the export limit). */
 export const workbenchExportInput = workbenchListInput.omit({ pageNum: true, pageSize: true });
-export type WorkbenchExportInput = z.input<typeof workbenchExportInput>;
 export type WorkbenchQuery = z.infer<typeof workbenchListInput>;
 
 /** Loan query (/admin/home/loan): the same searches over every stage the user may see. */
@@ -43,7 +41,6 @@ export const loanQueryInput = workbenchListInput.omit({ stage: true, scope: true
   stage: z.preprocess(blankToUndefined, stage.optional()),
   borrowerType: z.preprocess(blankToUndefined, z.enum(BORROWER_TYPES, { error: 'validation.invalid' }).optional()),
 });
-export type LoanQueryInput = z.input<typeof loanQueryInput>;
 export type LoanQuery = z.infer<typeof loanQueryInput>;
 
 const stageOut = z.enum(STAGES);
@@ -113,16 +110,6 @@ export const turnOverInput = z.object({
   key: actionBase.shape.key,
 });
 
-export type CheckInput = z.input<typeof checkInput>;
-export type RejectInput = z.input<typeof rejectInput>;
-export type ReturnInput = z.input<typeof returnInput>;
-export type RefuseInput = z.input<typeof refuseInput>;
-export type RedeployInput = z.input<typeof redeployInput>;
-export type WithdrawInput = z.input<typeof withdrawInput>;
-export type QuotaInput = z.input<typeof quotaInput>;
-export type BankStateInput = z.input<typeof bankStateInput>;
-export type TurnOverInput = z.input<typeof turnOverInput>;
-
 /** What every action answers: the application as it now stands and the record it wrote. */
 export const actionResult = z.object({ application: applicationRow, recordId: count });
 export type ActionResult = z.infer<typeof actionResult>;
@@ -191,7 +178,7 @@ export const applicationDetail = applicationRow.extend({
 });
 export type ApplicationDetail = z.infer<typeof applicationDetail>;
 
-export const progressNode = z.object({
+const progressNode = z.object({
   nodeId: count,
   stage: stageOut,
   state: z.enum(['done', 'current', 'todo', 'skipped']),
@@ -234,4 +221,3 @@ const planRow = z.object({ period: count, principal: z.number(), interest: z.num
 export const plan = z.object({ rows: z.array(planRow), totalInterest: z.number(), totalPayment: z.number() });
 
 export type { Plan };
-export { BORROWER_TYPES, GUARANTEE_METHODS };

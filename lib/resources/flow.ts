@@ -4,7 +4,7 @@ import { STATE_OPTIONS } from './options';
 import type { Option, ResourceSpec } from './types';
 import { BORROWER_TYPE_OPTIONS } from './workbench';
 
-export const STAGE_OPTIONS: Option[] = STAGES.map((s) => ({ value: s, label: `approval.stage.${s}` }));
+const STAGE_OPTIONS: Option[] = STAGES.map((s) => ({ value: s, label: `approval.stage.${s}` }));
 const label = (key: string) => `resources.flow.${key}`;
 
 const withVersion = (values: Record<string, unknown>, row: FlowRow | null) => (row ? { ...values, id: row.id, version: row.version } : values);

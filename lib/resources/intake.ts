@@ -10,8 +10,8 @@ import type { GuaranteeMethod } from '../workflow/stages';
  * sends it (lib/contract/intake.ts). Pure: the form's values, its checks (the service's own
  * numbers, message keys under `validation`) and the payload made from them.
  */
-export interface PersonValues { name?: string; idNumber?: string; mobile?: string; gender?: 'MALE' | 'FEMALE'; workUnit?: string }
-export interface ProposerValues extends PersonValues { householdRegister?: string; employmentCategory?: string; address?: string }
+interface PersonValues { name?: string; idNumber?: string; mobile?: string; gender?: 'MALE' | 'FEMALE'; workUnit?: string }
+interface ProposerValues extends PersonValues { householdRegister?: string; employmentCategory?: string; address?: string }
 
 export interface IntakeValues {
   proposer?: ProposerValues;

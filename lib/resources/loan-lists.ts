@@ -8,8 +8,8 @@ import { DETAIL_ACTION, STATUS_CELL_OPTIONS, STATUS_OPTIONS, statusValue } from 
  * published information of approved and loaned cases (/loan/publish). Both open the
  * application's detail drawer, read-only.
  */
-export const SPOUSE_LIST = 'business-proposer-mate/list';
-export const PUBLISH_LIST = 'businessIssueInfo/list';
+const SPOUSE_LIST = 'business-proposer-mate/list';
+const PUBLISH_LIST = 'businessIssueInfo/list';
 
 const spouse = (key: string) => `resources.spouse.${key}`;
 const GENDER_OPTIONS = (['MALE', 'FEMALE'] as const).map((g) => ({ value: g, label: `approval.gender.${g}` }));

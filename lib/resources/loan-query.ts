@@ -8,7 +8,7 @@ import { APPLICATION_COLUMNS, APPLICATION_SEARCH, BORROWER_TYPE_OPTIONS, DETAIL_
  * with the workbenches' searches and columns, the stage and the borrower type; rows open
  * the same detail drawer. Its toolbar holds the intake ('录入申请', `loan::intake`).
  */
-export const LOAN_QUERY_LIST = 'businessApproveRecord/loanUnfold';
+const LOAN_QUERY_LIST = 'businessApproveRecord/loanUnfold';
 export const INTAKE_PERMISSION = 'loan::intake';
 
 const { number, name, idNumber, mobile, date, status, overdue } = APPLICATION_SEARCH;

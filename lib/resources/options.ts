@@ -15,7 +15,7 @@ export const ORG_TYPE_OPTIONS: Option[] = [
 
 interface Named { id: number; name: string; children?: Named[] }
 /** The organisation tree (systemOrganiza/orgTree) as tree-select options. */
-export const orgTreeOptions = (data: unknown): TreeOption[] => {
+const orgTreeOptions = (data: unknown): TreeOption[] => {
   const walk = (nodes: Named[]): TreeOption[] => nodes.map((n) => ({ value: n.id, title: n.name, children: walk(n.children ?? []) }));
   return walk(data as Named[]);
 };

@@ -24,7 +24,7 @@ export interface Option { value: string | number; label: string; color?: string 
  * | file | `{ id, name, size }` as the upload call answered | (not searchable) | the id |
  * | richText | HTML of the editor ('' when empty) | (not searchable) | the HTML (the service sanitises it: lib/contract/rich-text.ts) |
  */
-export type FieldKind = 'text' | 'password' | 'textarea' | 'number' | 'numberRange' | 'select' | 'multiSelect' | 'tags' | 'switch' | 'date' | 'dateRange'
+type FieldKind = 'text' | 'password' | 'textarea' | 'number' | 'numberRange' | 'select' | 'multiSelect' | 'tags' | 'switch' | 'date' | 'dateRange'
   | 'treeSelect' | 'region' | 'file' | 'richText';
 
 /**
@@ -79,7 +79,7 @@ export interface FieldSpec {
 
 export interface TreeOption { value: string | number; title: string; children?: TreeOption[] }
 
-export type ColumnKind = 'text' | 'enum' | 'date' | 'datetime' | 'money' | 'tag' | 'masked' | 'boolean';
+type ColumnKind = 'text' | 'enum' | 'date' | 'datetime' | 'money' | 'tag' | 'masked' | 'boolean';
 
 export interface ColumnSpec<Row> {
   key: string;

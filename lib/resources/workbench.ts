@@ -15,12 +15,12 @@ import type { ColumnSpec, FieldSpec, Option, ResourceSpec, RowAction } from './t
 export const OPINION_LIMIT = 500;
 export const QUOTA_LIMIT = 10_000_000;
 
-export const WORKBENCH_LIST = 'businessClubFirstTrial/getList';
+const WORKBENCH_LIST = 'businessClubFirstTrial/getList';
 
 /** Who looks at the workbench. */
 export interface Viewer { userId: number | null }
 
-export const ROW_ACTIONS = ['detail', 'check', 'reject', 'return', 'refuse', 'redeploy', 'adminRedeploy', 'withdraw', 'quota', 'reSign', 'bankState'] as const;
+const ROW_ACTIONS = ['detail', 'check', 'reject', 'return', 'refuse', 'redeploy', 'adminRedeploy', 'withdraw', 'quota', 'reSign', 'bankState'] as const;
 export type RowActionKey = (typeof ROW_ACTIONS)[number];
 
 /** The stage button (`module::<button>`) each action needs; details need none, a return shares the rejection's. */
@@ -42,7 +42,7 @@ export function actionPermission(stage: Stage, action: RowActionKey | ToolbarAct
 }
 
 /** Whether the stage has the button at all (quota and reSign exist only at some stages). */
-export const stageHasAction = (stage: Stage, action: RowActionKey | ToolbarAction) => {
+const stageHasAction = (stage: Stage, action: RowActionKey | ToolbarAction) => {
   const code = actionPermission(stage, action);
   return code === undefined || stageButtons(stage).includes(code);
 };
@@ -100,13 +100,13 @@ export const statusValue = (row: Pick<ApplicationRow, 'status' | 'stage'>) => (r
 export const STATUS_CELL_OPTIONS: Option[] = [...REVIEW_AT_OPTIONS, ...STATUS_OPTIONS];
 
 export const BORROWER_TYPE_OPTIONS: Option[] = BORROWER_TYPES.map((b) => ({ value: b, label: `approval.borrowerType.${b}` }));
-export const GUARANTEE_METHOD_OPTIONS: Option[] = GUARANTEE_METHODS.map((g) => ({ value: g, label: `approval.guaranteeMethod.${g}` }));
+const GUARANTEE_METHOD_OPTIONS: Option[] = GUARANTEE_METHODS.map((g) => ({ value: g, label: `approval.guaranteeMethod.${g}` }));
 const YES_NO: Option[] = [{ value: 'true', label: 'crud.yes' }, { value: 'false', label: 'crud.no' }];
 const SCOPE_OPTIONS: Option[] = [
   { value: 'pending', label: 'resources.workbench.scopePending' },
   { value: 'processed', label: 'resources.workbench.scopeProcessed' },
 ];
-export const OVERDUE_FLAG: Option = { value: 'overdue', label: 'approval.overdue', color: 'red' };
+const OVERDUE_FLAG: Option = { value: 'overdue', label: 'approval.overdue', color: 'red' };
 
 const label = (key: string) => `resources.workbench.${key}`;
 

@@ -8,7 +8,7 @@ import { inProcessService } from '../bff/transport';
  * are told the service is starting (503).
  */
 export async function boot() {
-  let config;
+  let config: ReturnType<typeof getConfig>;
   try {
     config = getConfig();
   } catch (error) {

@@ -27,7 +27,7 @@ export interface CaseActors {
 }
 
 /** Review decisions: their actor may never be the person who moved the case to the node. */
-export const DECISIONS: readonly Action[] = ['CHECK', 'REJECT', 'RETURN', 'REFUSE'];
+const DECISIONS: readonly Action[] = ['CHECK', 'REJECT', 'RETURN', 'REFUSE'];
 
 /** Reasons are message keys under `upstream.workflow`. */
 export type ActorRefusal = 'notAssignee' | 'makerIsChecker' | 'approvedElsewhere';

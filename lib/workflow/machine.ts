@@ -27,7 +27,7 @@ export type Outcome =
   | { ok: false; reason: Refusal };
 
 /** Reasons are message keys under `upstream.workflow`. */
-export type Refusal = 'notInReview' | 'notReturned' | 'notApproved' | 'notPassed' | 'wrongStage' | 'noNodes' | 'finished';
+type Refusal = 'notInReview' | 'notReturned' | 'notApproved' | 'notPassed' | 'wrongStage' | 'noNodes' | 'finished';
 
 const refuse = (reason: Refusal): Outcome => ({ ok: false, reason });
 const at = (status: ApplicationStatus, nodeId: number | null = null): Outcome => ({ ok: true, status, nodeId });
@@ -44,7 +44,7 @@ export function nextNode(state: Pick<FlowState, 'nodes' | 'nodeId' | 'guaranteeM
   return index < 0 ? null : route[index + 1] ?? null;
 }
 
-export const stageOf = (state: Pick<FlowState, 'nodes' | 'nodeId'>): Stage | null =>
+const stageOf = (state: Pick<FlowState, 'nodes' | 'nodeId'>): Stage | null =>
   state.nodes.find((n) => n.id === state.nodeId)?.stage ?? null;
 
 /** Nodes a rejection may go back to: passed ones before the current node, in route order. */

@@ -42,7 +42,6 @@ export const stageOfPath = (path: string): Stage | undefined => STAGES.find((s) 
 /** IN_REVIEW sits at a stage; APPROVED waits for the bank's loan decision; the rest are exits. */
 export const APPLICATION_STATUSES = ['IN_REVIEW', 'RETURNED', 'APPROVED', 'LOANED', 'NOT_ISSUED', 'REFUSED', 'WITHDRAWN'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-export const TERMINAL_STATUSES: readonly ApplicationStatus[] = ['LOANED', 'NOT_ISSUED', 'REFUSED', 'WITHDRAWN'];
 
 export const BORROWER_TYPES = ['PERSON', 'SMALL_COMPANY', 'PARTNERSHIP'] as const;
 export type BorrowerType = (typeof BORROWER_TYPES)[number];
@@ -58,7 +57,7 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 /** The buttons of every workbench page, as actions of the stage's module. */
-export const WORKBENCH_BUTTONS = ['check', 'reject', 'refuse', 'redeploy', 'adminRedeploy', 'turnOver', 'withdraw', 'export', 'reveal'] as const;
+const WORKBENCH_BUTTONS = ['check', 'reject', 'refuse', 'redeploy', 'adminRedeploy', 'turnOver', 'withdraw', 'export', 'reveal'] as const;
 /** Buttons only some stages have. */
 export const STAGE_EXTRA_BUTTONS: Partial<Record<Stage, readonly string[]>> = {
   GC_FIRST: ['quota', 'reSign'],

@@ -14,9 +14,8 @@ export const STATISTICS_PAGE: Record<StatisticsSide, string> = {
   bank: '/bank/bank-statistics',
 };
 /** Module of each page's buttons (`<module>::export`). */
-export const STATISTICS_MODULE: Record<StatisticsSide, string> = { guarantee: 'guaranteeStatistics', bank: 'bankStatistics' };
+const STATISTICS_MODULE: Record<StatisticsSide, string> = { guarantee: 'guaranteeStatistics', bank: 'bankStatistics' };
 export const statisticsExport = (side: StatisticsSide) => `${STATISTICS_MODULE[side]}::export`;
-export const sideOfPath = (path: string) => STATISTICS_SIDES.find((side) => STATISTICS_PAGE[side] === path);
 
 /** The figures of every row of the statistics: counts by status, amounts, overdue cases. */
 export const FIGURE_OF_STATUS = {
@@ -30,7 +29,7 @@ export const MONEY_FIGURES: readonly FigureKey[] = ['amount', 'loanAmount'];
 /** The longest period the statistics cover at once, in calendar months. */
 export const STATISTICS_MAX_MONTHS = 36;
 /** Without a period the statistics cover the current month and the 11 before it. */
-export const DEFAULT_MONTHS = 12;
+const DEFAULT_MONTHS = 12;
 
 const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
 const monthText = (index: number) => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;

@@ -14,7 +14,7 @@ export const DEMO_USERS = {
 } as const;
 
 /** Button names: antd puts a space between the two characters of a two-character Chinese label. */
-export const LOGIN_BUTTON = /^(登\s*录|Sign in)$/;
+const LOGIN_BUTTON = /^(登\s*录|Sign in)$/;
 export const REGISTER_BUTTON = /^(注\s*册|Sign up)$/;
 export const OK_BUTTON = /^(确\s*定|OK)$/;
 export const CANCEL_BUTTON = /^(取\s*消|Cancel)$/;
@@ -50,7 +50,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
  * Clicks a dropdown's trigger until its menu shows `item` (a click before the page has
  * hydrated does nothing, so one click is not enough right after a navigation).
  */
-async function openDropdown(page: Page, trigger: Locator, item: Locator) {
+async function openDropdown(trigger: Locator, item: Locator) {
   await expect(async () => {
     if (!(await item.isVisible())) await trigger.click({ timeout: 2_000 });
     await expect(item).toBeVisible({ timeout: 1_000 });
@@ -75,7 +75,7 @@ export const menuItem = (page: Page | Locator, label: string | RegExp) =>
 
 /** Opens the user dropdown in the header (its button is named after the user's nickname). */
 export async function openUserMenu(page: Page, nickname: string) {
-  await openDropdown(page, page.getByRole('button', { name: nickname, exact: true }), menuItem(page, /(修改密码|Change password)$/));
+  await openDropdown(page.getByRole('button', { name: nickname, exact: true }), menuItem(page, /(修改密码|Change password)$/));
 }
 
 /** Opens the user dropdown in the header and chooses one of its entries. */
@@ -323,7 +323,7 @@ export function consoleErrors(page: Page): string[] {
 }
 
 /** A request context signed in as a demo user (with an SMS code if the switch requires one). */
-export async function userApi(username: string): Promise<APIRequestContext> {
+async function userApi(username: string): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL: baseURL() });
   let result = await apiLogin(api, username);
   if (result.code === 422) {

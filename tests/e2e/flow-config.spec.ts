@@ -97,7 +97,7 @@ test.describe('flow configuration', () => {
 
   test('a node still holding cases cannot be deleted, and the page says why', async ({ page }) => {
     await signIn(page, 'admin');
-    await page.goto('/admin/setting/resources/business-flow?name=' + encodeURIComponent('小微企业'));
+    await page.goto(`/admin/setting/resources/business-flow?name=${encodeURIComponent('小微企业')}`);
     await page.getByRole('main').getByRole('row', { name: /小微企业创业担保贷款/ }).getByRole('button', { name: /审核节点/ }).click();
     const drawer = page.getByRole('dialog', { name: /^审核节点：小微企业创业担保贷款$/ });
     await expect(stagesIn(drawer)).toHaveCount(9);

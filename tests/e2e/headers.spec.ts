@@ -17,7 +17,7 @@ test.describe('security', () => {
     const headers = response!.headers();
     const csp = headers['content-security-policy'];
     expect(csp).toBeTruthy();
-    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    const nonce = csp!.match(/'nonce-([^']+)'/)?.[1];
     expect(nonce, 'a nonce in the CSP').toBeTruthy();
     expect(csp).toContain("frame-ancestors 'none'");
     expect(headers['x-content-type-options']).toBe('nosniff');

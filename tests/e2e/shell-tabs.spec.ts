@@ -20,8 +20,9 @@ const PATH = (title: string) => new RegExp(`${PAGES.find((p) => p.title === titl
 /** Signs in as the bank reviewer and opens `count` of its pages, each in its own tab. */
 async function bankWithTabs(page: Page, count = 4) {
   await signInToShell(page, 'bank');
-  for (const { url, title } of PAGES.slice(0, count)) await openPage(page, url, title);
-  await expectTabs(page, ['首页', ...PAGES.slice(0, count).map((p) => p.title)], PAGES[count - 1].title);
+  const opened = PAGES.slice(0, count);
+  for (const { url, title } of opened) await openPage(page, url, title);
+  await expectTabs(page, ['首页', ...opened.map((p) => p.title)], opened.at(-1)?.title ?? '首页');
 }
 
 test.describe('tab bar', () => {

@@ -37,7 +37,7 @@ describeUpstream('admin/updatePassWord', (up) => {
 
   it.each([
     ['a1b2c3', 'validation.passwordLength'],
-    ['a1'.repeat(10) + 'x', 'validation.passwordLength'],
+    [`${'a1'.repeat(10)}x`, 'validation.passwordLength'],
     ['abcdefgh', 'validation.passwordMix'],
     ['12345678', 'validation.passwordMix'],
     ['abcd_1234', 'validation.passwordMix'],

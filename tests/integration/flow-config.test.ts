@@ -13,9 +13,9 @@ let seq = 0;
 
 describeUpstream('flow configuration (approvalModule, approvalConfig, systemOvertimeConfig) and overdue reminders', (up) => {
   const tokens: Record<string, string> = {};
-  const ids: Record<string, number> = {};
+  const ids = {} as Record<'admin' | 'renshe' | 'renshe2' | 'bank', number>;
   beforeAll(async () => {
-    for (const name of ['admin', 'renshe', 'renshe2', 'bank']) {
+    for (const name of ['admin', 'renshe', 'renshe2', 'bank'] as const) {
       tokens[name] = await up().login(name);
       ids[name] = await userId(up().db, name);
     }

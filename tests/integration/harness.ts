@@ -22,10 +22,10 @@ function checkOutput(path: string, data: unknown) {
 export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: Backend[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
 
-export interface CallOptions { token?: string; ip?: string; method?: 'GET' | 'POST'; locale?: string; raw?: string }
+interface CallOptions { token?: string; ip?: string; method?: 'GET' | 'POST'; locale?: string; raw?: string }
 
 /** A controllable clock for expiry and lock-out tests. */
-export class Clock {
+class Clock {
   private offset = 0;
   now = () => new Date(Date.now() + this.offset);
   advance(ms: number) { this.offset += ms; }

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeUpstream } from './harness';
-import { MENU_ROUTES, type RouteNode } from '../../lib/routes';
+import { MENU_ROUTES, type RouteNode } from '../../lib/contract/menu-routes';
 import type { MenuItem, MenuResult, PowerEntry } from '../../lib/contract/auth';
 
 const paths = (items: { path: string }[]) => items.map((i) => i.path);

@@ -18,7 +18,7 @@ describeUpstream('systemOrganiza/saveOrupdate and delete', (up) => {
   const snapshot = async () => [await countRows(up().db, 'organization'), await countRows(up().db, 'audit_log')];
 
   beforeAll(async () => {
-    [operatorId, gc1Id, bank1Id] = await Promise.all(['长沙市创业担保贷款服务中心', '长沙鑫诚融资担保有限公司', '中国工商银行长沙分行'].map((n) => orgIdOf(up().db, n)));
+    [operatorId, gc1Id, bank1Id] = await Promise.all([orgIdOf(up().db, '长沙市创业担保贷款服务中心'), orgIdOf(up().db, '长沙鑫诚融资担保有限公司'), orgIdOf(up().db, '中国工商银行长沙分行')]);
     admin = await up().login('admin');
     bank = await up().login('bank');
     ({ id: managerId, token: manager } = await staffIn(up(), 'orgmanager', gc1Id, { pages: [PAGE], buttons: ALL }));

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeUpstream } from './harness';
 import { countRows, expectFields } from './helpers';
 import { buttonId, lastAudit, menuId, ok, staffWith } from './role-fixtures';
-import { MENU_ROUTES } from '../../lib/routes';
+import { MENU_ROUTES } from '../../lib/contract/menu-routes';
 import type { PermissionNode, PermissionSonResult } from '../../lib/contract/permission';
 import type { PowerEntry } from '../../lib/contract/auth';
 import type { RoleInfo } from '../../lib/contract/role';

@@ -10,7 +10,7 @@ const sum = (rows: { total: number }[]) => rows.reduce((n, r) => n + r.total, 0)
 
 describeUpstream('statistics (statisticsForm, Unfold, Export)', (up) => {
   const tokens: Record<string, string> = {};
-  const org: Record<string, number> = {};
+  const org = {} as Record<'bank1' | 'bank2' | 'gc1' | 'gc2', number>;
   beforeAll(async () => {
     for (const name of ['admin', 'bank', 'guarantee', 'renshe']) tokens[name] = await up().login(name);
     for (const key of ['bank1', 'bank2', 'gc1', 'gc2'] as const) org[key] = await orgIdOf(up().db, ORGS[key]);

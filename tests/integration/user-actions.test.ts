@@ -25,7 +25,8 @@ describeUpstream('systemUser changeState, resetPassWord, writeOff and del', (up)
   beforeAll(async () => {
     const db = up().db;
     gc1Id = await orgIdOf(db, '长沙鑫诚融资担保有限公司');
-    [adminId, bankUserId] = await Promise.all(['admin', 'bank'].map(async (u) => (await db.selectFrom('app_user').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id));
+    const idOf = async (u: string) => (await db.selectFrom('app_user').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
+    [adminId, bankUserId] = await Promise.all([idOf('admin'), idOf('bank')]);
     admin = await up().login('admin');
     bank = await up().login('bank');
     ({ id: managerId, token: manager } = await staffIn(up(), 'actmanager', gc1Id, { pages: [PAGE], buttons: ['user::state', 'user::reset', 'user::writeOff', 'user::delete'] }));

@@ -19,12 +19,13 @@ describeUpstream('systemUser/del with ids: a batch deleted in one transaction, a
     return body.data.user.id as number;
   };
   const existing = async (ids: number[]) => (await up().db.selectFrom('app_user').select('id').where('id', 'in', ids).orderBy('id').execute()).map((r) => r.id);
-  const snapshot = async () => [await countRows(up().db, 'app_user'), await countRows(up().db, 'user_role'), await countRows(up().db, 'audit_log')];
+  const snapshot = async (): Promise<[number, number, number]> => [await countRows(up().db, 'app_user'), await countRows(up().db, 'user_role'), await countRows(up().db, 'audit_log')];
 
   beforeAll(async () => {
     const db = up().db;
     gc1Id = await orgIdOf(db, '长沙鑫诚融资担保有限公司');
-    [adminId, bankUserId] = await Promise.all(['admin', 'bank'].map(async (u) => (await db.selectFrom('app_user').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id));
+    const idOf = async (u: string) => (await db.selectFrom('app_user').select('id').where('username', '=', u).executeTakeFirstOrThrow()).id;
+    [adminId, bankUserId] = await Promise.all([idOf('admin'), idOf('bank')]);
     admin = await up().login('admin');
     ({ id: managerId, token: manager } = await staffIn(up(), 'batchmanager', gc1Id, { pages: [PAGE], buttons: ['user::delete'] }));
     viewer = (await staffIn(up(), 'batchviewer', gc1Id, { pages: [PAGE] })).token;

@@ -5,9 +5,10 @@ import { createCase, key } from './workflow-fixtures';
 
 describeUpstream('workflow actions', (up) => {
   const tokens: Record<string, string> = {};
-  const ids: Record<string, number> = {};
+  const NAMES = ['admin', 'renshe', 'renshe2', 'renshe3', 'guarantee', 'guarantee2', 'guarantee3', 'bank', 'bank2', 'bank3'] as const;
+  const ids = {} as Record<(typeof NAMES)[number], number>;
   beforeAll(async () => {
-    for (const name of ['admin', 'renshe', 'renshe2', 'renshe3', 'guarantee', 'guarantee2', 'guarantee3', 'bank', 'bank2', 'bank3']) {
+    for (const name of NAMES) {
       tokens[name] = await up().login(name);
       ids[name] = await userId(up().db, name);
     }
@@ -149,7 +150,7 @@ describeUpstream('workflow actions', (up) => {
 
   it('an application goes through every stage to a loan issued, each stage approved by a person of its own', async () => {
     const app = await createCase(up().db, { method: 'HOUSE' });
-    const walk: [string, string][] = [
+    const walk: [string, (typeof NAMES)[number]][] = [
       ['renshe', 'renshe2'], ['renshe2', 'renshe3'], ['renshe3', 'guarantee'], ['guarantee', 'guarantee2'], ['guarantee2', 'guarantee3'],
       ['guarantee3', 'bank'], ['bank', 'bank2'], ['bank2', 'bank3'],
     ];

@@ -18,6 +18,8 @@ describeUpstream('workflow guards', (up) => {
     ids[who] ??= await userId(up().db, who);
     return tokens[who];
   };
+  /** The id of a demo user. */
+  const idOf = async (who: string) => (ids[who] ??= await userId(up().db, who));
   beforeAll(async () => {
     for (const name of ['admin', 'renshe', 'renshe2', 'guarantee', 'bank', 'bank2']) await as(name);
   });
@@ -87,7 +89,7 @@ describeUpstream('workflow guards', (up) => {
       const plain = await staffIn(up(), 'rs-plain', await orgIdOf(up().db, ORGS.renshe), { pages: ['/renshe/renshe-first'] });
       const cases = [await createCase(up().db, { assignee: 'renshe' }), await createCase(up().db, { assignee: 'renshe' })];
       const waiting = await up().db.selectFrom('application').select('id').where('stage', '=', 'RS_FIRST').where('status', '=', 'IN_REVIEW')
-        .where('assignee_id', '=', ids.renshe).execute();
+        .where('assignee_id', '=', await idOf('renshe')).execute();
       const body = { stage: 'RS_FIRST', fromUserId: ids.renshe, toUserId: ids.renshe2, key: key() };
       const turnOver = (payload: object, token: string) => up().call('businessClubFirstTrial/turnOver', payload, { token });
 

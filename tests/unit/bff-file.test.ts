@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { NextRequest } from 'next/server';
 import { createBff } from '@/lib/bff/handler';
 import { createTransport } from '@/lib/bff/transport';
-import { contentDisposition, fileNameOf } from '@/lib/api/file-name';
+import { contentDisposition, fileNameOf } from '@/lib/http/file-name';
 import { parseConfig, type Config } from '@/lib/config';
 import { sealSession, SESSION_COOKIE, type SessionData } from '@/lib/session';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientAddress } from '@/lib/bff/client-address';
 import { parseConfig } from '@/lib/config';
-import { addressBucket, normalizeAddress, parseRange } from '@/lib/net-address';
+import { addressBucket, normalizeAddress, parseRange } from '@/lib/http/net-address';
 
 const trust = (env: Record<string, string> = {}) => parseConfig({ TRUST_PROXY: 'true', ...env });
 const direct = parseConfig({});

@@ -5,7 +5,9 @@ import { App } from 'antd';
 import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CopyText, useCopy } from '@/components/widgets/copy-text';
-import zh from '@/messages/zh-CN.json';
+import { UI_TEXTS } from '@/lib/i18n';
+
+const zh = UI_TEXTS['zh-CN'];
 
 function renderZh(ui: React.ReactNode) {
   return render(

@@ -10,7 +10,9 @@ import { CrudScreen } from '@/components/crud/crud-screen';
 import { ShellProvider } from '@/components/shell/shell-context';
 import type { ImportCheck } from '@/lib/contract/import';
 import type { ResourceSpec } from '@/lib/resources/types';
-import zh from '@/messages/zh-CN.json';
+import { UI_TEXTS } from '@/lib/i18n';
+
+const zh = UI_TEXTS['zh-CN'];
 
 configure({ asyncUtilTimeout: 5_000 });
 

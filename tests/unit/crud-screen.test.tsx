@@ -8,7 +8,9 @@ import { SWRConfig } from 'swr';
 import { CrudScreen } from '@/components/crud/crud-screen';
 import { ShellProvider } from '@/components/shell/shell-context';
 import type { ResourceSpec } from '@/lib/resources/types';
-import zh from '@/messages/zh-CN.json';
+import { UI_TEXTS } from '@/lib/i18n';
+
+const zh = UI_TEXTS['zh-CN'];
 
 // The URL is the table's state: a tiny in-memory router stands in for Next's.
 const nav = vi.hoisted(() => ({ search: '', replaced: [] as string[] }));

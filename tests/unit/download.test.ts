@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, download, setNotifier, type Notice } from '@/lib/api/client';
-import { contentDisposition } from '@/lib/api/file-name';
+import { contentDisposition } from '@/lib/http/file-name';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 afterEach(() => { vi.unstubAllGlobals(); setNotifier(() => {}); });

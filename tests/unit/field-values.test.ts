@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import type dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { CallPath } from '../../lib/contract/calls';
 import {

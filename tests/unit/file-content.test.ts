@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedMime, displayName, sniffMime } from '@/upstream/modules/files/content';
-import { contentDisposition } from '@/lib/api/file-name';
+import { contentDisposition } from '@/lib/http/file-name';
 import { FILE_ACCEPT, FILE_NAME_MAX, mimeOfEnding } from '@/lib/workflow/files';
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]);

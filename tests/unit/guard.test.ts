@@ -86,7 +86,7 @@ describe('redirect rule: a normalised path that is a page of this product, else 
   it.each([
     [null], [''], ['https://evil.example/x'], ['//evil.example/x'], ['/\\evil.example'], ['\\\\evil.example'],
     ['javascript:alert(1)'], ['/%0d%0aSet-Cookie:x'.replace('%0d%0a', '\r\n')], ['evil.example'], ['/login'], ['/login?redirect=/x'], ['/'],
-    ['/' + 'a'.repeat(3000)],
+    [`/${'a'.repeat(3000)}`],
     ['/.//evil.example'], ['/.//evil.example/admin/index'], ['/..//evil.example'], ['/%2e%2e//evil.example'], ['/%2E%2E//evil.example'],
     ['/.%2e//evil.example'], ['/bank/../..//evil.example'], ['/./%2e%2e//evil.example'], ['/%2f%2fevil.example'], ['/%5c%5cevil.example'],
     ['/no-such-page'], ['/bank/bank-first.rsc'], ['/admin%2Findex'], ['/redirect//evil.example'], ['/redirect/.//evil.example'], ['/redirect/no-such'],

@@ -16,14 +16,14 @@ const DEFINITION: ImportDefinition<typeof ROW> = {
   columns: [
     { field: 'username', label: 'resources.user.username', required: true },
     { field: 'mobile', label: 'resources.user.mobile', required: true },
-    { field: 'amount', label: 'i18nDemo.amount', kind: 'number' },
-    { field: 'day', label: 'crud.dates.today', kind: 'day' },
+    { field: 'amount', label: 'statistics.figures.amount', kind: 'number' },
+    { field: 'day', label: 'resources.workbench.deadline', kind: 'day' },
   ],
   row: ROW,
   maxRows: 5,
   maxBytes: 64 * 1024,
   unique: ['username', 'mobile'],
-  templateName: 'resources.user.title',
+  templateName: 'resources.user.importTemplate',
 };
 
 /** An .xlsx made the way a person's spreadsheet program would: a header row, then data rows. */
@@ -44,7 +44,7 @@ const refusal = async (promise: Promise<unknown>) => {
 describe('reading an import file', () => {
   it('maps Chinese headers to fields and reads text, numbers, rich text, formulas and dates', async () => {
     const bytes = await workbook([
-      ['用户名', '手机号', '金额', '今天', '备注'],
+      ['用户名', '手机号', '申请金额（元）', '办理期限', '备注'],
       ['alice', 13712340001, 1000, new Date(Date.UTC(2025, 0, 31)), 'ignored'],
       [],
       [{ richText: [{ text: 'bo' }, { text: 'b' }] }, '13712340002', { formula: '2*300', result: 600 }, '2025-02-01'],
@@ -64,7 +64,7 @@ describe('reading an import file', () => {
 
   it('names each bad cell by row, column and message key, and repeats by the row they repeat', async () => {
     const bytes = await workbook([
-      ['用户名', '手机号', '金额'],
+      ['用户名', '手机号', '申请金额（元）'],
       ['dave', '13712340004', 5],
       ['Eve!', '2345', -1],
       ['DAVE', '13712340005'],
@@ -75,7 +75,7 @@ describe('reading an import file', () => {
     expect(reading.errors).toEqual([
       { row: 3, column: 'resources.user.username', key: 'validation.usernameFormat' },
       { row: 3, column: 'resources.user.mobile', key: 'validation.mobileFormat' },
-      { row: 3, column: 'i18nDemo.amount', key: 'validation.amount' },
+      { row: 3, column: 'statistics.figures.amount', key: 'validation.amount' },
       { row: 4, column: 'resources.user.username', key: 'validation.importDuplicate', params: { row: 2 } },
       { row: 5, column: 'resources.user.username', key: 'validation.usernameRequired' },
     ]);
@@ -134,7 +134,7 @@ describe('the check answer and the template', () => {
   });
 
   it('is an .xlsx with the header row in the caller language, which reads back as a file without rows', async () => {
-    for (const [locale, header] of [['zh-CN', ['用户名', '手机号', '金额', '今天']], ['en', ['Username', 'Mobile', 'Amount', 'Today']]] as const) {
+    for (const [locale, header] of [['zh-CN', ['用户名', '手机号', '申请金额（元）', '办理期限']], ['en', ['Username', 'Mobile', 'Amount applied (yuan)', 'Deadline']]] as const) {
       const template = importTemplate(DEFINITION, locale);
       expect(template.mime).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       expect(template.disposition).toContain('.xlsx');

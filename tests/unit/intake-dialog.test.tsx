@@ -8,7 +8,9 @@ import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IntakeDialog } from '@/components/intake/intake-dialog';
 import { idCheckDigit } from '@/lib/workflow/id-number';
-import zh from '@/messages/zh-CN.json';
+import { UI_TEXTS } from '@/lib/i18n';
+
+const zh = UI_TEXTS['zh-CN'];
 
 type Answer = { code: number; message: string; data: unknown };
 const calls: { path: string; body: Record<string, unknown> }[] = [];
@@ -47,7 +49,7 @@ function wrap(node: ReactNode) {
 const SUBMIT = /^提交申请$/;
 const submitted = () => calls.filter((c) => c.path === 'channel/application/submit').map((c) => c.body);
 const fill = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(within(dialog).getAllByLabelText(label)[0]!, { target: { value } });
-const PROPOSER_ID = '43010219900307451' + idCheckDigit('43010219900307451');
+const PROPOSER_ID = `43010219900307451${idCheckDigit('43010219900307451')}`;
 
 describe('intake dialog', { timeout: 30_000 }, () => {
   it('checks the fields, keeps one client key for every attempt, shows a refusal and puts field messages on their fields', async () => {

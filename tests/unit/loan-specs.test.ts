@@ -10,8 +10,10 @@ import { APPLICATION_COLUMNS, workbenchSpec } from '@/lib/resources/workbench';
 import { idCheckDigit } from '@/lib/workflow/id-number';
 import { fileProblem } from '@/components/approval/file-upload';
 import { EMPLOYMENT_CATEGORIES } from '@/components/intake/person-fields';
-import zh from '@/messages/zh-CN.json';
-import en from '@/messages/en.json';
+import { UI_TEXTS } from '@/lib/i18n';
+
+const zh = UI_TEXTS['zh-CN'];
+const en = UI_TEXTS.en;
 
 const get = (messages: object, key: string) => key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], messages);
 const keys = (value: unknown, prefix = ''): string[] => (value && typeof value === 'object'

@@ -193,8 +193,8 @@ describe('filterMenu', () => {
   });
   it('keeps a catalogue page whose only children are hidden, as a leaf', () => {
     const [renshe] = filterMenu(MENU, ['renshe']);
-    expect(renshe.path).toBe('/renshe/renshe-first');
-    expect(renshe.children).toEqual([]);
+    expect(renshe?.path).toBe('/renshe/renshe-first');
+    expect(renshe?.children).toEqual([]);
   });
   it('removes a group whose children are all hidden', () => {
     expect(filterMenu(MENU, ALL).map((m) => m.path)).not.toContain('/empty');
@@ -258,7 +258,7 @@ describe('findMenuItem and menuTrail', () => {
   });
   it('returns the menu items themselves', () => {
     expect(menuTrail(MENU, '/bank')[0]).toBe(MENU[0]);
-    expect(findMenuItem(MENU, '/bank/bank-first')).toBe(MENU[0].children[0]);
+    expect(findMenuItem(MENU, '/bank/bank-first')).toBe(MENU[0]?.children?.[0]);
   });
 });
 

@@ -8,7 +8,9 @@ import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RegionPicker, type RegionValue } from '@/components/widgets/region-picker';
 import type { RegionEntry } from '@/lib/contract/region';
-import zh from '@/messages/zh-CN.json';
+import { UI_TEXTS } from '@/lib/i18n';
+
+const zh = UI_TEXTS['zh-CN'];
 
 // The service's order (letter, then code), deliberately shuffled here: the picker sorts.
 const PROVINCES: RegionEntry[] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { richText } from '../../lib/contract/fields';
 import { sanitizeRichText } from '../../lib/contract/rich-text';
-import { richTextBlank, richTextLength, richTextPlain, safeImageUrl, safeLinkUrl } from '../../lib/rich-text';
+import { richTextBlank, richTextLength, richTextPlain, safeImageUrl, safeLinkUrl } from '../../lib/contract/rich-text-rules';
 
 /** Markup that may never come out of the sanitiser: scripts, handlers, frames, dangerous addresses. */
 const UNSAFE = /<script|<style|<iframe|<svg|<math|<object|<embed|<form|<input|<textarea|<meta|<link|<base|\son[a-z]+\s*=|javascript:|vbscript:|data:|style=|srcdoc|xlink|formaction/i;

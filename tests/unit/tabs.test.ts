@@ -36,7 +36,7 @@ function deepFreeze<T>(value: T): T {
 /** A frozen state: home, then the given paths, with `active` (default: the last one). */
 function state(paths: string[], active?: string): TabState {
   const tabs: Tab[] = [{ path: HOME_PATH, url: HOME_PATH }, ...paths.map((p) => ({ path: p, url: p }))];
-  return deepFreeze({ tabs, active: active ?? tabs[tabs.length - 1].path });
+  return deepFreeze({ tabs, active: active ?? tabs[tabs.length - 1]!.path });
 }
 
 const paths = (s: TabState) => s.tabs.map((t) => t.path);

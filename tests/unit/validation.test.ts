@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { captcha, mail, mobile, newPassword, oldPassword, password, username } from '@/lib/contract/validation';
-import zh from '@/messages/zh-CN.json';
-import en from '@/messages/en.json';
+import { UI_TEXTS } from '@/lib/i18n';
+
+const zh = UI_TEXTS['zh-CN'];
+const en = UI_TEXTS.en;
 
 const firstError = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) => {
   const result = schema.safeParse(value);

@@ -10,7 +10,9 @@ import { CheckDialog } from '@/components/approval/check-dialog';
 import { ReturnDialog } from '@/components/approval/simple-dialogs';
 import { TurnOverDialog } from '@/components/approval/turn-over-dialog';
 import type { ApplicationRow } from '@/lib/contract/workflow';
-import zh from '@/messages/zh-CN.json';
+import { UI_TEXTS } from '@/lib/i18n';
+
+const zh = UI_TEXTS['zh-CN'];
 
 const row: ApplicationRow = {
   id: 5, number: 'SQ202601010005', borrowerType: 'PERSON', name: '李四', idNumber: '430***********1234', mobile: '138****5678', amount: 150000,

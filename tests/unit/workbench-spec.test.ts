@@ -6,8 +6,10 @@ import {
 } from '@/lib/resources/workbench';
 import { STAGES, stageButtons, type Stage } from '@/lib/workflow/stages';
 import { openSubmission, submissionFor } from '@/components/approval/idempotency';
-import zh from '@/messages/zh-CN.json';
-import en from '@/messages/en.json';
+import { UI_TEXTS } from '@/lib/i18n';
+
+const zh = UI_TEXTS['zh-CN'];
+const en = UI_TEXTS.en;
 
 const ME = 7;
 const row = (patch: Partial<ApplicationRow> = {}): ApplicationRow => ({

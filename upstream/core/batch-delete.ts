@@ -7,7 +7,7 @@ import { conflict, notFound } from './errors';
 type Trx = Transaction<Database>;
 
 /** Something that refers to rows and so keeps them from being deleted. */
-export interface Reference {
+interface Reference {
   /** Message key (under `upstream`) of the refusal; params `name` (the first such row) and `count`. */
   refusal: string;
   /** The ids among `ids` that something refers to. */

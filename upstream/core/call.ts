@@ -7,7 +7,7 @@ import type { Access } from '../../lib/contract/call';
 import type { Translate } from './i18n';
 import type { FileAnswer } from './files';
 
-export type { Access, Requirement, BodyKind } from '../../lib/contract/call';
+export type { Access } from '../../lib/contract/call';
 
 export interface AuthUser {
   id: number;
@@ -32,7 +32,7 @@ export interface CallContext<U extends AuthUser | null = AuthUser | null> {
 type Spec<P extends CallPath> = (typeof CALLS)[P];
 type UserOf<A> = A extends 'public' ? AuthUser | null : AuthUser;
 /** What a handler answers: the output schema's input (it is serialised as is), or a file. */
-export type ResultOf<P extends CallPath> = Spec<P> extends { file: true } ? FileAnswer : z.input<Spec<P>['output']>;
+type ResultOf<P extends CallPath> = Spec<P> extends { file: true } ? FileAnswer : z.input<Spec<P>['output']>;
 export type InputOf<P extends CallPath> = z.output<Spec<P>['input']>;
 
 export interface Implementation<P extends CallPath = CallPath> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import type { Hono, Context } from 'hono';
 import type { z } from 'zod';
 import type { Db } from '../db';
 import type { UpstreamOptions } from '../options';
@@ -12,7 +12,7 @@ import { methodsOf, type Access } from '../../lib/contract/call';
 import { resolveToken } from './token';
 import { allowed } from './permission';
 import { FileAnswer, fileResponse, readMultipart } from './files';
-import { normalizeAddress } from '../../lib/net-address';
+import { normalizeAddress } from '../../lib/http/net-address';
 
 /**
  * The one converter from a thrown error to the envelope of DESIGN.md section 3. An unexpected
@@ -71,7 +71,7 @@ function registryOf(calls: readonly AnyCall[]): Map<string, AnyCall> {
 }
 
 /** The client address the web application determined (lib/bff/client-address.ts) and sent as x-client-ip. */
-export function clientIpOf(c: Context): string {
+function clientIpOf(c: Context): string {
   return normalizeAddress(c.req.header('x-client-ip')) ?? 'unknown';
 }
 

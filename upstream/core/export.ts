@@ -1,7 +1,7 @@
 import { CODES } from '../../lib/contract/common';
 import { AppError } from './errors';
 import { FileAnswer } from './files';
-import { contentDisposition } from '../../lib/api/file-name';
+import { contentDisposition } from '../../lib/http/file-name';
 import { xlsx, XLSX_TYPE, type Sheet } from './xlsx';
 
 /** The platform's clock for people: China Standard Time (no daylight saving). */
@@ -11,7 +11,7 @@ const local = (value: Date | string) => new Date(new Date(value).getTime() + OFF
 /** YYYY-MM-DD HH:mm in China time, or '' for none. */
 export const localDateTime = (value: Date | string | null) => (value === null ? '' : local(value).slice(0, 16).replace('T', ' '));
 /** YYYYMMDD-HHmm in China time, for file names. */
-export const fileStamp = (now: Date) => local(now).slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+const fileStamp = (now: Date) => local(now).slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
 
 /** Refuses an export of more rows than the limit, asking to narrow the search. */
 export function ensureExportable(rows: number, max: number) {

@@ -1,5 +1,12 @@
 import type { Locale } from '../../lib/contract/auth';
-import { lookup, MESSAGES } from '../../lib/i18n';
+import { lookup, mergeTexts, type Tree } from '../../lib/contract/text-catalogue';
+import sharedEn from '../../lib/contract/texts/en.json';
+import sharedZh from '../../lib/contract/texts/zh-CN.json';
+import en from '../messages/en.json';
+import zh from '../messages/zh-CN.json';
+
+/** The service's texts: its own catalogue (upstream/messages) and the texts it shares with the UI. */
+export const SERVICE_TEXTS: Record<Locale, Tree> = { en: mergeTexts(en, sharedEn), 'zh-CN': mergeTexts(zh, sharedZh) };
 
 /** The caller's language from Accept-Language: English when it asks for it first, else Chinese. */
 export function localeOf(acceptLanguage: string | null | undefined): Locale {
@@ -7,9 +14,9 @@ export function localeOf(acceptLanguage: string | null | undefined): Locale {
   return first.startsWith('en') ? 'en' : 'zh-CN';
 }
 
-/** Texts of the service live under `upstream` (and `validation`) in messages/*.json. */
+/** The service's own texts live under `upstream`; shared ones (validation, statuses...) under their own names. */
 export function translator(locale: Locale) {
   return (key: string, params?: Record<string, string | number>) =>
-    lookup(MESSAGES[locale], `upstream.${key}`, params) ?? lookup(MESSAGES[locale], key, params) ?? key;
+    lookup(SERVICE_TEXTS[locale], `upstream.${key}`, params) ?? lookup(SERVICE_TEXTS[locale], key, params) ?? key;
 }
 export type Translate = ReturnType<typeof translator>;

@@ -4,12 +4,13 @@ import { CODES } from '../../lib/contract/common';
 import type { UploadedPart } from '../../lib/contract/files';
 import { IMPORT_ERRORS_SHOWN, type ImportCheck, type ImportRowError } from '../../lib/contract/import';
 import type { Locale } from '../../lib/contract/auth';
-import { lookup, MESSAGES } from '../../lib/i18n';
-import { contentDisposition } from '../../lib/api/file-name';
+import { lookup } from '../../lib/contract/text-catalogue';
+import { contentDisposition } from '../../lib/http/file-name';
 import { acceptedSpreadsheet } from '../modules/files/content';
 import { AppError, invalid } from './errors';
 import { FileAnswer } from './files';
 import { xlsx, XLSX_TYPE } from './xlsx';
+import { SERVICE_TEXTS } from './i18n';
 
 /**
  * Batch input from an .xlsx file: the first sheet, a header row naming the columns (in
@@ -17,7 +18,7 @@ import { xlsx, XLSX_TYPE } from './xlsx';
  * import: a module declares its columns and row schema, answers the check call with
  * `checkImport` and applies a clean file with `readImport` inside its own transaction.
  */
-export interface ImportColumn {
+interface ImportColumn {
   /** The row schema's field. */
   field: string;
   /** Message key of the header (its Chinese and English texts are both recognised). */
@@ -53,8 +54,8 @@ const normalise = (text: string) => text.replace(/[\s*＊]/g, '').toLowerCase();
 function headerIndex(columns: readonly ImportColumn[]): Map<string, ImportColumn> {
   const index = new Map<string, ImportColumn>();
   for (const column of columns) {
-    for (const locale of Object.keys(MESSAGES) as Locale[]) {
-      const text = lookup(MESSAGES[locale], column.label);
+    for (const locale of Object.keys(SERVICE_TEXTS) as Locale[]) {
+      const text = lookup(SERVICE_TEXTS[locale], column.label);
       if (text) index.set(normalise(text), column);
     }
     index.set(normalise(column.field), column);
@@ -94,7 +95,7 @@ function asKind(value: string | number | undefined, kind: ImportColumn['kind'] =
 }
 
 /** Reads an upload's first sheet as header and rows (the file's own checks first: 422 on the `file` field). */
-export async function readSheet(file: UploadedPart, maxBytes: number): Promise<{ header: (string | undefined)[]; rows: { row: number; cells: (string | number | undefined)[] }[] }> {
+async function readSheet(file: UploadedPart, maxBytes: number): Promise<{ header: (string | undefined)[]; rows: { row: number; cells: (string | number | undefined)[] }[] }> {
   if (file.bytes.byteLength > maxBytes) throw invalid({ file: 'validation.importTooLarge' });
   const verdict = acceptedSpreadsheet(file.bytes, file.name, unpackedBudget(maxBytes));
   if (verdict !== 'ok') throw invalid({ file: verdict === 'tooLarge' ? 'validation.importTooLarge' : 'validation.importFile' });
@@ -197,7 +198,7 @@ export function importRefused(check: ImportCheck): AppError {
 
 /** The template: an .xlsx with the header row in the caller's language. */
 export function importTemplate(definition: Pick<ImportDefinition<z.ZodType>, 'columns' | 'templateName'>, locale: Locale): FileAnswer {
-  const text = (key: string) => lookup(MESSAGES[locale], key) ?? key;
+  const text = (key: string) => lookup(SERVICE_TEXTS[locale], key) ?? key;
   const name = text(definition.templateName);
   const bytes = xlsx([{ name, header: definition.columns.map((c) => text(c.label)), rows: [] }]);
   return new FileAnswer(bytes, XLSX_TYPE, contentDisposition(`${name}.xlsx`));

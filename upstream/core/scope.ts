@@ -23,8 +23,3 @@ export async function visibleOrgs(db: Kysely<Database>, user: Pick<AuthUser, 'ty
   return user.orgId === null ? [] : orgSubtree(db, user.orgId);
 }
 
-/** Whether an organisation lies in the user's scope. */
-export async function inScope(db: Kysely<Database>, user: Pick<AuthUser, 'type' | 'orgId'>, orgId: number | null): Promise<boolean> {
-  const scope = await visibleOrgs(db, user);
-  return scope === null || (orgId !== null && scope.includes(orgId));
-}

@@ -80,7 +80,7 @@ function sheetXml(sheet: Sheet): string {
     '<sheetData>',
     rowXml(sheet.header, 0, true, columns),
   ];
-  sheet.rows.forEach((row, i) => parts.push(rowXml(row, i + 1, false, columns)));
+  sheet.rows.forEach((row, i) => { parts.push(rowXml(row, i + 1, false, columns)); });
   parts.push('</sheetData></worksheet>');
   return parts.join('');
 }

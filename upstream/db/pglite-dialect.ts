@@ -44,7 +44,7 @@ class PGliteDriver implements Driver {
         const isWrite = /^\s*(insert|update|delete|merge)/i.test(query.sql);
         return { rows: result.rows, ...(isWrite ? { numAffectedRows: BigInt(affected) } : {}) };
       },
-      // eslint-disable-next-line require-yield
+      // biome-ignore lint/correctness/useYield: the dialect's streaming entry point, refused before the first row
       streamQuery: async function* () { throw new Error('streaming is not supported on PGlite'); },
     };
   }

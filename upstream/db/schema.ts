@@ -6,9 +6,9 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 export type OrgType = 'OPERATOR' | 'RENSHE' | 'GUARANTEE' | 'BANK';
-export type UserState = 'ENABLED' | 'DISABLED' | 'WRITTEN_OFF';
+type UserState = 'ENABLED' | 'DISABLED' | 'WRITTEN_OFF';
 
-export interface OrganizationTable {
+interface OrganizationTable {
   id: Generated<number>;
   parent_id: number | null;
   name: string;
@@ -21,7 +21,7 @@ export interface OrganizationTable {
   updated_at: Timestamp;
 }
 
-export interface UserTable {
+interface UserTable {
   id: Generated<number>;
   org_id: number | null;
   username: string;
@@ -37,7 +37,7 @@ export interface UserTable {
   updated_at: Timestamp;
 }
 
-export interface RoleTable {
+interface RoleTable {
   id: Generated<number>;
   name: string;
   description: Generated<string>;
@@ -47,9 +47,9 @@ export interface RoleTable {
   updated_at: Timestamp;
 }
 
-export interface UserRoleTable { user_id: number; role_id: number }
+interface UserRoleTable { user_id: number; role_id: number }
 
-export interface PermissionTable {
+interface PermissionTable {
   id: Generated<number>;
   parent_id: number | null;
   kind: 'MENU' | 'BUTTON';
@@ -72,9 +72,9 @@ export interface PermissionTable {
   updated_at: Generated<Date>;
 }
 
-export interface RolePermissionTable { role_id: number; permission_id: number }
+interface RolePermissionTable { role_id: number; permission_id: number }
 
-export interface AuthTokenTable {
+interface AuthTokenTable {
   id: Generated<number>;
   token_hash: string;
   uuid: string;
@@ -84,21 +84,21 @@ export interface AuthTokenTable {
   revoked_at: Timestamp | null;
 }
 
-export interface LoginLimitTable {
+interface LoginLimitTable {
   key: string;
   failures: number;
   window_start: Timestamp;
   locked_until: Timestamp | null;
 }
 
-export interface LoginAddressTable {
+interface LoginAddressTable {
   user_id: number;
   /** An IPv4 address or an IPv6 /64 network (lib/net-address.ts addressBucket). */
   address: string;
   last_success_at: Timestamp;
 }
 
-export interface SmsCodeTable {
+interface SmsCodeTable {
   id: Generated<number>;
   mobile: string;
   purpose: 'LOGIN' | 'REGISTER';
@@ -109,7 +109,7 @@ export interface SmsCodeTable {
   created_at: CreatedAt;
 }
 
-export interface SmsOutboxTable {
+interface SmsOutboxTable {
   id: Generated<number>;
   mobile: string;
   template: string;
@@ -118,14 +118,14 @@ export interface SmsOutboxTable {
   created_at: CreatedAt;
 }
 
-export interface SystemParamTable {
+interface SystemParamTable {
   key: string;
   value: string;
   description: Generated<string>;
   updated_at: Timestamp;
 }
 
-export interface MessageTable {
+interface MessageTable {
   id: Generated<number>;
   user_id: number;
   content: string;
@@ -135,14 +135,14 @@ export interface MessageTable {
   read_at: Timestamp | null;
 }
 
-export interface RegionTable {
+interface RegionTable {
   code: string;
   name: string;
   parent_code: string;
   letter: string;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
   action: string;
@@ -155,7 +155,7 @@ export interface AuditLogTable {
 type Numeric = ColumnType<string, string | number, string | number>;
 type DateOnly = ColumnType<string, string, string>;
 
-export interface ApprovalModuleTable {
+interface ApprovalModuleTable {
   id: Generated<number>;
   name: string;
   borrower_type: BorrowerType;
@@ -167,7 +167,7 @@ export interface ApprovalModuleTable {
   deleted_at: Timestamp | null;
 }
 
-export interface ApprovalNodeTable {
+interface ApprovalNodeTable {
   id: Generated<number>;
   module_id: number;
   stage: Stage;
@@ -181,11 +181,11 @@ export interface ApprovalNodeTable {
 }
 
 /** The day a person was last reminded of their overdue cases. */
-export interface OverdueReminderTable { user_id: number; day: string; cases: number }
+interface OverdueReminderTable { user_id: number; day: string; cases: number }
 
-export interface ApprovalNodePersonTable { node_id: number; user_id: number }
+interface ApprovalNodePersonTable { node_id: number; user_id: number }
 
-export interface OvertimeConfigTable {
+interface OvertimeConfigTable {
   stage: Stage;
   days: number;
   remind: Generated<boolean>;
@@ -193,7 +193,7 @@ export interface OvertimeConfigTable {
   updated_at: Timestamp;
 }
 
-export interface RefuseReasonTable {
+interface RefuseReasonTable {
   id: Generated<number>;
   kind: 'INDICATOR' | 'STATUS';
   content: string;
@@ -203,7 +203,7 @@ export interface RefuseReasonTable {
   created_at: CreatedAt;
 }
 
-export interface BlacklistTable {
+interface BlacklistTable {
   id: Generated<number>;
   name: string;
   id_number: string;
@@ -212,7 +212,7 @@ export interface BlacklistTable {
   created_at: CreatedAt;
 }
 
-export interface WhitelistTable {
+interface WhitelistTable {
   id: Generated<number>;
   name: string;
   id_number: string;
@@ -220,7 +220,7 @@ export interface WhitelistTable {
   created_at: CreatedAt;
 }
 
-export interface ApplicationTable {
+interface ApplicationTable {
   id: Generated<number>;
   number: string;
   client_key: string | null;
@@ -265,7 +265,7 @@ export interface ApplicationTable {
 
 export type PersonRole = 'SPOUSE' | 'PARTNER' | 'EMPLOYEE' | 'GUARANTOR' | 'GUARANTOR_SPOUSE';
 
-export interface ApplicationPersonTable {
+interface ApplicationPersonTable {
   id: Generated<number>;
   application_id: number;
   role: PersonRole;
@@ -280,7 +280,7 @@ export interface ApplicationPersonTable {
   created_at: CreatedAt;
 }
 
-export interface HousePropertyTable {
+interface HousePropertyTable {
   id: Generated<number>;
   application_id: number;
   certificate_no: string;
@@ -295,7 +295,7 @@ export interface HousePropertyTable {
   updated_at: Timestamp;
 }
 
-export interface ApplicationFileTable {
+interface ApplicationFileTable {
   id: Generated<number>;
   application_id: number | null;
   kind: string;
@@ -307,7 +307,7 @@ export interface ApplicationFileTable {
   created_at: CreatedAt;
 }
 
-export interface ApprovalRecordTable {
+interface ApprovalRecordTable {
   id: Generated<number>;
   application_id: number;
   action: Action;

@@ -13,7 +13,7 @@ import { statisticsCalls } from './statistics';
  */
 export const CALLS = { ...authCalls, ...commonCalls, ...systemCalls, ...flowCalls, ...workflowCalls, ...statisticsCalls };
 
-export type Calls = typeof CALLS;
+type Calls = typeof CALLS;
 export type CallPath = keyof Calls;
 /** What a caller sends (before defaults and transforms). */
 export type CallInput<P extends CallPath> = z.input<Calls[P]['input']>;

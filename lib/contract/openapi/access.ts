@@ -8,8 +8,8 @@ import type { JsonSchema } from './json-schema';
  */
 
 /** A list grants access to a holder of any one requirement; `all` to a holder of every one. */
-export type FixedAccess = 'public' | 'user' | 'admin' | Requirement[] | { all: Requirement[] };
-export interface AccessCase { values: (string | null)[]; access: FixedAccess }
+type FixedAccess = 'public' | 'user' | 'admin' | Requirement[] | { all: Requirement[] };
+interface AccessCase { values: (string | null)[]; access: FixedAccess }
 export type AccessExtension = FixedAccess | { dependsOn: string; cases: AccessCase[] };
 
 interface AccessSpec { access: Access | ((input: never) => Access); accessBy?: string | readonly string[] }
@@ -20,7 +20,7 @@ const fixed = (access: Access): FixedAccess =>
 
 const requirementWords = (r: Requirement) => ('permission' in r ? `the button \`${r.permission}\`` : `the page \`${r.page}\``);
 
-export function accessWords(access: FixedAccess): string {
+function accessWords(access: FixedAccess): string {
   if (access === 'public') return 'Anyone, without signing in.';
   if (access === 'user') return 'Any signed-in user.';
   if (access === 'admin') return 'An administrator (user type 0).';
@@ -31,7 +31,7 @@ export function accessWords(access: FixedAccess): string {
 }
 
 /** What the docs show for a field that is given (when access depends on its presence, not its value). */
-export const GIVEN = '(given)';
+const GIVEN = '(given)';
 
 /**
  * The values an input field may take, by its JSON Schema: an enum's values (and absent when

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { loginInput, menuItem, userInfo } from '../auth';
 import { FILE_TYPES } from '../../workflow/files';
-import { SESSION_COOKIE } from '../../session';
+import { SESSION_COOKIE } from '../session';
 
 /**
  * Where the web application answers a call differently from the platform service behind it
@@ -9,10 +9,10 @@ import { SESSION_COOKIE } from '../../session';
  */
 
 /** What sign-in and registration answer: the user, their menu and access list; the token stays in the session cookie. */
-export const signInAnswer = z.object({ info: userInfo, menu: z.array(menuItem), access: z.array(z.string()) });
+const signInAnswer = z.object({ info: userInfo, menu: z.array(menuItem), access: z.array(z.string()) });
 
 /** GET /api/health of the web application: its readiness report, not an envelope (app/api/health). */
-export const healthReport = z.object({
+const healthReport = z.object({
   app: z.literal('ok'),
   upstream: z.object({
     mode: z.enum(['http', 'in-process']),

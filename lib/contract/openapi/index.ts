@@ -3,7 +3,7 @@ import type { z } from '../zod';
 import packageJson from '../../../package.json';
 import { CALLS } from '../calls';
 import type { BodyKind } from '../call';
-import { SESSION_COOKIE } from '../../session';
+import { SESSION_COOKIE } from '../session';
 import { accessDescription, accessOf } from './access';
 import { BFF_ANSWERS, fileTypesOf } from './bff';
 import { INTRO } from './intro';
@@ -31,7 +31,7 @@ interface TableEntry {
 export type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, JsonSchema>>; [key: string]: unknown };
 
 /** The methods a call answers (the service's rule, upstream/core/dispatch.ts). */
-export const methodsOfCall = (spec: { method?: 'GET' | 'POST'; alsoGet?: true }): ('GET' | 'POST')[] =>
+const methodsOfCall = (spec: { method?: 'GET' | 'POST'; alsoGet?: true }): ('GET' | 'POST')[] =>
   spec.method === 'GET' ? ['GET'] : spec.alsoGet ? ['GET', 'POST'] : ['POST'];
 
 const operationIdOf = (path: string, method: string, methods: string[]) =>
@@ -114,7 +114,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     const item: Record<string, JsonSchema> = {};
     for (const method of methods) item[method.toLowerCase()] = operation(path, spec, method, methods, book);
     paths[`/api/${path}`] = item;
-    tags.add(path.split('/')[0]);
+    tags.add(path.split('/', 1)[0] ?? path);
   }
   return {
     openapi: '3.1.1',

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../../session';
+import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../session';
 
 /** The document's introduction (info.description, CommonMark): signing in, the envelope, scripts and curl. */
 export const INTRO = `The \`/api\` contract of the loan back office, generated from its call table: every call with its input, its answer, the errors it may answer and who may make it.

@@ -8,11 +8,11 @@ import type {
   Column, Db, From, KeyValue, PageQuery, ReadContext, TableDescription, TableName, Values, Versioned, WriteContext,
 } from './types';
 
-export type { TableDescription, UniqueRule, Reference, Filter, Order, Rules, From, Versioned } from './types';
+export type { TableDescription, Order, From } from './types';
 export { reference } from './rules';
 
 /** What names a row to remove: its key, and the version the caller read when the call carries one. */
-export type Removing<T extends TableName, K extends Column<T>> = { [P in K]: KeyValue<T, K> } & { version?: number };
+type Removing<T extends TableName, K extends Column<T>> = { [P in K]: KeyValue<T, K> } & { version?: number };
 
 /** The handlers of a described table (see README, 'A new plain screen'). */
 export interface Resource<T extends TableName, K extends Column<T>, Row, AddIn, UpdateIn> {
@@ -45,7 +45,7 @@ export function resource<T extends TableName, K extends Column<T>, Raw, Row, Add
   const unique = d.unique ?? [];
   const label = (row: Row, key: unknown) => (d.label ? d.label(row) : String(key));
   // Column names come from the description, typed against the table; the queries below build on them by name.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: the generic engine names tables and columns at run time
   const loose = (db: Db) => db as unknown as Kysely<any>;
   const table: string = d.table;
   const stamp = (now: Date) => (updatedAt ? { [updatedAt]: now } : {});

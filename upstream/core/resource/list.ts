@@ -35,7 +35,7 @@ export function totalsOf(counted: number, pageSize: number, cap = COUNT_CAP): Om
 
 const ref = (column: string) => sql.ref(`t.${column}`);
 
-export function applyFilter<T extends TableName>(query: From<T>, filter: Filter<T>, value: unknown): From<T> {
+function applyFilter<T extends TableName>(query: From<T>, filter: Filter<T>, value: unknown): From<T> {
   if (typeof filter === 'function') return filter(query, value);
   if ('equals' in filter) return query.where(ref(filter.equals), '=', value);
   if ('contains' in filter) return query.where(ref(filter.contains), 'ilike', containsPattern(String(value)));

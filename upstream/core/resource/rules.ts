@@ -14,7 +14,7 @@ export function lockKey(text: string): number {
 }
 
 /** The SQLSTATE and constraint of a database error, if it is one. */
-export function dbError(error: unknown): { state?: string; constraint?: string } {
+function dbError(error: unknown): { state?: string; constraint?: string } {
   if (typeof error !== 'object' || error === null) return {};
   const { code, constraint } = error as { code?: unknown; constraint?: unknown };
   return { state: typeof code === 'string' ? code : undefined, constraint: typeof constraint === 'string' ? constraint : undefined };
@@ -40,7 +40,7 @@ export async function checkUnique<T extends TableName>(
   trx: Db, table: T, rules: readonly UniqueRule<T>[], row: Record<string, unknown>,
   options: { written: readonly string[]; key: Column<T>; except?: unknown; soft?: Column<T> },
 ) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: the generic engine names tables and columns at run time
   const db = trx as unknown as Kysely<any>;
   for (const rule of rules) {
     const columns = [rule.column, ...(rule.per ?? [])];
@@ -73,7 +73,7 @@ export function reference<R extends TableName>(
   return {
     key,
     async count(trx, value) {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      // biome-ignore lint/suspicious/noExplicitAny: the generic engine names tables and columns at run time
       const base = (trx as unknown as Kysely<any>).selectFrom(table as string)
         .where(sql<boolean>`${sql.ref(column)} = ${value}`) as unknown as SelectQueryBuilder<Database, R, {}>;
       const { n } = await (where ? where(base) : base).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

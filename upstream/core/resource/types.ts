@@ -60,10 +60,10 @@ export interface Reference {
 }
 
 /** How a row goes: deleted (the default), marked deleted (`soft`: a timestamp column), or disabled. */
-export type Removal<T extends TableName> = { soft: Column<T> } | { disable: Column<T>; value: string };
+type Removal<T extends TableName> = { soft: Column<T> } | { disable: Column<T>; value: string };
 
 /** A screen's own rules, run inside the change's transaction. Each may throw an AppError. */
-export interface Rules<T extends TableName, Row, UpdateIn> {
+interface Rules<T extends TableName, Row, UpdateIn> {
   /** Before an update locks its row: lock other rows first, in one fixed order. */
   lock?: (trx: Db, ctx: WriteContext, input: UpdateIn) => Promise<void>;
   /** Checks the values of an add (no `before`) or an update, after the version check. */
@@ -71,6 +71,7 @@ export interface Rules<T extends TableName, Row, UpdateIn> {
   /** Other writes an update brings, just before its own (audited by the rule). */
   beforeUpdate?: (trx: Db, ctx: WriteContext, values: Values<T>, before: Row) => Promise<void>;
   /** Refuses a removal, after the version check and before the references; may answer more for the audit line. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a hook may return nothing at all
   beforeDelete?: (trx: Db, ctx: WriteContext, before: Row) => Promise<object | void> | object | void;
   /** The audit action of an update (after the prefix), e.g. 'state' for an enabling; default 'update'. */
   action?: (values: Values<T>, before: Row) => string;

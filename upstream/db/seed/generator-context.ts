@@ -4,7 +4,7 @@ import { BORROWER_TYPES, STAGE_INFO, type BorrowerType, type Stage, type StageOr
 
 /** What the application generator needs to know of a database: flows, organisations, node people, refusal reasons. */
 export interface GenNode { id: number; stage: Stage; /** Working days (node limit, else the stage's time-out config). */ days: number | null }
-export interface GenModule { id: number; nodes: GenNode[] }
+interface GenModule { id: number; nodes: GenNode[] }
 export interface GenOrg { id: number; type: StageOrgType; /** Enabled people of the organisation on each node, by node id. */ people: Map<number, number[]> }
 
 export interface GeneratorContext {

@@ -30,7 +30,7 @@ const MOBILE_PREFIXES = ['130', '131', '132', '133', '135', '136', '137', '138',
 const digits = (random: Random, n: number) => Array.from({ length: n }, () => random.int(0, 9)).join('');
 
 /** A valid ID number: the county, a birth date in `year`, the gender in the sequence. */
-export function idNumberOf(random: Random, county: County, gender: Gender, year: number): string {
+function idNumberOf(random: Random, county: County, gender: Gender, year: number): string {
   const birth = new Date(Date.UTC(year, 0, 1) + random.int(0, 364) * 86_400_000);
   const date = birth.toISOString().slice(0, 10).replace(/-/g, '');
   const sequence = random.int(0, 49) * 10 + random.int(0, 4) * 2 + (gender === 'MALE' ? 1 : 0);

@@ -20,7 +20,7 @@ const HISTORY_WITHIN_WORKING_DAYS = 82;
 export const chinaDay = (date: Date) => new Date(date.getTime() + CHINA).toISOString().slice(0, 10);
 
 /** The moment `ms` of office time before `time` (a time outside office hours counts from the last closing before it). */
-export function officeTimeBack(time: number, ms: number): number {
+function officeTimeBack(time: number, ms: number): number {
   let local = time + CHINA;
   let remaining = ms;
   for (;;) {

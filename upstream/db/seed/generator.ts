@@ -23,7 +23,7 @@ export interface Shape {
   turn?: number;
 }
 
-export interface GeneratedRecord {
+interface GeneratedRecord {
   action: Action;
   node_id: number | null;
   stage: Stage | null;
@@ -41,7 +41,7 @@ export interface GeneratedRecord {
 }
 
 /** The application row without its id and number (given when it is written). */
-export interface GeneratedApplicationRow {
+interface GeneratedApplicationRow {
   borrower_type: BorrowerType; module_id: number; status: ApplicationStatus; node_id: number | null; stage: Stage | null;
   assignee_id: number | null; maker_id: number | null; entered_at: Date | null; deadline: Date | null; overdue_notified_on: string | null;
   renshe_org_id: number; guarantee_org_id: number; bank_org_id: number; name: string; id_number: string; mobile: string; gender: Gender;

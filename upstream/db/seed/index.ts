@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, OrgType } from '../schema';
-import { BUTTON_TITLES, MENU_ROUTES, type RouteNode } from '../../../lib/routes';
+import { BUTTON_TITLES, MENU_ROUTES, type RouteNode } from '../../../lib/contract/menu-routes';
 import { hashPassword } from '../../core/crypto';
 import { REGIONS } from './regions-data';
 import { seedWorkflowDemo, seedWorkflowReference } from './workflow';
@@ -73,7 +73,13 @@ const DEMO_ROLES = [
   { name: '银行审核员', description: 'Bank reviewers', menus: ['/bank'] },
 ];
 
-const DEMO_USERS = [
+/** A demo account; `task` is the message waiting for it: the page it is about and its text. */
+interface DemoUser {
+  username: string; nickname: string; type: number; org: string; mobile: string; role: string | null;
+  task: [menuUrl: string, text: string] | null;
+}
+
+const DEMO_USERS: DemoUser[] = [
   { username: 'admin', nickname: '系统管理员', type: 0, org: 'operator', mobile: '13800000000', role: null, task: ['/admin/setting/system/user', '有 1 个新注册账户等待分配角色'] },
   { username: 'renshe', nickname: '人社审核员', type: 1, org: 'renshe', mobile: '13800000001', role: '人社审核员', task: ['/renshe/renshe-first', '有 3 笔贷款申请等待人社初审'] },
   { username: 'guarantee', nickname: '担保审核员', type: 1, org: 'gc1', mobile: '13800000002', role: '担保审核员', task: ['/guarantee/guarantee-first', '有 2 笔贷款申请等待担保初审'] },
@@ -115,9 +121,10 @@ export async function seedDemo(db: Kysely<Database>) {
       }).returning('id').executeTakeFirstOrThrow();
       if (user.role) await trx.insertInto('user_role').values({ user_id: row.id, role_id: roleIds.get(user.role)! }).execute();
       if (user.task) {
+        const [menuUrl, content] = user.task;
         await trx.insertInto('message').values([
           { user_id: row.id, content: `欢迎使用创业担保贷款管理平台，${user.nickname}。`, menu_url: '/admin/index' },
-          { user_id: row.id, content: user.task[1], menu_url: user.task[0] },
+          { user_id: row.id, content, menu_url: menuUrl },
         ]).execute();
       }
     }

@@ -9,7 +9,7 @@ import { randomFor } from './random';
 
 type Trx = Kysely<Database>;
 
-export const MODULE_NAMES: Record<BorrowerType, string> = {
+const MODULE_NAMES: Record<BorrowerType, string> = {
   PERSON: '个人创业担保贷款',
   SMALL_COMPANY: '小微企业创业担保贷款',
   PARTNERSHIP: '合伙创业担保贷款',

@@ -3,7 +3,7 @@ import { AppError, invalid } from '../../core/errors';
 import { hashPassword, verifyNothing, verifyPassword } from '../../core/crypto';
 import { issueToken } from '../../core/token';
 import { CODES } from '../../../lib/contract/common';
-import { type LoginResult } from '../../../lib/contract/auth';
+import type { LoginResult } from '../../../lib/contract/auth';
 import { addressFailure, openPasswordCheck, passwordRight, rememberAddress } from './login-limit';
 import { changeOwnPassword } from './password';
 import { checkCode, checkIpQuota, consumeCode, sendCode, smsSwitchOn, spendAttempt, useCode } from './sms';

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import type { CallContext } from '../../core/call';
 import { AppError } from '../../core/errors';
 import { CODES } from '../../../lib/contract/common';
-import { addressBucket } from '../../../lib/net-address';
+import { addressBucket } from '../../../lib/http/net-address';
 
 /*
  * Sign-in limits (README, 'Sign-in limits'). Counters live in `login_limit`, one row per key,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { defineCall } from '../../core/call';
 import { notFound } from '../../core/errors';
-import { type RegionEntry } from '../../../lib/contract/region';
+import type { RegionEntry } from '../../../lib/contract/region';
 
 export const commonCalls = [
   defineCall({

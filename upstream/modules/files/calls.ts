@@ -6,7 +6,7 @@ import type { FileInfo } from '../../../lib/contract/workflow';
 import { FILE_MAX_BYTES, FILES_PER_APPLICATION } from '../../../lib/workflow/files';
 import { visibleApplication } from '../workflow/detail';
 import { acceptedMime, displayName } from './content';
-import { contentDisposition } from '../../../lib/api/file-name';
+import { contentDisposition } from '../../../lib/http/file-name';
 import { readStoredFile, removeStoredFile, storeFile } from './store';
 
 /** A file as lists show it, with the address it is viewed at. */

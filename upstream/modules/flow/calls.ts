@@ -27,7 +27,7 @@ async function stepDown(trx: Kysely<Database>, ctx: { user: { id: number }; now:
 }
 
 /** approvalModule: the flows, one enabled per borrower type. Deleted ones are kept, marked: finished cases still name them. */
-export const flowTable = resource({
+const flowTable = resource({
   table: 'approval_module',
   key: 'id',
   select: selectFlow,

@@ -9,7 +9,7 @@ import { STAGES } from '../../../lib/workflow/stages';
  * assignees are reminded of overdue cases, one row per stage (its key). A node's own limit
  * overrides it; a new limit applies to cases entering the stage from then on.
  */
-export const overtimeTable = resource({
+const overtimeTable = resource({
   table: 'overtime_config',
   key: 'stage',
   select: (q, now) => q.select(['t.stage', 't.days', 't.remind', 't.version', 't.updated_at'])

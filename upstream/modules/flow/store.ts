@@ -22,7 +22,7 @@ export const selectFlow = (q: From<'approval_module'>) => q
   ]);
 
 /** The modules as rows (deleted ones left out). */
-export const flowRows = (db: Db) => selectFlow(db.selectFrom('approval_module as t')).where('t.deleted_at', 'is', null);
+const flowRows = (db: Db) => selectFlow(db.selectFrom('approval_module as t')).where('t.deleted_at', 'is', null);
 
 type FlowRowData = Awaited<ReturnType<ReturnType<typeof flowRows>['executeTakeFirstOrThrow']>>;
 

@@ -8,7 +8,7 @@ import { grantedPermissions } from './grants';
  * Builds the menu tree from granted menu nodes. A granted child whose parent was not
  * granted still appears, under the nearest granted ancestor or at the top.
  */
-export function buildMenu(granted: Permission[]): MenuItem[] {
+function buildMenu(granted: Permission[]): MenuItem[] {
   const menus = granted.filter((p) => p.kind === 'MENU');
   const byId = new Map(menus.map((p) => [p.id, { node: p, item: toItem(p) }]));
   const roots: MenuItem[] = [];
@@ -25,7 +25,7 @@ const toItem = (p: Permission): MenuItem => ({
 });
 
 /** The access list: every `auth` value and button string the user holds. */
-export function accessList(granted: Permission[]): string[] {
+function accessList(granted: Permission[]): string[] {
   const values = new Set<string>();
   for (const p of granted) {
     if (p.auth) values.add(p.auth);
@@ -34,7 +34,7 @@ export function accessList(granted: Permission[]): string[] {
   return [...values].sort();
 }
 
-export function powerList(granted: Permission[]): PowerEntry[] {
+function powerList(granted: Permission[]): PowerEntry[] {
   const byComponent = new Map<string, string[]>();
   for (const p of granted) {
     if (p.kind !== 'BUTTON' || !p.action) continue;
@@ -45,7 +45,7 @@ export function powerList(granted: Permission[]): PowerEntry[] {
 }
 
 /** A fingerprint of what the user may do and how the menu looks (a renamed or moved entry counts); the client refetches menus when it changes. */
-export const grantVersion = (granted: Permission[]) =>
+const grantVersion = (granted: Permission[]) =>
   createHash('sha1').update([...granted].sort((a, b) => a.id - b.id).map((p) => `${p.id}:${p.version}`).join(',')).digest('hex').slice(0, 16);
 
 export const menuCalls = [

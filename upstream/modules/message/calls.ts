@@ -1,7 +1,7 @@
 import { defineCall } from '../../core/call';
 import { notFound } from '../../core/errors';
 import type { Page } from '../../../lib/contract/common';
-import { type MessageItem } from '../../../lib/contract/messages';
+import type { MessageItem } from '../../../lib/contract/messages';
 
 const columns = ['id', 'content as msgDetails', 'created_at as createTime', 'has_read as hasRead', 'menu_url as menuUrl'] as const;
 const toItem = (row: { id: number; msgDetails: string; createTime: Date; hasRead: number; menuUrl: string | null }): MessageItem =>

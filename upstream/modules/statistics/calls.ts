@@ -2,7 +2,7 @@ import { defineCall, type CallContext, type AuthUser } from '../../core/call';
 import { xlsxFile } from '../../core/export';
 import type { Page } from '../../../lib/contract/common';
 import type { ApplicationRow } from '../../../lib/contract/workflow';
-import { type LoanCount, type StatisticsForm } from '../../../lib/contract/statistics';
+import type { LoanCount, StatisticsForm } from '../../../lib/contract/statistics';
 import type { BorrowerType } from '../../../lib/workflow/stages';
 import type { StatisticsSide } from '../../../lib/workflow/statistics';
 import { pageOf } from '../workflow/list';

@@ -2,14 +2,14 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db';
 import type { AuthUser } from '../../core/call';
 import type { Figures, StatisticsQuery, StatisticsUnfoldQuery } from '../../../lib/contract/statistics';
-import { STAGES, type ApplicationStatus, type BorrowerType, type Stage } from '../../../lib/workflow/stages';
+import type { ApplicationStatus, BorrowerType, Stage } from '../../../lib/workflow/stages';
 import { chinaToday, FIGURE_OF_STATUS, FIGURES, monthsOf, resolvePeriod, type StatisticsSide } from '../../../lib/workflow/statistics';
 import { applySearch, type AppQuery } from '../workflow/list';
 import { caseScope, inCaseScope, ORG_COLUMN } from '../workflow/scope';
 
 /** The application column of each page's organisations. */
-export const SIDE_COLUMN = { guarantee: ORG_COLUMN.GUARANTEE, bank: ORG_COLUMN.BANK } as const satisfies Record<StatisticsSide, string>;
-export const SIDE_ORG_TYPE = { guarantee: 'GUARANTEE', bank: 'BANK' } as const satisfies Record<StatisticsSide, string>;
+const SIDE_COLUMN = { guarantee: ORG_COLUMN.GUARANTEE, bank: ORG_COLUMN.BANK } as const satisfies Record<StatisticsSide, string>;
+const SIDE_ORG_TYPE = { guarantee: 'GUARANTEE', bank: 'BANK' } as const satisfies Record<StatisticsSide, string>;
 
 const dayStart = (date: string) => new Date(`${date}T00:00:00+08:00`);
 const DAY_MS = 86_400_000;
@@ -81,7 +81,7 @@ export interface Group {
  * of cases. The month is the bucket of the month starts joined to the list of the period's
  * months, so that the planner knows how few months there are and aggregates in parallel.
  */
-export async function groups(db: Db, base: AppQuery<object>, side: StatisticsSide, period: Period, now: Date, byBorrowerType = false): Promise<Group[]> {
+export async function groups(_db: Db, base: AppQuery<object>, side: StatisticsSide, period: Period, now: Date, byBorrowerType = false): Promise<Group[]> {
   const starts = period.months.slice(1).map((m) => sql`${dayStart(`${m}-01`).toISOString()}::timestamptz`);
   const bucket = starts.length ? sql<number>`width_bucket(a.created_at, array[${sql.join(starts)}])` : sql<number>`0`;
   const overdue: Expression<SqlBool> = sql<SqlBool>`a.status = 'IN_REVIEW' and a.deadline < ${now}`;
@@ -101,10 +101,10 @@ export async function groups(db: Db, base: AppQuery<object>, side: StatisticsSid
   }));
 }
 
-export const emptyFigures = (): Figures => Object.fromEntries(FIGURES.map((k) => [k, 0])) as Figures;
+const emptyFigures = (): Figures => Object.fromEntries(FIGURES.map((k) => [k, 0])) as Figures;
 
 /** Adds a group to a row of figures. */
-export function addGroup(figures: Figures, g: Group) {
+function addGroup(figures: Figures, g: Group) {
   figures.total += g.n;
   figures.amount += g.amount;
   figures.loanAmount += g.loanAmount;
@@ -138,4 +138,3 @@ export async function sideOrgs(db: Db, user: AuthUser, side: StatisticsSide, see
   return q.orderBy('sort').orderBy('id').execute();
 }
 
-export const STAGE_ORDER = STAGES;

@@ -2,8 +2,8 @@ import type { Db } from '../../db';
 import { defineCall } from '../../core/call';
 import { notFound } from '../../core/errors';
 import { orgSubtree, visibleOrgs } from '../../core/scope';
-import { type Page } from '../../../lib/contract/common';
-import { type OrgDropdownItem, type OrgListResult, type OrgNode, type OrgPickerUser, type OrgTreeNode, type OrgUser } from '../../../lib/contract/organiza';
+import type { Page } from '../../../lib/contract/common';
+import type { OrgDropdownItem, OrgListResult, OrgNode, OrgPickerUser, OrgTreeNode, OrgUser } from '../../../lib/contract/organiza';
 import { countOrgs, orgForest, orgNodes, orgQuery, scopedNode } from './organiza-nodes';
 import { deleteOrganization, saveOrganization } from './organiza-save';
 

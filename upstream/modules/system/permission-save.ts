@@ -15,7 +15,7 @@ type SaveInput = z.infer<typeof permissionSaveInput>;
  * Serialises writes to the permission tree (reads go on): the uniqueness and shape checks
  * below then hold until the transaction ends. Menu edits are rare.
  */
-export const lockTree = (trx: Db) => sql`lock table permission in share row exclusive mode`.execute(trx);
+const lockTree = (trx: Db) => sql`lock table permission in share row exclusive mode`.execute(trx);
 
 /** A save carries the whole node: an optional text left out, empty or null is none. */
 const optional = (value: string | null | undefined) => value || null;

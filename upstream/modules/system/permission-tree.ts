@@ -59,7 +59,7 @@ export function descendantsOf(all: Link[], id: number): Set<number> {
   let frontier = [id];
   while (frontier.length) {
     const next = all.filter((p) => p.parent_id !== null && frontier.includes(p.parent_id) && !below.has(p.id)).map((p) => p.id);
-    next.forEach((n) => below.add(n));
+    next.forEach((n) => { below.add(n); });
     frontier = next;
   }
   return below;

@@ -1,6 +1,6 @@
 import { defineCall } from '../../core/call';
 import { notFound } from '../../core/errors';
-import { type PermissionNode, type PermissionSonResult } from '../../../lib/contract/permission';
+import type { PermissionNode, PermissionSonResult } from '../../../lib/contract/permission';
 import type { Permission } from '../../db/schema';
 import { grantedPermissions } from '../menu/grants';
 import { allPermissions, nest, sonsOf } from './permission-tree';

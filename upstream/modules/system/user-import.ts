@@ -32,7 +32,7 @@ const userImportRow = z.object({
 type UserImportRow = z.infer<typeof userImportRow>;
 
 /** The user import (用户管理's 导入): at most 200 accounts a file, usernames and mobiles once each. */
-export const USER_IMPORT: ImportDefinition<typeof userImportRow> = {
+const USER_IMPORT: ImportDefinition<typeof userImportRow> = {
   columns: [
     { field: 'username', label: 'resources.user.username', required: true },
     { field: 'nickname', label: 'resources.user.nickname', required: true },

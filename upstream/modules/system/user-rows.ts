@@ -24,7 +24,7 @@ export interface UserFilter {
 }
 
 /** Users matching a filter, limited to those whose organisation is in the caller's scope. */
-export function userQuery(db: Db, filter: UserFilter) {
+function userQuery(db: Db, filter: UserFilter) {
   return db.selectFrom('app_user as u').where((eb) => {
     const conditions: Expression<SqlBool>[] = [];
     if (filter.scope !== null) conditions.push(filter.scope.length ? eb('u.org_id', 'in', filter.scope) : eb.lit(false));
@@ -73,7 +73,7 @@ export async function userRows(db: Db, filter: UserFilter, page?: { limit: numbe
 }
 
 /** The roles of the given users, in one query. */
-export async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, UserRoleRef[]>> {
+async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, UserRoleRef[]>> {
   const byUser = new Map<number, UserRoleRef[]>();
   if (!userIds.length) return byUser;
   const rows = await db.selectFrom('user_role as ur').innerJoin('role as r', 'r.id', 'ur.role_id')

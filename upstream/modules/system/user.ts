@@ -5,7 +5,7 @@ import { hashPassword } from '../../core/crypto';
 import { orgSubtree, visibleOrgs } from '../../core/scope';
 import { revokeUserTokens } from '../../core/token';
 import type { Page } from '../../../lib/contract/common';
-import { type UserResetResult, type UserRow } from '../../../lib/contract/user';
+import type { UserResetResult, UserRow } from '../../../lib/contract/user';
 import { clearFailures } from '../auth/login-limit';
 import { changeOwnPassword } from '../auth/password';
 import { canSee } from './organiza-nodes';

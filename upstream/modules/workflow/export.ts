@@ -2,12 +2,12 @@ import { defineCall } from '../../core/call';
 import { ensureExportable, localDateTime, xlsxFile } from '../../core/export';
 import type { Translate } from '../../core/i18n';
 import type { Cell } from '../../core/xlsx';
-import { type ApplicationRow } from '../../../lib/contract/workflow';
+import type { ApplicationRow } from '../../../lib/contract/workflow';
 import { applyOrder, countUpTo, workbenchCases } from './list';
 import { applicationRows, toApplicationRow } from './rows';
 
 /** Columns of a workbench export: header key (under resources.workbench) and the cell of a row. */
-const COLUMNS: [string, (row: ApplicationRow, t: Translate) => Cell][] = [
+export const COLUMNS: [string, (row: ApplicationRow, t: Translate) => Cell][] = [
   ['number', (r) => r.number],
   ['name', (r) => r.name],
   ['idNumber', (r) => r.idNumber],

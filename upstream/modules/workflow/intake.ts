@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { defineCall } from '../../core/call';
 import { AppError, conflict, invalid } from '../../core/errors';
 import { CODES } from '../../../lib/contract/common';
-import { type IntakeResult } from '../../../lib/contract/intake';
+import type { IntakeResult } from '../../../lib/contract/intake';
 import { routeOf } from '../../../lib/workflow/machine';
 import { notifyAssignee } from './actions';
 import { deadlineFor, moduleNodes, nodePeople } from './flow';

@@ -34,7 +34,7 @@ export function applySearch<O>(query: AppQuery<O>, input: Search, now: Date): Ap
  * Lists count at most this many rows: past it the answer says `capped` and pages stop there
  * (a count over hundreds of thousands of cases would cost more than the page itself).
  */
-export const COUNT_CAP = 10_000;
+const COUNT_CAP = 10_000;
 
 const ORDERS = {
   createTime: 'a.created_at', amount: 'a.amount', deadline: 'a.deadline',
@@ -48,7 +48,7 @@ export function applyOrder<O>(query: AppQuery<O>, order: string | undefined): Ap
 }
 
 /** The totals of a list of `base`'s rows (counted up to COUNT_CAP), for pages of `pageSize`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: counts the rows of any query
 export async function pageTotals(db: Db, base: SelectQueryBuilder<any, any, object>, pageSize: number): Promise<Omit<Page<never>, 'list'>> {
   const n = await countUpTo(db, base, COUNT_CAP);
   const capped = n > COUNT_CAP;
@@ -92,6 +92,7 @@ export async function workbenchList(db: Db, user: AuthUser, input: WorkbenchQuer
 }
 
 /** How many rows a query finds, counting at most `cap + 1` (enough to tell 'more than cap'). */
+// biome-ignore lint/suspicious/noExplicitAny: counts the rows of any query
 export async function countUpTo(db: Db, base: SelectQueryBuilder<any, any, object>, cap: number): Promise<number> {
   const { n } = await db.selectFrom(base.select(sql.lit(1).as('x')).limit(cap + 1).as('c'))
     .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import { defineCall } from '../../core/call';
 import type { Page } from '../../../lib/contract/common';
-import { type PublishedRow, type SpouseRow } from '../../../lib/contract/loan-lists';
+import type { PublishedRow, SpouseRow } from '../../../lib/contract/loan-lists';
 import { maskIdNumber, maskMobile, maskName } from '../../../lib/workflow/id-number';
 import { pageTotals } from './list';
 import { caseScope, inCaseScope } from './scope';

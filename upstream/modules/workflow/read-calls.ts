@@ -1,8 +1,8 @@
 import { defineCall, type AuthUser, type CallContext } from '../../core/call';
 import { audit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
-import { type Page } from '../../../lib/contract/common';
-import { type ApplicationDetail, type FileInfo, type GuarantorInfo, type HouseInfo, type NodeAndPeople, type NodePerson, type PendingCounts, type PersonInfo, type Plan, type Progress, type RecordRow, type RefuseReasonOption, type RejectTarget } from '../../../lib/contract/workflow';
+import type { Page } from '../../../lib/contract/common';
+import type { ApplicationDetail, FileInfo, GuarantorInfo, HouseInfo, NodeAndPeople, NodePerson, PendingCounts, PersonInfo, Plan, Progress, RecordRow, RefuseReasonOption, RejectTarget } from '../../../lib/contract/workflow';
 import { mayTake } from '../../../lib/workflow/guards';
 import { nextNode, rejectTargets } from '../../../lib/workflow/machine';
 import { repaymentPlan } from '../../../lib/workflow/plan';
