@@ -1,13 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import type { CallPath } from '../../lib/contract/calls';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SWRConfig } from 'swr';
-import { CrudScreen } from '@/components/crud/crud-screen';
-import { ShellProvider } from '@/components/shell/shell-context';
+import { renderCrud } from './render-crud';
 import type { RegionEntry } from '@/lib/contract/region';
 import type { ResourceSpec } from '@/lib/resources/types';
 import { UI_TEXTS } from '@/lib/i18n';
@@ -95,18 +91,7 @@ beforeEach(() => {
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 function renderScreen(buttons: string[] = []) {
-  const user = { username: 'u', nickname: 'U', type: 1, uuid: 'x', orgName: null };
-  return render(
-    <NextIntlClientProvider locale="zh-CN" messages={messages} timeZone="Asia/Shanghai">
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <App>
-          <ShellProvider user={user} initialMenu={{ menu: [], access: [], version: 'v' }} initialPowers={[{ component: 'gadget', btnList: buttons }]}>
-            <CrudScreen spec={spec} />
-          </ShellProvider>
-        </App>
-      </SWRConfig>
-    </NextIntlClientProvider>,
-  );
+  return renderCrud(spec, messages, 'gadget', buttons);
 }
 
 const lists = () => calls.filter((c) => c.path === 'gadget/list').map((c) => c.body);

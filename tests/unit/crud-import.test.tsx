@@ -1,13 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import type { CallPath } from '../../lib/contract/calls';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SWRConfig } from 'swr';
-import { CrudScreen } from '@/components/crud/crud-screen';
-import { ShellProvider } from '@/components/shell/shell-context';
+import { renderCrud } from './render-crud';
 import type { ImportCheck } from '@/lib/contract/import';
 import type { ResourceSpec } from '@/lib/resources/types';
 import { UI_TEXTS } from '@/lib/i18n';
@@ -60,18 +56,7 @@ beforeEach(() => {
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 function renderScreen(buttons: string[]) {
-  const user = { username: 'u', nickname: 'U', type: 1, uuid: 'x', orgName: null };
-  return render(
-    <NextIntlClientProvider locale="zh-CN" messages={messages} timeZone="Asia/Shanghai">
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <App>
-          <ShellProvider user={user} initialMenu={{ menu: [], access: [], version: 'v' }} initialPowers={[{ component: 'thing', btnList: buttons }]}>
-            <CrudScreen spec={spec} />
-          </ShellProvider>
-        </App>
-      </SWRConfig>
-    </NextIntlClientProvider>,
-  );
+  return renderCrud(spec, messages, 'thing', buttons);
 }
 
 const xlsx = (name = 'things.xlsx', content = 'PK\u0003\u0004 workbook') => new File([content], name, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });

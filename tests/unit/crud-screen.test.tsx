@@ -1,12 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SWRConfig } from 'swr';
-import { CrudScreen } from '@/components/crud/crud-screen';
-import { ShellProvider } from '@/components/shell/shell-context';
+import { renderCrud } from './render-crud';
 import type { ResourceSpec } from '@/lib/resources/types';
 import { UI_TEXTS } from '@/lib/i18n';
 
@@ -69,18 +65,7 @@ beforeEach(() => {
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 function renderScreen(buttons: string[], screenSpec: ResourceSpec<Thing> = spec) {
-  const user = { username: 'u', nickname: 'U', type: 1, uuid: 'x', orgName: null };
-  return render(
-    <NextIntlClientProvider locale="zh-CN" messages={messages} timeZone="Asia/Shanghai">
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <App>
-          <ShellProvider user={user} initialMenu={{ menu: [], access: [], version: 'v' }} initialPowers={[{ component: 'thing', btnList: buttons }]}>
-            <CrudScreen spec={screenSpec} />
-          </ShellProvider>
-        </App>
-      </SWRConfig>
-    </NextIntlClientProvider>,
-  );
+  return renderCrud(screenSpec, messages, 'thing', buttons);
 }
 
 const searchBox = () => screen.getAllByRole('textbox', { name: '名称' })[0]!;
