@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import next from 'next';
 import { answerClientError } from './client-error.mjs';
+import { gracefulShutdown, logLine } from '../lib/http/graceful.mjs';
 
 /**
  * The production server: Next's request handler behind a plain Node HTTP server, so the
@@ -26,6 +27,8 @@ const server = createServer((req, res) => {
 });
 // Requests Node refuses itself (headers too large, malformed) get the envelope too.
 server.on('clientError', answerClientError(process.env.DEFAULT_LOCALE === 'en' ? 'en' : 'zh-CN'));
+// SIGTERM: stop accepting, finish the requests in flight (SHUTDOWN_TIMEOUT_MS), close the database (lib/server/boot.ts).
+gracefulShutdown(server, { close: async () => globalThis.__lboShutdown?.() });
 server.listen(port, hostname, () => {
-  console.log(`[server] listening on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}${trustProxy ? ' (trusting X-Forwarded-* headers)' : ''}`);
+  logLine('info', `listening on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`, { port, trustProxy });
 });
