@@ -29,6 +29,8 @@ export function prettyLine(json: string): string {
 const stdoutSink: Sink = (line) => { process.stdout.write(line); };
 
 function defaultSink(): Sink {
+  // Under the test runner lines go nowhere unless asked for (LOG_FORMAT); tests read them through setLogSink.
+  if (process.env.NODE_ENV === 'test' && !process.env.LOG_FORMAT) return () => {};
   const format = process.env.LOG_FORMAT ?? (process.env.NODE_ENV === 'development' ? 'pretty' : 'json');
   return format === 'pretty' ? (line) => stdoutSink(prettyLine(line)) : stdoutSink;
 }
