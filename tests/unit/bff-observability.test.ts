@@ -73,7 +73,8 @@ describe('GET /api/metrics', () => {
     metricsAnswer(new NextRequest('http://app.test/api/metrics', { headers: { host: 'app.test', ...headers } }), config);
 
   it('refuses a caller without the token from a network not allowed, in the envelope', async () => {
-    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer wrong-token-0123456789' }]) {
+    const refused: Record<string, string>[] = [{ 'x-forwarded-for': '203.0.113.9' }, { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer wrong-token-0123456789' }];
+    for (const headers of refused) {
       const response = await scrape(headers);
       expect(response.status).toBe(403);
       const body = await response.json();

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations';
@@ -64,12 +65,18 @@ async function openPGlite(dataDir: string, loadDataDir?: Blob): Promise<OpenData
     if (!loadDataDir) await createDataDirApart(dataDir);
   }
   const pglite = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+  // `npm run backup` and `npm run restore` refuse a data directory a live server holds.
+  const lock = dataDir.includes('://') ? null : `${dataDir}.lock`;
+  if (lock) writeFileSync(lock, JSON.stringify({ pid: process.pid, hostname: hostname(), since: new Date().toISOString() }));
   const dialect = new PGliteDialect(pglite);
   const db = new Kysely<Database>({ dialect });
   return {
     db,
     kind: 'pglite',
-    close: () => db.destroy(),
+    close: async () => {
+      await db.destroy();
+      if (lock) rmSync(lock, { force: true });
+    },
     pool: () => dialect.stats(),
     dump: async () => pglite.dumpDataDir('none') as Promise<Blob>,
   };
