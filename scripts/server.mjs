@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import next from 'next';
 import { answerClientError } from './client-error.mjs';
@@ -17,7 +18,12 @@ const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', '
 // Next builds the URLs the proxy sees on `localhost` whatever the bind address; its own
 // origin must be the same, or a rewrite of the proxy (the 404 page of the route guard) is
 // taken for another host and fetched over the network.
-const app = next({ dev: false, hostname: 'localhost', port, dir: process.cwd() });
+// In the standalone folder (npm run build:standalone) there is no next.config.mjs: the
+// configuration the build resolved is read from the build itself, as Next's own server does.
+const standalone = !existsSync('next.config.mjs') && existsSync('.next/required-server-files.json');
+const conf = standalone ? JSON.parse(readFileSync('.next/required-server-files.json', 'utf8')).config : undefined;
+if (conf) process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(conf);
+const app = next({ dev: false, hostname: 'localhost', port, dir: process.cwd(), ...(conf ? { conf } : {}) });
 const handle = app.getRequestHandler();
 await app.prepare();
 
