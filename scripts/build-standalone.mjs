@@ -9,8 +9,9 @@ import { buildApp, readStamp, sourceStamp } from './build-stamp.mjs';
  * (the Dockerfile copies exactly this folder). It holds Next's standalone output (the server
  * code and only the packages it uses), the static assets, the production server
  * (scripts/server.mjs) with the backup and restore scripts, and the platform service on its
- * own bundled into upstream/server.mjs. `node scripts/server.mjs` serves the product,
- * `node upstream/server.mjs` the service alone; neither needs the repository or its node_modules.
+ * own bundled into upstream/server.mjs (and `npm run seed:demo` into upstream/seed-demo.mjs).
+ * `node scripts/server.mjs` serves the product, `node upstream/server.mjs` the service alone;
+ * neither needs the repository or its node_modules.
  */
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist/standalone' } } });
 const out = resolve(values.out);
@@ -35,8 +36,9 @@ cpSync('messages', join(out, 'messages'), { recursive: true }); // the productio
 // The service on its own: one ES module; PGlite (WebAssembly and data files), pg and pino
 // (worker threads) stay packages, and Next's trace above already put them in node_modules.
 await build({
-  entryPoints: ['upstream/server.ts'],
-  outfile: join(out, 'upstream', 'server.mjs'),
+  entryPoints: { server: 'upstream/server.ts', 'seed-demo': 'upstream/seed-demo.ts' },
+  outdir: join(out, 'upstream'),
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

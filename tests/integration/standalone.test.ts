@@ -3,8 +3,6 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../../upstream/db';
-import { seedDemo, seedReference } from '../../upstream/db/seed';
 import { freePort, signInAndListWorkbench, startNode, stop, waitFor, type Running } from './standalone-server';
 
 /**
@@ -37,6 +35,7 @@ describe('the standalone folder', () => {
   it('holds the product without the repository: no sources, no dev dependencies', () => {
     expect(existsSync(join(app, 'scripts', 'server.mjs'))).toBe(true);
     expect(existsSync(join(app, 'upstream', 'server.mjs'))).toBe(true);
+    expect(existsSync(join(app, 'upstream', 'seed-demo.mjs'))).toBe(true);
     expect(existsSync(join(app, '.next', 'static'))).toBe(true);
     const packages = readdirSync(join(app, 'node_modules'));
     for (const dev of ['vitest', 'typescript', '@playwright', '@biomejs', 'esbuild', 'tsx', 'knip']) expect(packages).not.toContain(dev);
@@ -92,11 +91,8 @@ describe('the standalone folder', () => {
     const url = new URL(admin);
     url.pathname = `/${name}`;
     try {
-      const database = await openDatabase({ databaseUrl: url.toString() });
-      await migrate(database.db);
-      await seedReference(database.db);
-      await seedDemo(database.db); // what `npm run seed:demo` loads
-      await database.close();
+      const seeded = startNode(app, 'upstream/seed-demo.mjs', { DATABASE_URL: url.toString() }); // `npm run seed:demo` of the folder
+      expect(await seeded.exit).toBe(0);
 
       const [webPort, servicePort] = [await freePort(), await freePort()];
       const service = start('upstream/server.mjs', { UPSTREAM_PORT: String(servicePort), DATABASE_URL: url.toString() });
