@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 
 export function logLine(level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>): void;
-export function shutdownTimeout(env?: Record<string, string | undefined>): number;
 export function gracefulShutdown(
   server: Server,
   options?: { timeoutMs?: number; close?: () => Promise<void>; exit?: (code: number) => void },

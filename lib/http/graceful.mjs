@@ -13,7 +13,7 @@ export function logLine(level, msg, fields = {}) {
   else process.stdout.write(`${JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, ...fields, msg })}\n`);
 }
 
-export function shutdownTimeout(env = process.env) {
+function shutdownTimeout(env = process.env) {
   const value = Number(env.SHUTDOWN_TIMEOUT_MS ?? 8000);
   return Number.isInteger(value) && value >= 0 ? value : 8000;
 }

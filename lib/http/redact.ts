@@ -5,7 +5,7 @@
  * message that quotes a mobile or a hash is cleaned too. Errors keep their class and code,
  * never their message (which may quote SQL parameters).
  */
-export const REDACTED = '[Redacted]';
+const REDACTED = '[Redacted]';
 
 /** Field names whose value is dropped whole (compared lower-case, without '-' and '_'). */
 const SECRET_NAMES = ['password', 'passwd', 'token', 'secret', 'hash', 'authorization', 'cookie', 'captcha', 'smscode', 'apikey', 'credential'];
@@ -19,7 +19,7 @@ const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
 const URL_PASSWORD = /(\b[a-z][\w+.-]*:\/\/[^:/?#@\s]+:)[^@\s/]+@/gi;
 
 /** A text with ID numbers, mobiles, password hashes, bearer credentials and passwords in URLs masked. */
-export function scrubText(text: string): string {
+function scrubText(text: string): string {
   return text
     .replace(PASSWORD_HASH, REDACTED)
     .replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`)
