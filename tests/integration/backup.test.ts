@@ -63,7 +63,7 @@ describe('backup and restore of the embedded database', () => {
     expect(session.code).toBe(200);
     expect(session.token).toBeTruthy();
     expect(session.nickname).toBe('Backed-up admin');
-  });
+  }, 180_000);
 
   it('refuses to overwrite a database without --force, and a damaged backup', () => {
     const again = run('restore.mjs', [backup, '--data-dir', target]);
@@ -91,5 +91,5 @@ describe('backup and restore of the embedded database', () => {
       await started.close();
     }
     expect(existsSync(join(source, 'pglite.lock'))).toBe(false);
-  });
+  }, 120_000);
 });
