@@ -4,7 +4,7 @@
 #                      (embedded PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL)
 #   upstream           the platform service alone (`npm run upstream`), reached through UPSTREAM_URL
 # The build stage runs `npm run build:standalone`; the runtime stages copy only that folder
-# (tests/integration/standalone.test.ts starts exactly this folder, away from the repository).
+# (tests/standalone/standalone.test.ts starts exactly this folder, away from the repository).
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * No container engine runs here, so the Dockerfile and the compose file are held to what
- * tests/integration/standalone.test.ts runs: the folder of `npm run build:standalone`, its
+ * tests/standalone/standalone.test.ts runs: the folder of `npm run build:standalone`, its
  * two entry points, the variables and the volume.
  */
 const dockerfile = readFileSync('Dockerfile', 'utf8');

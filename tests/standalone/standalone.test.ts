@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, signInAndListWorkbench, startNode, stop, waitFor, type Running } from './standalone-server';
+import { freePort, signInAndListWorkbench, startNode, stop, waitFor, type Running } from './server';
 
 /**
  * The container's contents, run the way the container runs them: `npm run build:standalone`
