@@ -12,6 +12,8 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // .next/standalone: the server and only the packages it uses, for the container (scripts/build-standalone.mjs).
+  output: 'standalone',
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],

@@ -27,6 +27,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // The standalone folder built and started alone (npm test runs it on its own, after the others).
+        extends: true,
+        test: {
+          name: 'standalone',
+          include: ['tests/standalone/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 400_000,
+          hookTimeout: 900_000,
+        },
+      },
     ],
   },
 });

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { LOCALES } from './contract/auth';
 import { parseRange, type IpRange } from './http/net-address';
+import { MetricsConfigError, metricsAccessFromEnv, type MetricsAccess } from './http/metrics-access';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -45,6 +46,8 @@ export type Config = z.infer<typeof configSchema> & {
   embedded: boolean;
   dataDir: string;
   sessionSecret: string;
+  /** Who may read /api/metrics (METRICS_TOKEN, METRICS_ALLOW). */
+  metrics: MetricsAccess;
 };
 
 /** Thrown with every problem of the environment, one per line, ready to print. */
@@ -59,7 +62,14 @@ export function parseConfig(env: Record<string, string | undefined>): Omit<Confi
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const value = result.data;
-  return { ...value, embedded: !value.UPSTREAM_URL && !value.DATABASE_URL, dataDir: resolve(value.DATA_DIR) };
+  let metrics: MetricsAccess;
+  try {
+    metrics = metricsAccessFromEnv(cleaned);
+  } catch (error) {
+    if (!(error instanceof MetricsConfigError)) throw error;
+    throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
+  }
+  return { ...value, metrics, embedded: !value.UPSTREAM_URL && !value.DATABASE_URL, dataDir: resolve(value.DATA_DIR) };
 }
 
 /** The session secret: SESSION_SECRET, else one generated once and kept in DATA_DIR. */

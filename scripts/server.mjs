@@ -1,6 +1,8 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import next from 'next';
 import { answerClientError } from './client-error.mjs';
+import { gracefulShutdown, logLine } from '../lib/http/graceful.mjs';
 
 /**
  * The production server: Next's request handler behind a plain Node HTTP server, so the
@@ -16,7 +18,12 @@ const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', '
 // Next builds the URLs the proxy sees on `localhost` whatever the bind address; its own
 // origin must be the same, or a rewrite of the proxy (the 404 page of the route guard) is
 // taken for another host and fetched over the network.
-const app = next({ dev: false, hostname: 'localhost', port, dir: process.cwd() });
+// In the standalone folder (npm run build:standalone) there is no next.config.mjs: the
+// configuration the build resolved is read from the build itself, as Next's own server does.
+const standalone = !existsSync('next.config.mjs') && existsSync('.next/required-server-files.json');
+const conf = standalone ? JSON.parse(readFileSync('.next/required-server-files.json', 'utf8')).config : undefined;
+if (conf) process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(conf);
+const app = next({ dev: false, hostname: 'localhost', port, dir: process.cwd(), ...(conf ? { conf } : {}) });
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -26,6 +33,8 @@ const server = createServer((req, res) => {
 });
 // Requests Node refuses itself (headers too large, malformed) get the envelope too.
 server.on('clientError', answerClientError(process.env.DEFAULT_LOCALE === 'en' ? 'en' : 'zh-CN'));
+// SIGTERM: stop accepting, finish the requests in flight (SHUTDOWN_TIMEOUT_MS), close the database (lib/server/boot.ts).
+gracefulShutdown(server, { close: async () => globalThis.__lboShutdown?.() });
 server.listen(port, hostname, () => {
-  console.log(`[server] listening on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}${trustProxy ? ' (trusting X-Forwarded-* headers)' : ''}`);
+  logLine('info', `listening on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`, { port, trustProxy });
 });

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 
 /**
  * `npm test`: installs what npm cannot (Debian's chromium and CJK fonts, when missing and
- * running as root), then runs the unit, integration and browser tests. Integration tests
- * also run on PostgreSQL when TEST_DATABASE_URL is set.
+ * running as root), then runs the unit and integration tests, the standalone folder's test
+ * and the browser tests. Integration tests (and the standalone folder) also run on
+ * PostgreSQL when TEST_DATABASE_URL is set.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasFonts = () => spawnSync('sh', ['-c', 'fc-list :lang=zh | grep -qi noto'], { stdio: 'ignore' }).status === 0;
@@ -34,7 +35,9 @@ function run(label, args) {
 ensureBrowser();
 const bin = (pkg, file) => join('node_modules', pkg, file);
 const results = [
-  run('unit and integration tests', [bin('vitest', 'vitest.mjs'), 'run']),
+  run('unit and integration tests', [bin('vitest', 'vitest.mjs'), 'run', '--project', 'unit', '--project', 'integration']),
+  // Builds the production bundle (which the browser tests then reuse) and starts the container's folder alone.
+  run('standalone folder (the container\'s contents)', [bin('vitest', 'vitest.mjs'), 'run', '--project', 'standalone']),
   run('browser tests (Playwright, Chromium)', [bin('@playwright/test', 'cli.js'), 'test']),
 ];
 if (results.includes(false)) process.exit(1);

@@ -1,6 +1,11 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { optionsFromEnv } from './options';
 import { launchService } from './service';
+import { log } from '../lib/http/log';
+import { metricsAccessFromEnv } from '../lib/http/metrics-access';
+import { metricsRoute } from './core/metrics-route';
+import { gracefulShutdown } from '../lib/http/graceful.mjs';
 
 /**
  * The platform service on its own (`npm run upstream`): PostgreSQL when DATABASE_URL is
@@ -13,24 +18,25 @@ const port = Number(process.env.UPSTREAM_PORT ?? 4000);
 const host = process.env.UPSTREAM_HOST ?? '127.0.0.1';
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = `${process.env.DATA_DIR || './.data'}/pglite`;
+const metrics = metricsRoute(metricsAccessFromEnv(process.env));
 const service = launchService({ databaseUrl, dataDir, demo: !databaseUrl, options: optionsFromEnv(process.env, !databaseUrl) });
 const server = serve({
-  fetch: async (request: Request) => {
+  fetch: async (request: Request, env: unknown) => {
+    if (new URL(request.url).pathname === '/api/metrics') return metrics.fetch(request, env);
     await service.whenReady(READY_WAIT_MS);
     return service.fetch(request);
   },
   port,
   hostname: host,
 }, (info) => {
-  console.log(`[upstream] listening on http://${host}:${info.port}`);
+  log.info({ port: info.port }, `service listening on http://${host}:${info.port}`);
 });
 service.ready.then(
-  (started) => console.log(`[upstream] ready (${started.database.kind})`),
+  (started) => log.info({ database: started.database.kind }, 'service ready'),
   (error: unknown) => {
-    console.error('[upstream] could not start:', error);
+    log.fatal({ error, reason: error instanceof Error ? error.message : String(error) }, 'the service could not start');
     process.exit(1);
   },
 );
-const stop = () => server.close(() => void service.ready.then((started) => started.close(), () => {}).then(() => process.exit(0)));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+// SIGTERM: stop accepting, finish the calls in flight (SHUTDOWN_TIMEOUT_MS), then close the database.
+gracefulShutdown(server as Server, { close: () => service.ready.then((started) => started.close(), () => {}) });

@@ -8,6 +8,7 @@ import { AppError } from './core/errors';
 import { errorResponse } from './core/dispatch';
 import { localeOf, translator } from './core/i18n';
 import { CODES } from '../lib/contract/common';
+import { reportDatabase, type DatabaseProbe } from '../lib/http/metrics';
 
 export interface Service {
   fetch(request: Request): Promise<Response>;
@@ -34,10 +35,16 @@ async function startService(db: StartOptions): Promise<Service> {
   const app = createUpstreamApp(database.db, db.options);
   const hour = { ...defaultOptions, ...db.options }.overdueRemindHour;
   const stopReminders = hour === null ? () => {} : scheduleOverdueReminders(database.db, hour);
+  const probe: DatabaseProbe = { pool: () => database.pool() };
+  reportDatabase(probe);
   return {
     fetch: async (request) => app.fetch(request),
     database,
-    close: () => { stopReminders(); return database.close(); },
+    close: () => {
+      stopReminders();
+      reportDatabase(undefined, probe);
+      return database.close();
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import type { Transport, UpstreamRequest } from './transport';
 import { localCalls, type Method } from './local-calls';
 import { fileResponse, MULTIPART_CALLS, readBounded, readUpload, uploadRefusal } from './files';
 import { clientAddress } from './client-address';
+import { observed, type Trace } from './observe';
 
 /** DESIGN.md section 3: only `module/action` shaped paths are forwarded. */
 const PATH_PATTERN = /^[A-Za-z][\w-]*(\/[A-Za-z][\w-]*)+$/;
@@ -27,6 +28,8 @@ export interface BffContext {
   locale: Locale;
   secure: boolean;
   clientIp: string;
+  /** The request's id, sent to the service and returned in `x-request-id`. */
+  requestId: string;
   path: string;
   method: 'GET' | 'POST';
   body: string | undefined;
@@ -76,8 +79,9 @@ export function isCrossSite(req: NextRequest): boolean {
 
 /** The BFF: session, origin checks, locale, forwarding and the error catalogue, in one place. */
 export function createBff({ config, transport }: BffDeps) {
-  return async function handle(req: NextRequest, segments: string[]): Promise<NextResponse> {
+  return observed(isKnownCall, async function handle(req: NextRequest, segments: string[], trace: Trace): Promise<NextResponse> {
     const session = await unsealSession(req.cookies.get(SESSION_COOKIE)?.value, config.sessionSecret);
+    trace.userId = session?.user.id;
     const locale = resolveLocale({
       sessionLocale: session?.locale, cookieLocale: req.cookies.get(LOCALE_COOKIE)?.value,
       acceptLanguage: req.headers.get('accept-language'), auto: config.LOCALE_AUTO, fallback: config.DEFAULT_LOCALE,
@@ -107,10 +111,10 @@ export function createBff({ config, transport }: BffDeps) {
     const send = (overrides: Partial<UpstreamRequest> = {}) => transport({
       path, method, body: upload?.body ?? body, contentType: upload?.contentType,
       query: method === 'GET' ? req.nextUrl.searchParams.toString() : undefined,
-      token: session?.token, locale, clientIp, ...overrides,
+      token: session?.token, locale, clientIp, requestId: trace.requestId, ...overrides,
     });
     const ctx: BffContext = {
-      req, config, transport, session, locale, secure, clientIp, path, method, body,
+      req, config, transport, session, locale, secure, clientIp, requestId: trace.requestId, path, method, body,
       forward: async (overrides = {}) => applyCatalogue(await send(overrides)),
       reply: (verdict, replyLocale = locale) => {
         const response = envelopeResponse(verdict, replyLocale);
@@ -125,8 +129,11 @@ export function createBff({ config, transport }: BffDeps) {
     if (local) return local.handle(ctx);
     const outcome = await send();
     return outcome.kind === 'file' ? fileResponse(outcome) : ctx.reply(applyCatalogue(outcome));
-  };
+  });
 }
+
+/** A path the metrics may name: one of the call table or of the BFF's own calls. */
+const isKnownCall = (path: string) => Object.hasOwn(localCalls, path) || Object.hasOwn(CALLS, path);
 
 function endSession(response: NextResponse, req: NextRequest) {
   if (req.cookies.has(SESSION_COOKIE)) response.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0 });

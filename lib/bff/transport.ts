@@ -4,6 +4,8 @@ import type { Envelope } from '../contract/common';
 import type { Outcome } from '../api/catalogue';
 import type { LaunchedService } from '../../upstream/service';
 import { isFileAnswer, readFileAnswer } from './files';
+import { log } from '../http/log';
+import { REQUEST_ID_HEADER } from '../http/request-id';
 
 export interface UpstreamRequest {
   path: string;
@@ -16,6 +18,8 @@ export interface UpstreamRequest {
   token?: string;
   locale: string;
   clientIp: string;
+  /** The request's id (x-request-id), logged by the service with the call. */
+  requestId?: string;
 }
 
 export type Transport = (request: UpstreamRequest) => Promise<Outcome>;
@@ -50,6 +54,13 @@ export function inProcessService(config: Config): Promise<InProcess> {
   return slot.service;
 }
 
+/** Closes the in-process service's database, once it started (graceful shutdown). */
+export async function closeInProcessService(): Promise<void> {
+  const launched = await holder.__lboUpstream?.service?.catch(() => undefined);
+  const started = await launched?.ready.catch(() => undefined);
+  if (started && typeof started === 'object' && 'close' in started) await (started as { close(): Promise<void> }).close();
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number, signal: AbortController): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;
   const timeout = new Promise<never>((_, reject) => {
@@ -78,6 +89,7 @@ export function createTransport(config: Config, service: () => Promise<InProcess
     const url = `${base}/api/${call.path}${call.query ? `?${call.query}` : ''}`;
     const headers: Record<string, string> = { 'accept-language': call.locale, 'x-client-ip': call.clientIp, accept: 'application/json' };
     if (call.token) headers.token = call.token;
+    if (call.requestId) headers[REQUEST_ID_HEADER] = call.requestId;
     if (call.method === 'POST') headers['content-type'] = call.contentType ?? 'application/json';
     try {
       await whenReady();
@@ -89,7 +101,7 @@ export function createTransport(config: Config, service: () => Promise<InProcess
       })(), config.UPSTREAM_TIMEOUT_MS, controller);
     } catch (error) {
       const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      if (!timedOut) console.error(`[bff] upstream ${call.path} failed:`, error instanceof Error ? error.message : error);
+      log.error({ requestId: call.requestId, path: call.path, reason: timedOut ? 'timeout' : 'unreachable', error }, 'service call failed');
       return { kind: 'failure', reason: timedOut ? 'timeout' : 'unreachable' };
     }
   };

@@ -1,5 +1,6 @@
 import { ConfigError, getConfig } from '../config';
-import { inProcessService } from '../bff/transport';
+import { closeInProcessService, inProcessService } from '../bff/transport';
+import { log } from '../http/log';
 
 /**
  * Validates the configuration (failing with a clear message) and, for the in-process
@@ -12,12 +13,15 @@ export async function boot() {
   try {
     config = getConfig();
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
+    log.fatal(error instanceof ConfigError ? { reason: error.message } : { error }, 'invalid configuration');
     process.exit(1);
   }
+  // The production server (scripts/server.mjs) calls this after the last request of a graceful stop.
+  (globalThis as { __lboShutdown?: () => Promise<void> }).__lboShutdown = closeInProcessService;
   if (config.UPSTREAM_URL) return;
   inProcessService(config).then((service) => service.ready).catch((error: unknown) => {
-    console.error('[start] the platform service could not start:', error);
+    // The reason (scrubbed like every log text) is what the operator needs to act on.
+    log.fatal({ error, reason: error instanceof Error ? error.message : String(error) }, 'the platform service could not start');
     process.exit(1);
   });
 }

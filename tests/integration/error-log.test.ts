@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
+import { setLogSink } from '../../lib/http/log';
 import { describeUpstream } from './harness';
 
 /** A 500 that still happens: the log names an error id and the call, never the data or SQL parameters. */
 describeUpstream('unexpected errors', (up) => {
-  afterEach(() => vi.restoreAllMocks());
+  let restore: (() => void) | undefined;
+  afterEach(() => restore?.());
 
   it('logs an error id and the call path without the mobile, mail or password hash of a failed save', async () => {
     const admin = await up().login('admin');
@@ -13,7 +15,7 @@ describeUpstream('unexpected errors', (up) => {
       begin raise exception 'write refused for %', new.mobile; end $$`.execute(up().db);
     await sql`create trigger refuse_user_write before insert or update on app_user for each row execute function refuse_user_write()`.execute(up().db);
     const lines: string[] = [];
-    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => { lines.push(args.map(String).join(' ')); });
+    restore = setLogSink((line) => { lines.push(line); });
     const org = await up().db.selectFrom('organization').select('id').orderBy('id').executeTakeFirstOrThrow();
     const { status, body } = await up().call('systemUser/saveOrUpdate', {
       username: 'leaky', nickname: 'Leaky', mobile: '13912345678', mail: 'leaky@secret.example', orgId: org.id, password: 'Secret12345',

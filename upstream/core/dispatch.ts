@@ -13,18 +13,21 @@ import { resolveToken } from './token';
 import { allowed } from './permission';
 import { FileAnswer, fileResponse, readMultipart } from './files';
 import { normalizeAddress } from '../../lib/http/net-address';
+import { log } from '../../lib/http/log';
+import { observeCall } from '../../lib/http/metrics';
+import { REQUEST_ID_HEADER, requestIdOf } from '../../lib/http/request-id';
 
 /**
  * The one converter from a thrown error to the envelope of DESIGN.md section 3. An unexpected
  * error is logged with an id, the call path and its kind only (never its message, SQL or
  * parameters, which may hold personal data); the caller gets the same id.
  */
-export function errorResponse(c: Context, error: unknown, t: Translate) {
+export function errorResponse(c: Context, error: unknown, t: Translate, requestId?: string) {
   if (error instanceof AppError) {
     return c.json({ code: error.code, message: t(error.key, error.params), data: error.data }, error.code);
   }
   const errorId = randomUUID();
-  console.error(`[upstream] error ${errorId} on ${c.req.method} ${c.req.path}: ${errorKind(error)}`);
+  log.error({ errorId, requestId, method: c.req.method, path: c.req.path, kind: errorKind(error) }, 'unexpected error');
   return c.json({ code: CODES.error, message: t('internal'), data: { errorId } }, 500);
 }
 
@@ -79,10 +82,23 @@ function clientIpOf(c: Context): string {
 export function mountCalls(app: Hono, db: Db, options: UpstreamOptions, calls: readonly AnyCall[]) {
   const registry = registryOf(calls);
   app.all('/api/*', async (c) => {
+    const started = performance.now();
+    const call = registry.get(c.req.path.slice('/api/'.length));
+    const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER));
+    const trace: { userId?: number } = {};
+    const response = await answer(c, call, trace, requestId);
+    const seconds = (performance.now() - started) / 1000;
+    const path = call?.path ?? 'other';
+    observeCall('service', path, response.status, seconds);
+    log.info({ requestId, layer: 'service', path, status: response.status, ms: Math.round(seconds * 1000), userId: trace.userId }, 'call');
+    response.headers.set(REQUEST_ID_HEADER, requestId);
+    return response;
+  });
+
+  async function answer(c: Context, call: AnyCall | undefined, trace: { userId?: number }, requestId: string): Promise<Response> {
     const locale = localeOf(c.req.header('accept-language'));
     const t = translator(locale);
     try {
-      const call = registry.get(c.req.path.slice('/api/'.length));
       if (!call || !(methodsOf(call.spec) as readonly string[]).includes(c.req.method)) throw notFound('call');
       const now = options.now();
       const token = c.req.header('token');
@@ -94,6 +110,7 @@ export function mountCalls(app: Hono, db: Db, options: UpstreamOptions, calls: r
       } else if (!token) {
         user = null;
       }
+      trace.userId = user?.id;
       const raw = await readInput(c, call);
       const ctx: CallContext = { db, options, locale, t, clientIp: clientIpOf(c), user, now };
       const parsed = call.spec.input.safeParse(raw);
@@ -106,7 +123,7 @@ export function mountCalls(app: Hono, db: Db, options: UpstreamOptions, calls: r
       if (data instanceof FileAnswer) return fileResponse(data);
       return c.json({ code: CODES.ok, message: t('ok'), data: data ?? null });
     } catch (error) {
-      return errorResponse(c, error, t);
+      return errorResponse(c, error, t, requestId);
     }
-  });
+  }
 }

@@ -1,9 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
 import { createDataDirApart } from './pglite-init';
+import type { PoolStats } from '../../lib/http/metrics';
 
 export type Db = Kysely<Database>;
 
@@ -23,6 +25,8 @@ export interface OpenDatabase {
   db: Db;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /** Connections of the pool now (for the operators' metrics). */
+  pool(): PoolStats;
   /** PGlite only: a dump of the data directory, to start other instances from. */
   dump?(): Promise<Blob>;
 }
@@ -49,7 +53,9 @@ async function openPostgres(connectionString: string, options: DatabaseOptions):
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const max = options.poolSize ?? 10;
+  const poolStats = () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, kind: 'postgres', close: () => db.destroy(), pool: poolStats };
 }
 
 async function openPGlite(dataDir: string, loadDataDir?: Blob): Promise<OpenDatabase> {
@@ -59,11 +65,19 @@ async function openPGlite(dataDir: string, loadDataDir?: Blob): Promise<OpenData
     if (!loadDataDir) await createDataDirApart(dataDir);
   }
   const pglite = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  // `npm run backup` and `npm run restore` refuse a data directory a live server holds.
+  const lock = dataDir.includes('://') ? null : `${dataDir}.lock`;
+  if (lock) writeFileSync(lock, JSON.stringify({ pid: process.pid, hostname: hostname(), since: new Date().toISOString() }));
+  const dialect = new PGliteDialect(pglite);
+  const db = new Kysely<Database>({ dialect });
   return {
     db,
     kind: 'pglite',
-    close: () => db.destroy(),
+    close: async () => {
+      await db.destroy();
+      if (lock) rmSync(lock, { force: true });
+    },
+    pool: () => dialect.stats(),
     dump: async () => pglite.dumpDataDir('none') as Promise<Blob>,
   };
 }

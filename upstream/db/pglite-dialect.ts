@@ -10,6 +10,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import type { PoolStats } from '../../lib/http/metrics';
 
 /**
  * Kysely dialect over one PGlite instance. PGlite is a single connection, so the
@@ -17,11 +18,16 @@ import {
  * database until it commits or rolls back, exactly as a pooled connection would.
  */
 export class PGliteDialect implements Dialect {
+  private readonly usage = { held: false, waiting: 0 };
   constructor(private readonly pglite: PGlite) {}
+  /** The one connection as a pool's figures: open, idle or held, and how many wait for it. */
+  stats(): PoolStats {
+    return { max: 1, total: 1, idle: this.usage.held ? 0 : 1, waiting: this.usage.waiting };
+  }
   createAdapter() { return new PostgresAdapter(); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
   createIntrospector(db: Kysely<unknown>) { return new PostgresIntrospector(db); }
-  createDriver(): Driver { return new PGliteDriver(this.pglite); }
+  createDriver(): Driver { return new PGliteDriver(this.pglite, this.usage); }
 }
 
 /**
@@ -35,7 +41,7 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: DatabaseConnection;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(private readonly pglite: PGlite, private readonly usage: { held: boolean; waiting: number }) {
     this.connection = {
       executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
         await yieldToEventLoop();
@@ -56,7 +62,10 @@ class PGliteDriver implements Driver {
     const held = new Promise<void>((resolve) => { release = resolve; });
     const previous = this.queue;
     this.queue = previous.then(() => held);
+    this.usage.waiting++;
     await previous;
+    this.usage.waiting--;
+    this.usage.held = true;
     this.releaseCurrent = release;
     return this.connection;
   }
@@ -75,6 +84,7 @@ class PGliteDriver implements Driver {
   async releaseConnection() {
     const release = this.releaseCurrent;
     this.releaseCurrent = () => {};
+    this.usage.held = false;
     release();
   }
   async destroy() {

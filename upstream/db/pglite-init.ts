@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { log } from '../../lib/http/log';
 
 /**
  * The worker's code, as text: this module is bundled by Next.js, so the worker cannot be a
@@ -24,7 +25,7 @@ export async function createDataDirApart(dataDir: string): Promise<void> {
   await new Promise<void>((resolve) => {
     const worker = new Worker(CREATE_DATA_DIR, { eval: true, workerData: { dataDir } });
     worker.once('message', (outcome: string) => {
-      if (outcome !== 'ok') console.warn(`[db] creating the database apart failed (${outcome}); creating it in the main thread`);
+      if (outcome !== 'ok') log.warn({ outcome }, 'creating the database in a worker failed; creating it in the main thread');
       resolve();
     });
     worker.once('error', () => resolve());

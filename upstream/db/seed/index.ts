@@ -35,23 +35,36 @@ export async function seedReference(db: Kysely<Database>) {
  * screens to an existing installation. Nothing an administrator changed is touched.
  */
 async function syncMenus(trx: Trx, nodes: RouteNode[], parentId: number | null) {
+  // One read of what exists, then only the missing rows are written: a start on an existing
+  // database costs one query here, not two per page.
+  const rows = await trx.selectFrom('permission').select(['id', 'kind', 'path', 'parent_id', 'action']).orderBy('id').execute();
+  const pages = new Map<string, number>();
+  const buttons = new Set<string>();
+  for (const row of rows) {
+    if (row.kind === 'MENU' && row.path !== null && !pages.has(row.path)) pages.set(row.path, row.id);
+    if (row.action !== null) buttons.add(`${row.parent_id}|${row.action}`);
+  }
+  await addMissing(trx, nodes, parentId, pages, buttons);
+}
+
+async function addMissing(trx: Trx, nodes: RouteNode[], parentId: number | null, pages: Map<string, number>, buttons: Set<string>) {
   for (const [index, node] of nodes.entries()) {
-    const existing = await trx.selectFrom('permission').select('id').where('kind', '=', 'MENU').where('path', '=', node.path).executeTakeFirst();
-    const id = existing?.id ?? (await trx.insertInto('permission').values({
+    const id = pages.get(node.path) ?? (await trx.insertInto('permission').values({
       parent_id: parentId, kind: 'MENU', path: node.path, title_zh: node.zh, title_en: node.en,
       icon: node.icon ?? null, sort: index, header_group: node.header ?? null, auth: null, action: null, component: null,
     }).returning('id').executeTakeFirstOrThrow()).id;
+    pages.set(node.path, id);
     for (const [order, action] of (node.buttons ?? []).entries()) {
-      const present = await trx.selectFrom('permission').select('id').where('parent_id', '=', id).where('action', '=', action).executeTakeFirst();
-      if (present) continue;
+      if (buttons.has(`${id}|${action}`)) continue;
       const [module, verb] = action.split('::') as [string, string];
       const title = BUTTON_TITLES[verb] ?? { zh: verb, en: verb };
       await trx.insertInto('permission').values({
         parent_id: id, kind: 'BUTTON', path: null, title_zh: title.zh, title_en: title.en, icon: null, sort: order,
         header_group: null, auth: null, action, component: module,
       }).execute();
+      buttons.add(`${id}|${action}`);
     }
-    if (node.children) await syncMenus(trx, node.children, id);
+    if (node.children) await addMissing(trx, node.children, id, pages, buttons);
   }
 }
 

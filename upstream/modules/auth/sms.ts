@@ -3,6 +3,7 @@ import type { UpstreamOptions } from '../../options';
 import { AppError, invalid } from '../../core/errors';
 import { newSmsCode, sha256 } from '../../core/crypto';
 import { CODES } from '../../../lib/contract/common';
+import { log } from '../../../lib/http/log';
 
 export type SmsPurpose = 'LOGIN' | 'REGISTER';
 const codeHash = (mobile: string, purpose: SmsPurpose, code: string) => sha256(`${mobile}:${purpose}:${code}`);
@@ -43,7 +44,7 @@ export async function sendCode(db: Db, options: UpstreamOptions, mobile: string,
       content: `验证码 ${code}，${minutes} 分钟内有效。Verification code ${code}, valid for ${minutes} minutes.`,
     }).execute();
   });
-  if (options.smsLogCodes) console.info(`[sms] demo mode: ${purpose} code for ${mask(mobile)} is ${code}`);
+  if (options.smsLogCodes) log.info(`[sms] demo mode: ${purpose} code for ${mask(mobile)} is ${code}`);
 }
 
 /**

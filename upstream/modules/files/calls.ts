@@ -8,6 +8,7 @@ import { visibleApplication } from '../workflow/detail';
 import { acceptedMime, displayName } from './content';
 import { contentDisposition } from '../../../lib/http/file-name';
 import { readStoredFile, removeStoredFile, storeFile } from './store';
+import { log } from '../../../lib/http/log';
 
 /** A file as lists show it, with the address it is viewed at. */
 export const toFileInfo = (f: { id: number; kind: string; name: string; mime: string; size: number; created_at: Date | string }): FileInfo => ({
@@ -68,7 +69,7 @@ export const fileCalls = [
       try {
         bytes = await readStoredFile(ctx.options.filesDir, row.storage_key);
       } catch (error) {
-        console.error(`[upstream] file ${input.id} is missing from the store:`, error instanceof Error ? error.message : error);
+        log.error({ fileId: input.id, error }, 'file missing from the store');
         throw notFound('file');
       }
       return new FileAnswer(bytes, row.mime, contentDisposition(row.name, 'inline'));

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import { translator } from '../../core/i18n';
 import { errorKind } from '../../core/errors';
 import { STAGE_INFO, type Stage } from '../../../lib/workflow/stages';
+import { log } from '../../../lib/http/log';
 
 type Db = Kysely<Database>;
 
@@ -56,7 +57,7 @@ export function scheduleOverdueReminders(db: Db, hour: number, now: () => Date =
   const tick = () => {
     const at = now();
     if (at.getHours() < hour) return;
-    remindOverdue(db, at).catch((error: unknown) => console.error(`[upstream] overdue reminders failed: ${errorKind(error)}`));
+    remindOverdue(db, at).catch((error: unknown) => log.error({ kind: errorKind(error) }, 'overdue reminders failed'));
   };
   const timer = setInterval(tick, 10 * 60_000);
   timer.unref();

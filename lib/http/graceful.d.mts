@@ -1,0 +1,7 @@
+import type { Server } from 'node:http';
+
+export function logLine(level: 'info' | 'warn' | 'error', msg: string, fields?: Record<string, unknown>): void;
+export function gracefulShutdown(
+  server: Server,
+  options?: { timeoutMs?: number; close?: () => Promise<void>; exit?: (code: number) => void },
+): { stop(signal: string): void };

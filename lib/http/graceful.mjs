@@ -1,0 +1,75 @@
+/**
+ * Graceful stop of an HTTP server (the web application's and the standalone service's):
+ * on SIGTERM or SIGINT it stops accepting connections, lets the requests in flight finish
+ * (at most `timeoutMs`; keep-alive connections are told to close), then closes what the
+ * process holds (`close`, e.g. the database) and exits 0. A second signal exits at once.
+ * Plain JavaScript: the production server runs it without a build step.
+ */
+
+/** One JSON log line through the product's logger when it is loaded, else written directly. */
+export function logLine(level, msg, fields = {}) {
+  const logger = globalThis.__lboLog?.logger;
+  if (logger) logger[level](fields, msg);
+  else process.stdout.write(`${JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, ...fields, msg })}\n`);
+}
+
+function shutdownTimeout(env = process.env) {
+  const value = Number(env.SHUTDOWN_TIMEOUT_MS ?? 8000);
+  return Number.isInteger(value) && value >= 0 ? value : 8000;
+}
+
+export function gracefulShutdown(server, { timeoutMs = shutdownTimeout(), close = async () => {}, exit = (code) => process.exit(code) } = {}) {
+  let inFlight = 0;
+  let stopping = false;
+  let finishing;
+  let timer;
+
+  server.on('request', (_req, res) => {
+    inFlight++;
+    if (stopping) res.setHeader('connection', 'close');
+    res.once('close', () => {
+      inFlight--;
+      if (stopping) {
+        server.closeIdleConnections();
+        if (inFlight === 0) finish(false);
+      }
+    });
+  });
+
+  function finish(late) {
+    finishing ??= (async () => {
+      clearTimeout(timer);
+      if (late) logLine('warn', 'shutdown time limit reached: closing the remaining requests', { inFlight, timeoutMs });
+      server.closeAllConnections();
+      let code = 0;
+      try {
+        await close();
+      } catch (error) {
+        code = 1;
+        logLine('error', 'closing failed', { error: { type: error?.name ?? typeof error } });
+      }
+      logLine('info', 'stopped', { code });
+      exit(code);
+    })();
+    return finishing;
+  }
+
+  function stop(signal) {
+    if (stopping) {
+      logLine('warn', 'second signal: exiting now', { signal });
+      exit(1);
+      return;
+    }
+    stopping = true;
+    logLine('info', 'stopping: no new connections, finishing the requests in flight', { signal, inFlight, timeoutMs });
+    server.close();
+    server.closeIdleConnections();
+    timer = setTimeout(() => void finish(true), timeoutMs);
+    timer.unref?.();
+    if (inFlight === 0) void finish(false);
+  }
+
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  return { stop };
+}
