@@ -8,8 +8,6 @@ export const HELP_CATEGORIES = ['APPLY', 'MATERIALS', 'FAQ'] as const;
 export const HELP_STATES = ['ENABLED', 'DISABLED'] as const;
 export const CONSULT_CATEGORIES = ['POLICY', 'APPLY', 'SUGGESTION', 'OTHER'] as const;
 export const CONSULT_STATES = ['PENDING', 'ANSWERED', 'CLOSED'] as const;
-export type NoticeState = (typeof NOTICE_STATES)[number];
-export type ConsultState = (typeof CONSULT_STATES)[number];
 
 /** A question is answered within this many working days; older waiting ones are highlighted. */
 export const CONSULT_ANSWER_DAYS = 3;
@@ -22,7 +20,7 @@ export const CONTENT_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const CONTENT_UPLOAD_MAX_BYTES = CONTENT_FILE_MAX_BYTES + 64 * 1024;
 
 /** Where an uploaded content file is read: the address its body's images and links use. */
-export const CONTENT_FILE_URL = '/api/ueditor-file/file?id=';
+const CONTENT_FILE_URL = '/api/ueditor-file/file?id=';
 export const contentFileUrl = (fileId: number) => `${CONTENT_FILE_URL}${fileId}`;
 
 /** The file id of an address of an uploaded content file, or null for any other address. */

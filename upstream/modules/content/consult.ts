@@ -14,7 +14,7 @@ import { sendConsultAnsweredSms } from './consult-sms';
  * them (the asker gets the CONSULT_ANSWERED SMS in the same transaction) or close them.
  * Mobiles are shown masked.
  */
-export const consultTable = resource({
+const consultTable = resource({
   table: 'consult',
   key: 'id',
   what: 'consult',

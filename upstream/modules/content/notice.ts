@@ -14,7 +14,7 @@ type NoticeAdd = InputOf<'businessIssueInfo/add'>;
  * body and its cover name must be uploaded here, and are kept with the notice so the portal
  * may read them once it is out. A published notice is withdrawn before it can be deleted.
  */
-export const noticeTable = resource({
+const noticeTable = resource({
   table: 'notice',
   key: 'id',
   what: 'notice',
@@ -75,7 +75,7 @@ export const noticeCalls = [
       if (at.getTime() < ctx.now.getTime() - 60_000) throw invalid({ publishAt: 'validation.content.publishAtPast' });
       return noticeTable.change(ctx, input, (before) => {
         if (before.state === 'PUBLISHED') throw conflict('content.noticeAlreadyPublished');
-        return { state: 'PUBLISHED', publish_at: at < ctx.now ? ctx.now : at, updated_by: ctx.user.id };
+        return { state: 'PUBLISHED', publish_at: new Date(Math.max(at.getTime(), ctx.now.getTime())), updated_by: ctx.user.id };
       }, 'publish');
     },
   }),
