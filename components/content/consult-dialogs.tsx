@@ -43,7 +43,7 @@ export function ConsultView({ row, close }: { row: ConsultRow; close: () => void
 /** Answers a consultation; the asker gets the CONSULT_ANSWERED SMS. */
 export function ConsultAnswer({ row, close, refresh }: { row: ConsultRow; close: () => void; refresh: () => Promise<unknown> }) {
   const t = useTranslations('resources.consult');
-  const tv = useTranslations('validation.content');
+  const tv = useTranslations('validation');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ answer: string }>();
   const [saving, setSaving] = useState(false);
@@ -67,7 +67,7 @@ export function ConsultAnswer({ row, close, refresh }: { row: ConsultRow; close:
       <Question row={row} />
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
         <Form.Item name="answer" label={t('answerText')} extra={t('smsHint')}
-          rules={[{ required: true, whitespace: true, message: tv('answerRequired') }]}>
+          rules={[{ required: true, whitespace: true, message: tv('contentAnswerRequired') }]}>
           <Input.TextArea rows={5} maxLength={ANSWER_MAX} showCount autoFocus />
         </Form.Item>
       </Form>

@@ -42,7 +42,7 @@ const chinaMoment = (value: Dayjs) => `${value.format('YYYY-MM-DDTHH:mm')}:00+08
 /** Publishes a notice now or at a set time (China time), with the version the row was read at. */
 export function PublishDialog({ row, close, refresh }: { row: NoticeRow; close: () => void; refresh: () => Promise<unknown> }) {
   const t = useTranslations('content.publish');
-  const tv = useTranslations('validation.content');
+  const tv = useTranslations('validation');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ when: 'now' | 'at'; at?: Dayjs }>();
   const when = Form.useWatch('when', form) ?? 'now';
@@ -70,7 +70,7 @@ export function PublishDialog({ row, close, refresh }: { row: NoticeRow; close: 
           <Radio.Group options={[{ value: 'now', label: t('now') }, { value: 'at', label: t('at') }]} />
         </Form.Item>
         {when === 'at' && (
-          <Form.Item name="at" label={t('time')} extra={t('timeHint')} rules={[{ required: true, message: tv('publishAt') }]}>
+          <Form.Item name="at" label={t('time')} extra={t('timeHint')} rules={[{ required: true, message: tv('contentPublishAt') }]}>
             <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }}
               disabledDate={(day) => day.isBefore(todayValue(), 'day')} />
           </Form.Item>

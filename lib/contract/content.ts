@@ -27,21 +27,21 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 const requiredText = (max: number, key: string) => longText(max, key).refine((v) => v.length > 0, key);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
-const noticeCategory = z.enum(NOTICE_CATEGORIES, { error: 'validation.content.category' });
+const noticeCategory = z.enum(NOTICE_CATEGORIES, { error: 'validation.contentCategory' });
 const noticeState = z.enum(NOTICE_STATES, { error: 'validation.state' });
-const helpCategory = z.enum(HELP_CATEGORIES, { error: 'validation.content.category' });
+const helpCategory = z.enum(HELP_CATEGORIES, { error: 'validation.contentCategory' });
 const helpState = z.enum(HELP_STATES, { error: 'validation.state' });
-const consultCategory = z.enum(CONSULT_CATEGORIES, { error: 'validation.content.category' });
+const consultCategory = z.enum(CONSULT_CATEGORIES, { error: 'validation.contentCategory' });
 const consultState = z.enum(CONSULT_STATES, { error: 'validation.state' });
 
 /** A body: the editor's markup, sanitised; images only from files uploaded here (ueditor-file). */
-const body = richText(BODY_MAX, { required: 'validation.content.bodyRequired', image: (src) => contentFileId(src) !== null });
-const title = requiredLine(TITLE_MAX, 'validation.content.titleRequired');
+const body = richText(BODY_MAX, { required: 'validation.contentBodyRequired', image: (src) => contentFileId(src) !== null });
+const title = requiredLine(TITLE_MAX, 'validation.contentTitleRequired');
 const regionCode = z.string({ error: 'validation.regionCode' }).regex(/^\d{6}$/, 'validation.regionCode');
 /** A moment, as an ISO 8601 text with its offset (the UI sends China time). */
-const moment = z.string({ error: 'validation.content.publishAt' })
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, 'validation.content.publishAt')
-  .refine((v) => !Number.isNaN(new Date(v).getTime()), 'validation.content.publishAt');
+const moment = z.string({ error: 'validation.contentPublishAt' })
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, 'validation.contentPublishAt')
+  .refine((v) => !Number.isNaN(new Date(v).getTime()), 'validation.contentPublishAt');
 
 // ---- notices (businessIssueInfo) ----
 
@@ -104,7 +104,7 @@ export const helpRefInput = z.object({ id, version });
 /** businessHelpInfo/updateSort: every template of a category, in the new order. */
 export const helpSortInput = z.object({
   category: helpCategory,
-  ids: z.array(id, { error: 'validation.content.order' }).min(1, 'validation.content.order').max(500, 'validation.content.order'),
+  ids: z.array(id, { error: 'validation.contentOrder' }).min(1, 'validation.contentOrder').max(500, 'validation.contentOrder'),
 });
 export const helpCategoryInput = z.object({ category: helpCategory });
 
@@ -130,7 +130,7 @@ export const consultListInput = pageInput.extend({
   mobile: textFilter(11),
   state: optional(consultState),
 });
-export const consultAnswerInput = z.object({ id, version, answer: requiredText(ANSWER_MAX, 'validation.content.answerRequired') });
+export const consultAnswerInput = z.object({ id, version, answer: requiredText(ANSWER_MAX, 'validation.contentAnswerRequired') });
 export const consultRefInput = z.object({ id, version });
 
 export const consultRow = z.object({
@@ -155,10 +155,10 @@ export type ConsultRow = z.infer<typeof consultRow>;
 
 /** mobile/public/businssConsult/add: a question or suggestion from the public (no session; rate-limited). */
 export const consultSubmitInput = z.object({
-  name: requiredLine(NAME_MAX, 'validation.content.nameRequired'),
+  name: requiredLine(NAME_MAX, 'validation.contentNameRequired'),
   mobile,
   category: consultCategory,
-  content: requiredText(CONSULT_MAX, 'validation.content.contentRequired'),
+  content: requiredText(CONSULT_MAX, 'validation.contentContentRequired'),
   /** Makes a repeated submit (a retry) answer the first one instead of adding another. */
   clientKey: clientKey.optional(),
 });

@@ -108,7 +108,7 @@ describeUpstream('consultations (businssConsult and the public form)', (up) => {
   it('refuses bad input with field messages and writes nothing', async () => {
     const before = await countRows(up().db, 'consult');
     expectFields(await submit({ name: ' ', mobile: '12345', category: 'X', content: '' }), {
-      name: 'validation.content.nameRequired', mobile: 'validation.mobileFormat', category: 'validation.content.category', content: 'validation.content.contentRequired',
+      name: 'validation.contentNameRequired', mobile: 'validation.mobileFormat', category: 'validation.contentCategory', content: 'validation.contentContentRequired',
     });
     expectFields(await submit({ content: 'x'.repeat(1001) }), { content: 'validation.tooLong' });
     expectFields(await submit({ content: 'a\u0000b' }), { content: 'validation.controlChar' });
@@ -116,7 +116,7 @@ describeUpstream('consultations (businssConsult and the public form)', (up) => {
     expect(en.status).toBe(422);
     expect(await countRows(up().db, 'consult')).toBe(before);
     const { id } = (await submit({})).body.data;
-    expectFields(await up().call('businssConsult/answer', { id, version: 1, answer: '   ' }, { token: tokens.admin }), { answer: 'validation.content.answerRequired' });
+    expectFields(await up().call('businssConsult/answer', { id, version: 1, answer: '   ' }, { token: tokens.admin }), { answer: 'validation.contentAnswerRequired' });
   });
 
   it('refuses the staff calls without the page or button, and without a session', async () => {

@@ -56,9 +56,9 @@ describeUpstream('help templates (businessHelpInfo) and the portal\'s help', (up
 
   it('refuses bad input with field messages, stale versions with 409, and deletes with the version read', async () => {
     expectFields(await up().call('businessHelpInfo/add', { title: '', category: 'OTHER', body: '' }, { token: tokens.admin }), {
-      title: 'validation.content.titleRequired', category: 'validation.content.category', body: 'validation.content.bodyRequired',
+      title: 'validation.contentTitleRequired', category: 'validation.contentCategory', body: 'validation.contentBodyRequired',
     });
-    expectFields(await up().call('businessHelpInfo/updateSort', { category: 'FAQ', ids: [] }, { token: tokens.admin }), { ids: 'validation.content.order' });
+    expectFields(await up().call('businessHelpInfo/updateSort', { category: 'FAQ', ids: [] }, { token: tokens.admin }), { ids: 'validation.contentOrder' });
     const t = await add('将删除');
     expect((await up().call('businessHelpInfo/del', { id: t.id, version: t.version + 1 }, { token: tokens.admin })).status).toBe(409);
     expect((await up().call('businessHelpInfo/del', { id: t.id, version: t.version }, { token: tokens.admin })).body.code).toBe(200);

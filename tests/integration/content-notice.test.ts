@@ -50,7 +50,7 @@ describeUpstream('notices (businessIssueInfo) and their public reads', (up) => {
     up().clock.advance(2 * 3_600_000 + 1000);
     expect((await up().call('mobile/public/businessIssueInfo/get', { id: draft.id })).status).toBe(200);
     const past = await up().call('businessIssueInfo/publish', { id: (await add({})).body.data.id, version: 1, publishAt: '2020-01-01T08:00:00+08:00' }, { token: tokens.admin });
-    expectFields(past, { publishAt: 'validation.content.publishAtPast' });
+    expectFields(past, { publishAt: 'validation.contentPublishAtPast' });
   });
 
   it('lists pinned notices first on the portal', async () => {
@@ -96,9 +96,9 @@ describeUpstream('notices (businessIssueInfo) and their public reads', (up) => {
 
   it('refuses a body naming a file that was never uploaded, a cover that is not an image, and files that are not images or PDFs', async () => {
     const missing = await add({ body: body('<p><img src="/api/ueditor-file/file?id=999999"></p>') });
-    expectFields(missing, { body: 'validation.content.fileMissing' });
+    expectFields(missing, { body: 'validation.contentFileMissing' });
     const pdf = await uploadContent(up(), tokens.admin, { bytes: PDF, name: 'a.pdf' });
-    expectFields(await add({ coverFileId: pdf.body.data.id }), { coverFileId: 'validation.content.cover' });
+    expectFields(await add({ coverFileId: pdf.body.data.id }), { coverFileId: 'validation.contentCover' });
     const text = await uploadContent(up(), tokens.admin, { bytes: new TextEncoder().encode('<script>'), name: 'x.png', type: 'image/png' });
     expect(text.status).toBe(422);
     expect(text.body.data.fields).toEqual({ file: 'validation.fileType' });
@@ -107,7 +107,7 @@ describeUpstream('notices (businessIssueInfo) and their public reads', (up) => {
   it('answers bad input with field messages in the caller\'s language and writes nothing', async () => {
     const before = await countRows(up().db, 'notice');
     const zh = await up().call('businessIssueInfo/add', { title: ' ', category: 'X', body: '<p> </p>' }, { token: tokens.admin });
-    expectFields(zh, { title: 'validation.content.titleRequired', category: 'validation.content.category', body: 'validation.content.bodyRequired' });
+    expectFields(zh, { title: 'validation.contentTitleRequired', category: 'validation.contentCategory', body: 'validation.contentBodyRequired' });
     const en = await up().call('businessIssueInfo/add', { title: '', category: 'POLICY', body: '<script>x</script>' }, { token: tokens.admin, locale: 'en' });
     expect(en.status).toBe(422);
     expect(en.body.message).toBe('The submitted data is invalid');

@@ -30,8 +30,8 @@ export async function checkContentFiles(db: Db, body: string, coverFileId: numbe
   if (!ids.length) return;
   const rows = await db.selectFrom('content_file').select(['id', 'mime']).where('id', 'in', ids).execute();
   const known = new Map(rows.map((r) => [r.id, r.mime]));
-  if (inBody.some((fileId) => !known.has(fileId))) throw invalid({ body: 'validation.content.fileMissing' });
-  if (coverFileId !== null && !known.get(coverFileId)?.startsWith('image/')) throw invalid({ coverFileId: 'validation.content.cover' });
+  if (inBody.some((fileId) => !known.has(fileId))) throw invalid({ body: 'validation.contentFileMissing' });
+  if (coverFileId !== null && !known.get(coverFileId)?.startsWith('image/')) throw invalid({ coverFileId: 'validation.contentCover' });
 }
 
 /** Whether the portal may read a file: a published notice whose time has come, or an enabled help template, shows it. */

@@ -72,7 +72,7 @@ export const noticeCalls = [
     handler: (ctx, input) => {
       const at = input.publishAt ? new Date(input.publishAt) : ctx.now;
       // A set time may be a minute behind the caller's clock, never further in the past.
-      if (at.getTime() < ctx.now.getTime() - 60_000) throw invalid({ publishAt: 'validation.content.publishAtPast' });
+      if (at.getTime() < ctx.now.getTime() - 60_000) throw invalid({ publishAt: 'validation.contentPublishAtPast' });
       return noticeTable.change(ctx, input, (before) => {
         if (before.state === 'PUBLISHED') throw conflict('content.noticeAlreadyPublished');
         return { state: 'PUBLISHED', publish_at: new Date(Math.max(at.getTime(), ctx.now.getTime())), updated_by: ctx.user.id };
