@@ -51,6 +51,7 @@ export const noticeSpec: ResourceSpec<NoticeRow> = {
     create: n('add'),
     edit: n('edit'),
     createPermission: 'issueInfo::add',
+    width: 880,
     editPermission: 'issueInfo::edit',
     fields: [
       { name: 'title', label: n('noticeTitle'), kind: 'text', required: true, max: 100 },
@@ -108,6 +109,7 @@ export const helpSpec: ResourceSpec<HelpRow> = {
     create: h('add'),
     edit: h('edit'),
     createPermission: 'helpInfo::add',
+    width: 880,
     editPermission: 'helpInfo::edit',
     fields: [
       { name: 'title', label: h('helpTitle'), kind: 'text', required: true, max: 100 },

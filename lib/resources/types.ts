@@ -149,6 +149,8 @@ export interface ResourceSpec<Row> {
     defaults?: Record<string, unknown>;
     /** A dialog (by key) opened with the save call's answer, e.g. a generated password shown once. */
     afterSave?: string;
+    /** The dialog's width in pixels (default 560; a form with a rich-text body wants more). */
+    width?: number;
   };
   remove?: {
     path: CallPath;

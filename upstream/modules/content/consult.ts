@@ -44,7 +44,7 @@ const consultTable = resource({
     async beforeUpdate(trx, ctx, next, before) {
       if (next.state !== 'ANSWERED') return;
       const asker = await trx.selectFrom('consult').select(['id', 'name', 'mobile']).where('id', '=', before.id).executeTakeFirstOrThrow();
-      await sendConsultAnsweredSms(trx, asker, ctx.now);
+      await sendConsultAnsweredSms(trx, ctx.options, asker, ctx.now);
     },
   },
 });
