@@ -92,6 +92,7 @@ export type NoticeRow = z.infer<typeof noticeRow>;
 // ---- help templates (businessHelpInfo) ----
 
 export const helpListInput = pageInput.extend({
+  order: optional(z.enum(['category', '-category', 'updateTime', '-updateTime'], { error: 'validation.invalid' })),
   title: textFilter(TITLE_MAX),
   category: optional(helpCategory),
   state: optional(helpState),
@@ -125,6 +126,7 @@ export type HelpOrderRow = z.infer<typeof helpOrder>[number];
 // ---- consultations (businssConsult) ----
 
 export const consultListInput = pageInput.extend({
+  order: optional(z.enum(['createTime', '-createTime'], { error: 'validation.invalid' })),
   name: textFilter(NAME_MAX),
   category: optional(consultCategory),
   mobile: textFilter(11),
