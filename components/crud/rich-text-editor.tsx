@@ -127,7 +127,7 @@ export default function RichTextEditor({ field, value, onChange, disabled, id }:
         </Typography.Text>
       </div>
       {field.attach && (
-        <input ref={attachInput} type="file" hidden aria-hidden tabIndex={-1} accept={field.attach.accept.map((e) => `.${e}`).join(',')}
+        <input ref={attachInput} type="file" style={{ display: 'none' }} aria-hidden tabIndex={-1} accept={field.attach.accept.map((e) => `.${e}`).join(',')}
           onChange={(event) => { const file = event.target.files?.[0]; event.target.value = ''; if (file) void attach(file); }} />
       )}
       {editor && (

@@ -156,7 +156,7 @@ export const consultSpec: ResourceSpec<ConsultRow> = {
     { key: 'content', title: c('content'), ellipsis: true, width: 260 },
     { key: 'createTime', title: c('createTime'), kind: 'datetime', sort: 'createTime' },
     {
-      key: 'waiting', title: c('waiting'), kind: 'duration', value: waited,
+      key: 'waiting', title: c('waiting'), kind: 'duration', value: waited, width: 190,
       flag: (row) => (row.overdue ? { value: 'overdue', label: c('overdue'), color: 'red' } : null),
     },
     { key: 'state', title: 'resources.common.state', kind: 'tag', options: CONSULT_STATE_OPTIONS },

@@ -159,7 +159,7 @@ test.describe('content and service', () => {
           await shoot(page, `${name}-${width}-${language}`);
         }
         await page.goto('/help-model');
-        await page.getByRole('main').getByRole('button', { name: /^(新增模板|New template)$/ }).click();
+        await page.getByRole('main').getByRole('button', { name: /(新增模板|New template)$/ }).click();
         const dialog = page.getByRole('dialog', { name: /^(新增模板|New template)$/ });
         await expect(dialog.getByRole('textbox', { name: /^(正文|Body)$/ })).toBeVisible();
         await shoot(page, `editor-${width}-${language}`);
