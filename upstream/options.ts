@@ -23,6 +23,9 @@ export interface UpstreamOptions {
   exportMaxRows: number;
   /** The hour of the day (process time zone) from which assignees are reminded of overdue cases; null sends none. */
   overdueRemindHour: number | null;
+  /** Consultations the public may submit from one mobile in 24 hours, and from one client address in an hour. */
+  consultPerMobilePerDay: number;
+  consultPerAddressPerHour: number;
   now: () => Date;
 }
 
@@ -41,6 +44,8 @@ export const defaultOptions: UpstreamOptions = {
   filesDir: resolve('.data', 'files'),
   exportMaxRows: 50_000,
   overdueRemindHour: 9,
+  consultPerMobilePerDay: 5,
+  consultPerAddressPerHour: 20,
   now: () => new Date(),
 };
 

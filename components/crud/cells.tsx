@@ -7,14 +7,24 @@ import type { ColumnSpec } from '@/lib/resources/types';
 
 const money = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY', minimumFractionDigits: 2 });
 
+/** A span of minutes as people read it: 2 days 3 hours, 5 hours 10 minutes, 12 minutes. */
+function formatMinutes(minutes: number, t: (key: string, values?: Record<string, number>) => string): string {
+  const whole = Math.max(0, Math.floor(minutes));
+  const days = Math.floor(whole / 1440);
+  const hours = Math.floor((whole % 1440) / 60);
+  if (days) return t('crud.duration.days', { days, hours });
+  if (hours) return t('crud.duration.hours', { hours, minutes: whole % 60 });
+  return t('crud.duration.minutes', { minutes: whole });
+}
+
 /** Renders a cell by its column kind. Empty values show a dash. */
-export function renderCell<Row>(column: ColumnSpec<Row>, row: Row, t: (key: string) => string): ReactNode {
+export function renderCell<Row>(column: ColumnSpec<Row>, row: Row, t: (key: string, values?: Record<string, number>) => string): ReactNode {
   const flag = column.flag?.(row);
   const cell = renderValue(column, row, t);
   return flag ? <>{cell} <Tag color={flag.color}>{t(flag.label)}</Tag></> : cell;
 }
 
-function renderValue<Row>(column: ColumnSpec<Row>, row: Row, t: (key: string) => string): ReactNode {
+function renderValue<Row>(column: ColumnSpec<Row>, row: Row, t: (key: string, values?: Record<string, number>) => string): ReactNode {
   const value = column.value ? column.value(row) : (row as Record<string, unknown>)[column.key];
   // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the dash is read out by its label where assistive tools honour it
   if (value === null || value === undefined || value === '') return <span aria-label={t('crud.empty')}>—</span>;
@@ -24,6 +34,7 @@ function renderValue<Row>(column: ColumnSpec<Row>, row: Row, t: (key: string) =>
     case 'datetime': return formatChinaTime(value as string);
     case 'money': return money.format(Number(value));
     case 'boolean': return t(value ? 'crud.yes' : 'crud.no');
+    case 'duration': return formatMinutes(Number(value), t);
     case 'enum':
     case 'tag': {
       const option = column.options?.find((o) => o.value === value);

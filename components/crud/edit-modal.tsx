@@ -74,13 +74,13 @@ export function EditModal<Row>({ spec, target, onClose, onSaved }: {
       okText={t('crud.save')}
       destroyOnHidden
       forceRender
-      width={560}
+      width={form_.width ?? 560}
     >
       <Form form={form} layout="vertical" preserve={false} onFinish={save}>
         {fields.map((field) => (
           <Form.Item key={field.name} name={field.name} label={t(field.label)} rules={rulesOf(field)}
             valuePropName={field.kind === 'switch' ? 'checked' : 'value'} required={field.required}>
-            <FieldInput field={field} disabled={editing && field.locked} />
+            <FieldInput field={field} disabled={editing && field.locked} idle={!target} />
           </Form.Item>
         ))}
       </Form>

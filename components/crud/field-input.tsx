@@ -47,8 +47,13 @@ function useRangePresets(): { label: string; value: [Dayjs, Dayjs] }[] {
   ];
 }
 
-/** The input of one field, by kind. `search` makes selects clearable and text inputs plain. */
-export function FieldInput({ field, search = false, disabled = false, ...rest }: { field: FieldSpec; search?: boolean; disabled?: boolean; [key: string]: unknown }) {
+/**
+ * The input of one field, by kind. `search` makes selects clearable and text inputs plain;
+ * `idle` (a closed dialog) keeps the rich-text editor from loading until it is shown.
+ */
+export function FieldInput({ field, search = false, disabled = false, idle = false, ...rest }: {
+  field: FieldSpec; search?: boolean; disabled?: boolean; idle?: boolean; [key: string]: unknown;
+}) {
   const t = useTranslations();
   const { options, loading } = useFieldOptions(field);
   const presets = useRangePresets();
@@ -70,7 +75,7 @@ export function FieldInput({ field, search = false, disabled = false, ...rest }:
     case 'dateRange': return <DatePicker.RangePicker {...(common as object)} presets={presets} style={{ width: '100%' }} />;
     case 'region': return <RegionInput {...controlled} placeholder={placeholder} />;
     case 'file': return <FileInput field={field} {...controlled} />;
-    case 'richText': return <RichTextEditor field={field} {...controlled} />;
+    case 'richText': return idle ? <EditorLoading /> : <RichTextEditor field={field} {...controlled} />;
     case 'treeSelect': return (
       <TreeSelect {...common} treeData={options as TreeOption[]} loading={loading} allowClear showSearch treeNodeFilterProp="title" treeDefaultExpandAll style={{ width: '100%' }} />
     );

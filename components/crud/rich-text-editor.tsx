@@ -9,6 +9,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { richTextLength, safeImageUrl, safeLinkUrl } from '@/lib/contract/rich-text-rules';
 import type { FieldSpec } from '@/lib/resources/types';
+import { useUpload } from './field-widgets';
 import { ImageDialog, LinkDialog } from './rich-text-dialogs';
 import { RichTextToolbar } from './rich-text-toolbar';
 
@@ -38,7 +39,8 @@ function setLink(editor: Editor, href: string) {
 
 /**
  * The rich-text field's editor (tiptap): headings, bold, italic, underline, strike, lists,
- * quotes, links, tables and images, with a toolbar and a count of the text against the
+ * quotes, links, tables, images and (with the spec's `attach`) attachments, uploaded and
+ * linked under their names, with a toolbar and a count of the text against the
  * spec's `max`. Its value is the editor's HTML ('' when empty); the service sanitises it
  * (lib/contract/rich-text.ts). Loaded only by a form that shows a rich-text field
  * (field-input.tsx), so no other screen downloads it.
@@ -51,6 +53,8 @@ export default function RichTextEditor({ field, value, onChange, disabled, id }:
   const label = t(field.label);
   const emitted = useRef<string | null | undefined>(value);
   const [dialog, setDialog] = useState<'link' | 'image' | null>(null);
+  const attachInput = useRef<HTMLInputElement>(null);
+  const attachment = useUpload(field.attach);
 
   const editor = useEditor({
     immediatelyRender: false,
@@ -95,6 +99,15 @@ export default function RichTextEditor({ field, value, onChange, disabled, id }:
   }, [editor, value]);
   useEffect(() => { editor?.setEditable(!disabled); }, [editor, disabled]);
 
+  /** Uploads a picked attachment and links it, under its name, where the cursor is. */
+  const attach = async (file: File) => {
+    const data = await attachment.send(file);
+    if (!data || !editor) return;
+    const href = field.attach?.imageUrl ? field.attach.imageUrl(data) : typeof data.url === 'string' ? data.url : undefined;
+    if (!href || !safeLinkUrl(href)) return;
+    editor.chain().focus().insertContent([{ type: 'text', text: data.name, marks: [{ type: 'link', attrs: { href } }] }, { type: 'text', text: ' ' }]).run();
+  };
+
   const count = richTextLength(value ?? '');
   const over = !!field.max && count > field.max;
   const border = `1px solid ${token.colorBorder}`;
@@ -103,8 +116,8 @@ export default function RichTextEditor({ field, value, onChange, disabled, id }:
       <style>{CONTENT_CSS}</style>
       {editor && (
         <div style={{ borderBottom: border }}>
-          <RichTextToolbar editor={editor} label={label} disabled={disabled}
-            onLink={() => setDialog('link')} onImage={() => setDialog('image')} />
+          <RichTextToolbar editor={editor} label={label} disabled={disabled || attachment.sending}
+            onLink={() => setDialog('link')} onImage={() => setDialog('image')} onAttach={field.attach ? () => attachInput.current?.click() : undefined} />
         </div>
       )}
       <EditorContent editor={editor} />
@@ -113,6 +126,10 @@ export default function RichTextEditor({ field, value, onChange, disabled, id }:
           {field.max ? t('crud.richText.count', { count, max: field.max }) : t('crud.richText.countOnly', { count })}
         </Typography.Text>
       </div>
+      {field.attach && (
+        <input ref={attachInput} type="file" style={{ display: 'none' }} aria-hidden tabIndex={-1} accept={field.attach.accept.map((e) => `.${e}`).join(',')}
+          onChange={(event) => { const file = event.target.files?.[0]; event.target.value = ''; if (file) void attach(file); }} />
+      )}
       {editor && (
         <>
           <LinkDialog open={dialog === 'link'} initial={String(editor.getAttributes('link').href ?? '')} onClose={() => setDialog(null)}

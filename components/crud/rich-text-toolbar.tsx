@@ -2,7 +2,7 @@
 
 import {
   BoldOutlined, DeleteColumnOutlined, DeleteOutlined, DeleteRowOutlined, DisconnectOutlined, InsertRowBelowOutlined,
-  InsertRowRightOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, PictureOutlined, RedoOutlined,
+  InsertRowRightOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, PaperClipOutlined, PictureOutlined, RedoOutlined,
   StrikethroughOutlined, TableOutlined, UnderlineOutlined, UndoOutlined, UnorderedListOutlined,
 } from '@ant-design/icons';
 import { Button, Divider, Tooltip } from 'antd';
@@ -21,8 +21,8 @@ interface Tool { key: string; label: string; icon: ReactNode; run: () => void; a
  * between its buttons; every button has its label from the messages and tells whether its
  * format is on (aria-pressed).
  */
-export function RichTextToolbar({ editor, label, disabled, onLink, onImage }: {
-  editor: Editor; label: string; disabled?: boolean; onLink: () => void; onImage: () => void;
+export function RichTextToolbar({ editor, label, disabled, onLink, onImage, onAttach }: {
+  editor: Editor; label: string; disabled?: boolean; onLink: () => void; onImage: () => void; onAttach?: () => void;
 }) {
   const t = useTranslations('crud.richText');
   const bar = useRef<HTMLDivElement>(null);
@@ -56,6 +56,7 @@ export function RichTextToolbar({ editor, label, disabled, onLink, onImage }: {
       { key: 'link', label: t('link'), icon: <LinkOutlined />, active: state.link, run: onLink },
       { key: 'unlink', label: t('unlink'), icon: <DisconnectOutlined />, enabled: state.link, run: () => chain().extendMarkRange('link').unsetLink().run() },
       { key: 'image', label: t('image'), icon: <PictureOutlined />, run: onImage },
+      ...(onAttach ? [{ key: 'attach', label: t('attach'), icon: <PaperClipOutlined />, run: onAttach }] : []),
     ],
     [
       { key: 'table', label: t('table'), icon: <TableOutlined />, enabled: !state.inTable, run: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run() },

@@ -94,15 +94,16 @@ const RICH_TEXT_MARKUP_MIN = 20_000;
  * link never gets stored. No control characters but tab and line breaks; the HTML at most
  * `maxHtml` characters (20 per character of text, at least 20,000) and its text, counted as the
  * editor counts it (lib/contract/rich-text-rules.ts), at most `max`. `required`: a message key when the text
- * may not be empty. The value given on is the sanitised HTML ('' for an empty text).
+ * may not be empty; `image`: which (already safe) image addresses are kept, e.g. only files
+ * uploaded here. The value given on is the sanitised HTML ('' for an empty text).
  */
-export function richText(max: number, options: { required?: string; maxHtml?: number } = {}) {
+export function richText(max: number, options: { required?: string; maxHtml?: number; image?: (src: string) => boolean } = {}) {
   const maxHtml = options.maxHtml ?? Math.max(max * RICH_TEXT_MARKUP_FACTOR, RICH_TEXT_MARKUP_MIN);
   return z.string({ error: options.required ?? 'validation.invalid' })
     .max(maxHtml, 'validation.tooLong')
     .refine((v) => !CONTROL_LONG.test(v), 'validation.controlChar')
     .transform((v) => {
-      const clean = sanitizeRichText(v);
+      const clean = sanitizeRichText(v, { image: options.image });
       return richTextBlank(clean) && !/<(img|table)\b/.test(clean) ? '' : clean;
     })
     .refine((v) => richTextLength(v) <= max, 'validation.tooLong')

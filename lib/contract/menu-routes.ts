@@ -44,6 +44,11 @@ export const BUTTON_TITLES: Record<string, { zh: string; en: string }> = {
   bankState: { zh: '放款状态', en: 'Loan state' },
   intake: { zh: '录入申请', en: 'Enter applications' },
   node: { zh: '配置节点', en: 'Configure nodes' },
+  publish: { zh: '发布', en: 'Publish' },
+  pin: { zh: '置顶', en: 'Pin' },
+  sort: { zh: '排序', en: 'Order' },
+  answer: { zh: '回复', en: 'Answer' },
+  close: { zh: '关闭', en: 'Close' },
 };
 
 const crud = (module: string, ...extra: string[]) => ['add', 'edit', 'delete', ...extra].map((action) => `${module}::${action}`);
@@ -144,10 +149,10 @@ export const MENU_ROUTES: RouteNode[] = [
   {
     path: '/operation', zh: '运营管理', en: 'Operations', icon: 'NotificationOutlined', header: 'operation',
     children: [
-      leaf('/information/publish', '信息发布', 'Information publishing'),
-      leaf('/help-model', '帮助模板管理', 'Help templates'),
+      leaf('/information/publish', '信息发布', 'Information publishing', { buttons: crud('issueInfo', 'publish', 'withdraw', 'pin') }),
+      leaf('/help-model', '帮助模板管理', 'Help templates', { buttons: crud('helpInfo', 'state', 'sort') }),
       leaf('/push-data/index', '数据推送日志', 'Data push log'),
-      leaf('/consult/index', '咨询建议', 'Consultations'),
+      leaf('/consult/index', '咨询建议', 'Consultations', { buttons: ['consult::answer', 'consult::close'] }),
       leaf('/renshe-push-log/log', '人社监管同步日志', 'Renshe supervision sync log'),
     ],
   },

@@ -14,4 +14,7 @@ export const PAGES = {
   publish: '/loan/publish',
   bankStatistics: '/bank/bank-statistics',
   guaranteeStatistics: '/guarantee/guarantee-statistics',
+  notice: '/information/publish',
+  help: '/help-model',
+  consult: '/consult/index',
 } as const;

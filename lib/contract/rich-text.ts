@@ -61,7 +61,21 @@ function cellSpan(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHt
   return { tagName, attribs: kept };
 }
 
+/** What a caller may narrow further: which safe image addresses are kept (e.g. only files uploaded here). */
+export interface SanitizeOptions { image?: (src: string) => boolean }
+
 /** Rich text as it may be stored and shown: the editor's markup, nothing else. */
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+export function sanitizeRichText(html: string, options: SanitizeOptions = {}): string {
+  const keep = options.image;
+  if (!keep) return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    transformTags: {
+      ...OPTIONS.transformTags,
+      img: (tagName, attribs) => {
+        const src = attribs.src === undefined ? null : safeImageUrl(attribs.src);
+        return { tagName, attribs: { ...(src && keep(src) ? { src } : {}), ...(attribs.alt !== undefined ? { alt: attribs.alt } : {}) } };
+      },
+    },
+  }).trim();
 }

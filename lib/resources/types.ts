@@ -70,6 +70,8 @@ export interface FieldSpec {
   maxTags?: number;
   /** file: where and what may be uploaded; richText: where a picked image is uploaded (without it, images are added by address only). */
   upload?: FileUploadSpec;
+  /** richText: where an attachment is uploaded; it is then linked in the text under its name (the answer's `url`, or `imageUrl`). */
+  attach?: FileUploadSpec;
   /** Shown only when creating (not editing), or only when editing. */
   only?: 'create' | 'edit';
   /** Not editable once created. */
@@ -79,7 +81,7 @@ export interface FieldSpec {
 
 export interface TreeOption { value: string | number; title: string; children?: TreeOption[] }
 
-type ColumnKind = 'text' | 'enum' | 'date' | 'datetime' | 'money' | 'tag' | 'masked' | 'boolean';
+type ColumnKind = 'text' | 'enum' | 'date' | 'datetime' | 'money' | 'tag' | 'masked' | 'boolean' | 'duration';
 
 export interface ColumnSpec<Row> {
   key: string;
@@ -147,6 +149,8 @@ export interface ResourceSpec<Row> {
     defaults?: Record<string, unknown>;
     /** A dialog (by key) opened with the save call's answer, e.g. a generated password shown once. */
     afterSave?: string;
+    /** The dialog's width in pixels (default 560; a form with a rich-text body wants more). */
+    width?: number;
   };
   remove?: {
     path: CallPath;

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { eligibility } from './migration-eligibility';
 import { workflow } from './migration-workflow';
+import { content } from './migration-content';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -236,4 +237,5 @@ export const migrations: Record<string, Migration> = {
     },
   },
   '0010_eligibility': eligibility,
+  '0012_content': content,
 };

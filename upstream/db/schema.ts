@@ -393,6 +393,64 @@ interface ApprovalRecordTable {
   created_at: CreatedAt;
 }
 
+interface ContentFileTable {
+  id: Generated<number>;
+  name: string;
+  mime: string;
+  size: number;
+  storage_key: string;
+  uploaded_by: number;
+  created_at: CreatedAt;
+}
+
+interface NoticeTable {
+  id: Generated<number>;
+  title: string;
+  category: 'POLICY' | 'NOTICE' | 'NEWS';
+  body: string;
+  region_code: string | null;
+  cover_file_id: number | null;
+  file_ids: ColumnType<number[], number[] | undefined, number[]>;
+  pinned: Generated<boolean>;
+  state: Generated<'DRAFT' | 'PUBLISHED' | 'WITHDRAWN'>;
+  publish_at: Timestamp | null;
+  created_by: number;
+  updated_by: number;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface HelpInfoTable {
+  id: Generated<number>;
+  title: string;
+  category: 'APPLY' | 'MATERIALS' | 'FAQ';
+  body: string;
+  file_ids: ColumnType<number[], number[] | undefined, number[]>;
+  sort: Generated<number>;
+  state: Generated<'ENABLED' | 'DISABLED'>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface ConsultTable {
+  id: Generated<number>;
+  name: string;
+  mobile: string;
+  category: 'POLICY' | 'APPLY' | 'SUGGESTION' | 'OTHER';
+  content: string;
+  client_ip: string;
+  client_key: string | null;
+  state: Generated<'PENDING' | 'ANSWERED' | 'CLOSED'>;
+  answer: string | null;
+  answered_by: number | null;
+  answered_at: Timestamp | null;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   organization: OrganizationTable;
   app_user: UserTable;
@@ -425,6 +483,10 @@ export interface Database {
   house_property: HousePropertyTable;
   application_file: ApplicationFileTable;
   approval_record: ApprovalRecordTable;
+  content_file: ContentFileTable;
+  notice: NoticeTable;
+  help_info: HelpInfoTable;
+  consult: ConsultTable;
 }
 
 export type User = Selectable<UserTable>;

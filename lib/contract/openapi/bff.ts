@@ -24,8 +24,11 @@ const healthReport = z.object({
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The types of a file answer: exports are workbooks; an application's file is what was uploaded. */
-export const fileTypesOf = (path: string): string[] => (path === 'upload/file' ? Object.keys(FILE_TYPES) : [XLSX_TYPE]);
+/** Calls answering a file as it was uploaded (an application's file, a notice's image or attachment). */
+const UPLOADED_FILE_ANSWERS = new Set(['upload/file', 'ueditor-file/file']);
+
+/** The types of a file answer: exports are workbooks; an uploaded file is what was uploaded. */
+export const fileTypesOf = (path: string): string[] => (UPLOADED_FILE_ANSWERS.has(path) ? Object.keys(FILE_TYPES) : [XLSX_TYPE]);
 
 const setsSession = `Sets the session cookie \`${SESSION_COOKIE}\` (sealed, httpOnly, SameSite=Strict, Secure over HTTPS; a browser-session cookie, or kept for one day with \`"remember": true\` in the body). Send it with every later call.`;
 
