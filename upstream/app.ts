@@ -21,12 +21,15 @@ import { exportCalls } from './modules/workflow/export';
 import { statisticsCalls } from './modules/statistics/calls';
 import { flowCalls } from './modules/flow/calls';
 import { overtimeCalls } from './modules/flow/overtime';
+import { recordCalls } from './modules/workflow/record-calls';
+import { houseCalls } from './modules/workflow/house-calls';
+import { bondingCalls } from './modules/reports/bonding';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
   ...organizaCalls, ...userCalls, ...userImportCalls, ...roleCalls, ...permissionCalls,
   ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
-  ...flowCalls, ...overtimeCalls,
+  ...flowCalls, ...overtimeCalls, ...recordCalls, ...houseCalls, ...bondingCalls,
 ];
 
 /** The platform service: every call of the /api contract over one database. */

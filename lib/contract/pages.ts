@@ -14,4 +14,6 @@ export const PAGES = {
   publish: '/loan/publish',
   bankStatistics: '/bank/bank-statistics',
   guaranteeStatistics: '/guarantee/guarantee-statistics',
+  applyStatistics: '/admin/setting/statistics/apply',
+  report: '/admin/setting/report',
 } as const;

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { workflow } from './migration-workflow';
+import { reports } from './migration-reports';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -234,4 +235,5 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('login_limit_window_idx').on('login_limit').column('window_start').execute();
     },
   },
+  '0014_reports': reports,
 };

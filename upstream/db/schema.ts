@@ -290,8 +290,17 @@ interface HousePropertyTable {
   assessed_value: Numeric;
   mortgage_state: Generated<'PENDING' | 'REGISTERED' | 'RELEASED'>;
   registered_on: DateOnly | null;
+  mortgage_no: Generated<string>;
+  updated_by: number | null;
   version: Generated<number>;
   created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface GuaranteeQuotaTable {
+  org_id: number;
+  quota: Numeric;
+  version: Generated<number>;
   updated_at: Timestamp;
 }
 
@@ -355,6 +364,7 @@ export interface Database {
   application: ApplicationTable;
   application_person: ApplicationPersonTable;
   house_property: HousePropertyTable;
+  guarantee_quota: GuaranteeQuotaTable;
   application_file: ApplicationFileTable;
   approval_record: ApprovalRecordTable;
 }

@@ -27,7 +27,7 @@ const PERSON: Columns = [
 ];
 const HOUSE: Columns = [
   ['application_id', 'int'], ['certificate_no', 'text'], ['owner', 'text'], ['address', 'text'], ['area', 'numeric'],
-  ['assessed_value', 'numeric'], ['mortgage_state', 'text'], ['registered_on', 'date'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+  ['assessed_value', 'numeric'], ['mortgage_state', 'text'], ['registered_on', 'date'], ['mortgage_no', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
 ];
 const RECORD: Columns = [
   ['application_id', 'int'], ['action', 'text'], ['node_id', 'int'], ['stage', 'text'], ['from_status', 'text'], ['to_status', 'text'],

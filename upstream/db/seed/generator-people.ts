@@ -121,19 +121,23 @@ export interface GeneratedHouse {
   assessed_value: string;
   mortgage_state: 'PENDING' | 'REGISTERED';
   registered_on: string | null;
+  mortgage_no: string;
 }
 
 /** A house worth well over the loan; registered once the guarantee company's house review passed it. */
 export function houseOf(random: Random, owner: string, amount: number, registeredOn: string | null): GeneratedHouse {
   const area = random.int(600, 1600) / 10;
   const value = Math.max(Math.round((area * random.int(7000, 14000)) / 100) * 100, Math.round(amount * 1.5));
+  const certificate = `湘(${random.int(2012, 2025)})长沙市不动产权第${digits(random, 7)}号`;
   return {
-    certificate_no: `湘(${random.int(2012, 2025)})长沙市不动产权第${digits(random, 7)}号`,
+    certificate_no: certificate,
     owner,
     address: addressOf(random),
     area: area.toFixed(2),
     assessed_value: value.toFixed(2),
     mortgage_state: registeredOn ? 'REGISTERED' : 'PENDING',
     registered_on: registeredOn,
+    // The registration certificate of the mortgage: numbered in the year of registration, after the property's number.
+    mortgage_no: registeredOn ? `湘(${registeredOn.slice(0, 4)})长沙市不动产证明第${certificate.slice(-8, -1)}号` : '',
   };
 }
