@@ -1,7 +1,7 @@
 'use client';
 
-import { PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { HistoryOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import type { ApplicationRow } from '@/lib/contract/workflow';
@@ -11,28 +11,38 @@ import { CrudScreen, type RowDialogs } from '@/components/crud/crud-screen';
 import { Permission } from '@/components/access/permission';
 import { IntakeDialog } from '@/components/intake/intake-dialog';
 import { DetailDrawer } from './detail-drawer';
+import { RecordSearch } from './record-search';
 import { useWorkflowRefresh } from './use-call';
 
 /**
  * The loan query: the workbenches' list over every case the user may see, its rows opening
- * the same detail drawer (with the actions of the stage the case is at), and the intake.
+ * the same detail drawer (with the actions of the stage the case is at), the search of the
+ * approval records, and the intake.
  */
 export function LoanQuery({ userId }: { userId: number | null }) {
   const t = useTranslations('intake');
   const viewer = useMemo<Viewer>(() => ({ userId }), [userId]);
   const refreshAll = useWorkflowRefresh();
   const [entering, setEntering] = useState(false);
+  const [records, setRecords] = useState(false);
+  const [opened, setOpened] = useState<{ id: number; number: string; name: string } | null>(null);
+  const tr = useTranslations('casework.records');
   const dialogs = useMemo<RowDialogs<ApplicationRow>>(() => ({
     detail: ({ row, close }) => <DetailDrawer stage={row.stage} row={row} viewer={viewer} close={close} refresh={refreshAll} />,
   }), [viewer, refreshAll]);
   const toolbar = (
-    <Permission code={INTAKE_PERMISSION}>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEntering(true)}>{t('open')}</Button>
-    </Permission>
+    <Space>
+      <Button icon={<HistoryOutlined />} onClick={() => setRecords(true)}>{tr('open')}</Button>
+      <Permission code={INTAKE_PERMISSION}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEntering(true)}>{t('open')}</Button>
+      </Permission>
+    </Space>
   );
   return (
     <>
       <CrudScreen spec={loanQuerySpec} dialogs={dialogs} extra={toolbar} />
+      {records && <RecordSearch close={() => setRecords(false)} openCase={(r) => setOpened({ id: r.applicationId, number: r.number, name: r.name })} />}
+      {opened && <DetailDrawer stage={null} row={opened} viewer={viewer} close={() => setOpened(null)} refresh={refreshAll} />}
       {entering && <IntakeDialog close={() => setEntering(false)} done={refreshAll} />}
     </>
   );

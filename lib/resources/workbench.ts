@@ -32,14 +32,14 @@ const BUTTON_OF: Record<RowActionKey, string | null> = {
 };
 
 /** Buttons of the workbench's header rather than of a row. */
-export type ToolbarAction = 'turnOver' | 'export';
+export type ToolbarAction = 'turnOver' | 'export' | 'house';
 
 /** exportAll: the workbench's search as an .xlsx file. */
 export const WORKBENCH_EXPORT = 'businessClubFirstTrial/exportAll';
 
 /** The permission string of an action at a stage, or undefined when the action needs none. */
 export function actionPermission(stage: Stage, action: RowActionKey | ToolbarAction): string | undefined {
-  const button = action === 'turnOver' || action === 'export' ? action : BUTTON_OF[action];
+  const button = action === 'turnOver' || action === 'export' || action === 'house' ? action : BUTTON_OF[action];
   return button === null ? undefined : `${STAGE_INFO[stage].module}::${button}`;
 }
 

@@ -59,7 +59,7 @@ describeUpstream('application calls: status dictionary, state, records, people, 
     await createCase(up().db, { stage: 'BANK_FIRST', assignee: 'bank' });
     const people = (await call('businessApproveRecord/getPersonAndAmount', { stage: 'BANK_FIRST' }, 'bank')).body.data;
     const waiting = await up().db.selectFrom('application').select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<string>('amount').as('amount')])
-      .where('assignee_id', '=', ids.bank).where('stage', '=', 'BANK_FIRST').where('status', '=', 'IN_REVIEW').executeTakeFirstOrThrow();
+      .where('assignee_id', '=', ids.bank!).where('stage', '=', 'BANK_FIRST').where('status', '=', 'IN_REVIEW').executeTakeFirstOrThrow();
     expect(people.find((p: { id: number }) => p.id === ids.bank)).toMatchObject({ pending: Number(waiting.n), amount: Number(waiting.amount) });
     expect(people.every((p: { orgName: string }) => p.orgName === ORGS.bank1)).toBe(true);
     expect((await call('businessApproveRecord/getPersonAndAmount', { stage: 'BANK_FIRST' }, 'renshe')).status).toBe(403);
