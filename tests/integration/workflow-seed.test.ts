@@ -34,6 +34,8 @@ async function checkApplications(db: Db): Promise<number> {
   const peopleOf = groupBy(people, (p) => p.application_id);
   const housed = new Set(houses.map((h) => h.application_id));
   const orgFor = (app: (typeof apps)[number], stage: Stage) => app[ORG_COLUMN[STAGE_INFO[stage].orgType]];
+  const groups = new Map((await db.selectFrom('client_group').select(['id', 'name_zh']).execute()).map((g) => [g.id, g.name_zh]));
+  const products = new Map((await db.selectFrom('loan_product').selectAll().execute()).map((p) => [p.id, p]));
 
   for (const app of apps) {
     const where = `${app.number} (${app.status} ${app.stage ?? ''})`;
@@ -43,6 +45,12 @@ async function checkApplications(db: Db): Promise<number> {
     const amount = Number(app.amount);
     expect(amount >= 50_000 && amount <= (app.borrower_type === 'PERSON' ? 300_000 : 500_000), where).toBe(true);
     expect(app.term_months >= 12 && app.term_months <= 36, where).toBe(true);
+    // Every case names its client group (its employment category) and a product whose range and terms it keeps.
+    expect(groups.get(app.client_group_id ?? 0), where).toBe(app.employment_category);
+    const product = products.get(app.product_id ?? 0);
+    expect(product?.borrower_type, where).toBe(app.borrower_type);
+    expect(amount >= Number(product?.amount_min) && amount <= Number(product?.amount_max), where).toBe(true);
+    expect(product?.terms, where).toContain(app.term_months);
     const route = nodes.filter((n) => n.module_id === app.module_id && (n.stage !== 'GC_HOUSE' || app.guarantee_method === 'HOUSE'));
     const own = peopleOf.get(app.id) ?? [];
     for (const person of own) expect(isValidIdNumber(person.id_number), `${where} ${person.role}`).toBe(true);

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { eligibility } from './migration-eligibility';
 import { workflow } from './migration-workflow';
 import { reports } from './migration-reports';
 
@@ -235,5 +236,6 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('login_limit_window_idx').on('login_limit').column('window_start').execute();
     },
   },
+  '0010_eligibility': eligibility,
   '0014_reports': reports,
 };

@@ -220,6 +220,69 @@ interface WhitelistTable {
   created_at: CreatedAt;
 }
 
+type ConfigState = 'ENABLED' | 'DISABLED';
+type JsonList<T> = ColumnType<T[], string, string>;
+
+interface BorrowerTypeConfigTable {
+  borrower_type: BorrowerType;
+  name_zh: string;
+  name_en: string;
+  /** Per borrower (per partner for a partnership). */
+  cap_amount: Numeric;
+  /** A partnership's cap in all. */
+  total_cap_amount: Numeric | null;
+  max_term_months: number;
+  version: Generated<number>;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+interface ClientGroupTable {
+  id: Generated<number>;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  borrower_types: JsonList<BorrowerType>;
+  proof_kinds: ColumnType<string[], string | undefined, string>;
+  credit_exempt: Generated<boolean>;
+  state: Generated<ConfigState>;
+  sort: Generated<number>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  created_by: number | null;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+/** A loan product revision; `current` marks the one new applications take. */
+interface LoanProductTable {
+  id: Generated<number>;
+  code: string;
+  revision: Generated<number>;
+  current: Generated<boolean>;
+  name_zh: string;
+  name_en: string;
+  borrower_type: BorrowerType;
+  client_group_ids: ColumnType<number[], string | undefined, string>;
+  amount_min: Numeric;
+  amount_max: Numeric;
+  terms: JsonList<number>;
+  rate_margin_bp: number;
+  /** A fraction: 0.0435 is 4.35%. */
+  rate_cap: Numeric;
+  subsidy_share: Numeric;
+  repayment_methods: JsonList<RepaymentMethod>;
+  guarantee_methods: JsonList<GuaranteeMethod>;
+  module_id: number | null;
+  state: Generated<ConfigState>;
+  sort: Generated<number>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  created_by: number | null;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
 interface ApplicationTable {
   id: Generated<number>;
   number: string;
@@ -258,6 +321,8 @@ interface ApplicationTable {
   whitelisted: Generated<boolean>;
   resign_count: Generated<number>;
   refuse_reason_id: number | null;
+  client_group_id: number | null;
+  product_id: number | null;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -361,6 +426,9 @@ export interface Database {
   refuse_reason: RefuseReasonTable;
   blacklist: BlacklistTable;
   whitelist: WhitelistTable;
+  borrower_type_config: BorrowerTypeConfigTable;
+  client_group: ClientGroupTable;
+  loan_product: LoanProductTable;
   application: ApplicationTable;
   application_person: ApplicationPersonTable;
   house_property: HousePropertyTable;

@@ -18,7 +18,7 @@ const APPLICATION: Columns = [
   ['id_number', 'text'], ['mobile', 'text'], ['gender', 'text'], ['household_register', 'text'], ['employment_category', 'text'],
   ['address', 'text'], ['business_name', 'text'], ['business_scope', 'text'], ['amount', 'numeric'], ['term_months', 'int'],
   ['rate', 'numeric'], ['repayment_method', 'text'], ['guarantee_method', 'text'], ['guarantee_quota', 'numeric'],
-  ['loan_amount', 'numeric'], ['loan_date', 'date'], ['whitelisted', 'boolean'], ['refuse_reason_id', 'int'], ['version', 'int'],
+  ['loan_amount', 'numeric'], ['loan_date', 'date'], ['whitelisted', 'boolean'], ['refuse_reason_id', 'int'], ['client_group_id', 'int'], ['product_id', 'int'], ['version', 'int'],
   ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
 ];
 const PERSON: Columns = [

@@ -11,6 +11,9 @@ export interface GeneratorContext {
   modules: Record<BorrowerType, GenModule>;
   orgs: Record<StageOrgType, GenOrg[]>;
   refuseReasons: { id: number; content: string }[];
+  /** Client group ids by their Chinese name (the employment category), current product ids by borrower type. */
+  groups: Map<string, number>;
+  products: Partial<Record<BorrowerType, number>>;
   now: Date;
   /** Memo of staffedOrgs. */
   staffed: Map<string, GenOrg[]>;
@@ -74,5 +77,10 @@ export async function loadGeneratorContext(db: Kysely<Database>, now: Date, orgI
   const refuseReasons = await db.selectFrom('refuse_reason').select(['id', 'content']).where('state', '=', 'ENABLED')
     .orderBy('sort').orderBy('id').execute();
   if (!refuseReasons.length) throw new Error('no enabled refusal reason: seed the reference data first');
-  return { modules, orgs, refuseReasons, now, staffed: new Map() };
+  const groups = new Map((await db.selectFrom('client_group').select(['id', 'name_zh']).execute()).map((g) => [g.name_zh, g.id]));
+  const products: Partial<Record<BorrowerType, number>> = {};
+  for (const p of await db.selectFrom('loan_product').select(['id', 'borrower_type']).where('current', '=', true).orderBy('sort', 'desc').orderBy('id', 'desc').execute()) {
+    products[p.borrower_type] = p.id;
+  }
+  return { modules, orgs, refuseReasons, groups, products, now, staffed: new Map() };
 }

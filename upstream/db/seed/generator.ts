@@ -48,6 +48,7 @@ interface GeneratedApplicationRow {
   household_register: string; employment_category: string; address: string; business_name: string; business_scope: string;
   amount: string; term_months: number; rate: string; repayment_method: RepaymentMethod; guarantee_method: GuaranteeMethod;
   guarantee_quota: string | null; loan_amount: string | null; loan_date: string | null; whitelisted: boolean; refuse_reason_id: number | null;
+  client_group_id: number | null; product_id: number | null;
   version: number; created_at: Date; updated_at: Date;
 }
 
@@ -161,11 +162,12 @@ export function generateApplication(context: GeneratorContext, seed: string, ord
     name: proposer.name, id_number: proposer.id_number, mobile: proposer.mobile, gender: proposer.gender,
     household_register: proposer.county.name, employment_category: business.employment_category, address: addressOf(random),
     business_name: business.business_name, business_scope: business.business_scope,
-    amount: amount.toFixed(2), term_months: random.pick([12, 18, 24, 24, 36, 36]), rate: random.pick(['0.0345', '0.0385', '0.0435']),
+    amount: amount.toFixed(2), term_months: random.pick(borrowerType === 'SMALL_COMPANY' ? [12, 12, 18, 18, 24, 24] : [12, 18, 24, 24, 36, 36]), rate: random.pick(['0.0345', '0.0385', '0.0435']),
     repayment_method: random.pick(REPAYMENT_METHODS), guarantee_method: method,
     guarantee_quota: quota === null ? null : quota.toFixed(2),
     loan_amount: issued ? (quota ?? amount).toFixed(2) : null, loan_date: issued ? chinaDay(times[last]!) : null,
     whitelisted: false, refuse_reason_id: refuseReason?.id ?? null,
+    client_group_id: context.groups.get(business.employment_category) ?? null, product_id: context.products[borrowerType] ?? null,
     version: records.length, created_at: times[0]!, updated_at: times[last]!,
   };
   const people = peopleOf(random, borrowerType, proposer, business, method === 'GUARANTOR');

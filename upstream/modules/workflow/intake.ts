@@ -40,6 +40,10 @@ export const intakeCalls = [
           .where('state', '=', 'ENABLED').executeTakeFirst();
         const first = module && routeOf(await moduleNodes(trx, module.id), input.guaranteeMethod)[0];
         if (!module || !first) throw conflict('workflow.noNodes');
+        // The client group named by the employment category, and the current product of the borrower type.
+        const group = await trx.selectFrom('client_group').select('id').where('name_zh', '=', input.proposer.employmentCategory).executeTakeFirst();
+        const product = await trx.selectFrom('loan_product').select('id').where('borrower_type', '=', input.borrowerType)
+          .where('current', '=', true).where('state', '=', 'ENABLED').orderBy('sort').orderBy('id').executeTakeFirst();
         const orgs = { renshe_org_id: input.rensheOrgId, guarantee_org_id: input.guaranteeOrgId, bank_org_id: input.bankOrgId };
         const people = await nodePeople(trx, first, orgs);
         const assignee = [...people].sort((a, b) => a.pending - b.pending || a.id - b.id)[0];
@@ -56,7 +60,8 @@ export const intakeCalls = [
           name: proposer.name, id_number: proposer.idNumber, mobile: proposer.mobile, gender: proposer.gender,
           household_register: proposer.householdRegister, employment_category: proposer.employmentCategory, address: proposer.address,
           business_name: input.businessName, business_scope: input.businessScope, amount: input.amount, term_months: input.termMonths,
-          rate: input.rate, repayment_method: input.repaymentMethod, guarantee_method: input.guaranteeMethod, whitelisted, updated_at: ctx.now,
+          rate: input.rate, repayment_method: input.repaymentMethod, guarantee_method: input.guaranteeMethod, whitelisted,
+          client_group_id: group?.id ?? null, product_id: product?.id ?? null, updated_at: ctx.now,
         }).execute();
         const person = (role: 'SPOUSE' | 'PARTNER' | 'EMPLOYEE' | 'GUARANTOR' | 'GUARANTOR_SPOUSE', p: typeof proposer | NonNullable<typeof input.spouse>, sort: number, extra: { guarantor_id?: number; share_ratio?: number } = {}) =>
           trx.insertInto('application_person').values({
