@@ -24,12 +24,13 @@ import { overtimeCalls } from './modules/flow/overtime';
 import { recordCalls } from './modules/workflow/record-calls';
 import { houseCalls } from './modules/workflow/house-calls';
 import { bondingCalls } from './modules/reports/bonding';
+import { applyCalls } from './modules/reports/apply-calls';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
   ...organizaCalls, ...userCalls, ...userImportCalls, ...roleCalls, ...permissionCalls,
   ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
-  ...flowCalls, ...overtimeCalls, ...recordCalls, ...houseCalls, ...bondingCalls,
+  ...flowCalls, ...overtimeCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls,
 ];
 
 /** The platform service: every call of the /api contract over one database. */

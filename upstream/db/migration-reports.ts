@@ -1,9 +1,10 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { createTallies } from './migration-tally';
 
 /**
  * 0014: what the mortgage stage records on a house (its mortgage registration number), the
- * guarantee companies' quotas, and the indexes of the reports (loans issued by month; houses
- * by state).
+ * guarantee companies' quotas, the application statistics' summary tables (migration-tally.ts)
+ * and the indexes of the reports (loans issued by month; houses by state).
  */
 export const reports: Migration = {
   async up(db: Kysely<any>) {
@@ -20,6 +21,8 @@ export const reports: Migration = {
       .execute();
 
     // Loans issued, by the day they were issued (the monthly report and the guarantee balances).
+    await createTallies(db);
+
     await sql`create index application_loan_date_idx on application (loan_date, guarantee_org_id) include (loan_amount, term_months, bank_org_id) where status = 'LOANED'`.execute(db);
   },
 };

@@ -323,6 +323,8 @@ interface ApplicationTable {
   refuse_reason_id: number | null;
   client_group_id: number | null;
   product_id: number | null;
+  /** The stage the case was last at (kept by a trigger; it survives a refusal, withdrawal or return). */
+  last_stage: Generated<Stage | null>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -362,6 +364,32 @@ interface HousePropertyTable {
   updated_at: Timestamp;
 }
 
+interface ApplicationTallyTable {
+  day: DateOnly;
+  renshe_org_id: number;
+  borrower_type: string;
+  client_group_id: number;
+  product_id: number;
+  status: string;
+  stage: string;
+  level: number;
+  refuse_reason_id: number;
+  n: number;
+  amount: Numeric;
+  loan_amount: Numeric;
+}
+
+interface StageTallyTable {
+  day: DateOnly;
+  renshe_org_id: number;
+  borrower_type: string;
+  client_group_id: number;
+  product_id: number;
+  stage: string;
+  n: number;
+  wait_days: ColumnType<string, string | number, string | number>;
+}
+
 interface GuaranteeQuotaTable {
   org_id: number;
   quota: Numeric;
@@ -399,6 +427,8 @@ interface ApprovalRecordTable {
   details: ColumnType<unknown, string | null, never>;
   remark: Generated<string>;
   idempotency_key: string;
+  /** Working days the case waited at the stage this record took it off (set by a trigger). */
+  wait_days: Generated<number | null>;
   created_at: CreatedAt;
 }
 
@@ -433,6 +463,8 @@ export interface Database {
   application_person: ApplicationPersonTable;
   house_property: HousePropertyTable;
   guarantee_quota: GuaranteeQuotaTable;
+  application_tally: ApplicationTallyTable;
+  stage_tally: StageTallyTable;
   application_file: ApplicationFileTable;
   approval_record: ApprovalRecordTable;
 }
