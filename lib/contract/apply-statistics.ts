@@ -14,7 +14,7 @@ const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const DAY_MS = 86_400_000;
 const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
 
-export const applyFilters = z.object({
+const applyFilters = z.object({
   dateFrom: z.preprocess(blank, date.optional()),
   dateTo: z.preprocess(blank, date.optional()),
   unit: z.preprocess(blank, z.enum(APPLY_PERIODS, { error: 'validation.invalid' }).default('month')),
@@ -48,7 +48,6 @@ export const applyUnfoldInput = periodChecked(applyFilters.extend(pageInput.shap
   refuseReasonId: z.preprocess(blank, id.optional()),
   overdue: flag,
 }));
-export type ApplyUnfoldInput = z.input<typeof applyUnfoldInput>;
 export type ApplyUnfoldQuery = z.infer<typeof applyUnfoldInput>;
 
 const figures = z.object({ total: count, loaned: count, refused: count, amount: z.number(), loanAmount: z.number() });

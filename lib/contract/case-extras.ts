@@ -52,7 +52,6 @@ export const recordSearchInput = pageInput.extend({
   dateFrom: z.preprocess(blank, date.optional()),
   dateTo: z.preprocess(blank, date.optional()),
 });
-export type RecordSearch = z.infer<typeof recordSearchInput>;
 export const recordInfoRow = recordRow.extend({ applicationId: count, number: z.string(), name: z.string() });
 export type RecordInfoRow = z.infer<typeof recordInfoRow>;
 
@@ -77,7 +76,7 @@ export type BankFirst = z.infer<typeof bankFirst>;
 
 /** getBondingCompanyList: each guarantee company with its quota, the balance it guarantees and what is left. */
 export const bondingCompanyInput = z.object({ date: z.preprocess(blank, date.optional()) });
-export const bondingCompany = z.object({
+const bondingCompany = z.object({
   orgId: count,
   name: z.string(),
   quota: z.number().nullable(),
@@ -89,7 +88,6 @@ export const bondingCompany = z.object({
   pending: count,
   pendingAmount: z.number(),
 });
-export type BondingCompany = z.infer<typeof bondingCompany>;
 export const bondingCompanies = z.object({ date: z.string(), list: z.array(bondingCompany) });
 export type BondingCompanies = z.infer<typeof bondingCompanies>;
 
@@ -130,7 +128,6 @@ export const houseEditInput = z.object({
   if (!value.mortgageNo) ctx.addIssue({ code: 'custom', path: ['mortgageNo'], message: 'validation.fieldRequired' });
   if (!value.registeredOn) ctx.addIssue({ code: 'custom', path: ['registeredOn'], message: 'validation.date' });
 });
-export type HouseEdit = z.infer<typeof houseEditInput>;
 
 /** plan: the case's repayment plan against the house's value (loan to value after each payment). */
 export const housePlan = plan.extend({ assessedValue: z.number(), loanToValue: z.array(z.number()) });

@@ -100,7 +100,7 @@ export const STATUS_CELL_OPTIONS: Option[] = [...REVIEW_AT_OPTIONS, ...STATUS_OP
 /** The status dictionary of the service (businessApproveRecord/approvalStatus): the filter offers its statuses, the tags show all of it. */
 const DICTIONARY = 'businessApproveRecord/approvalStatus';
 const entries = (data: unknown) => data as StatusEntry[];
-export const STATUS_FILTER_SOURCE = {
+const STATUS_FILTER_SOURCE = {
   path: DICTIONARY, toOptions: (data: unknown) => entries(data).filter((e) => e.stage === null).map((e) => ({ value: e.status, label: e.label, color: e.color })),
 } as const;
 export const STATUS_TAG_SOURCE = { path: DICTIONARY, toOptions: (data: unknown) => entries(data).map((e) => ({ value: e.value, label: e.label, color: e.color })) } as const;

@@ -13,4 +13,3 @@ export const APPLY_MAX_BUCKETS = { day: 92, week: 160, month: 36 } as const sati
 
 /** The steps of the funnel: submitted, then past renshe, past the guarantee company, approved by the bank, loaned. */
 export const FUNNEL_STEPS = ['submitted', 'renshePassed', 'guaranteePassed', 'bankApproved', 'loaned'] as const;
-export type FunnelStep = (typeof FUNNEL_STEPS)[number];

@@ -8,7 +8,7 @@ const SIZE = 220;
 const R = 96;
 const INNER = 52;
 /** Colours of the slices in order (the rest share the last). */
-export const PIE_COLORS = ['#1677ff', '#52c41a', '#faad14', '#f5222d', '#722ed1', '#13c2c2', '#eb2f96', '#fa8c16', '#2f54eb', '#a0d911', '#8c8c8c'];
+const PIE_COLORS = ['#1677ff', '#52c41a', '#faad14', '#f5222d', '#722ed1', '#13c2c2', '#eb2f96', '#fa8c16', '#2f54eb', '#a0d911', '#8c8c8c'];
 
 const point = (angle: number, radius: number) => [SIZE / 2 + radius * Math.sin(angle), SIZE / 2 - radius * Math.cos(angle)];
 

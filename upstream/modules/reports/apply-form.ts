@@ -3,7 +3,7 @@ import type { AuthUser } from '../../core/call';
 import type { Locale } from '../../../lib/contract/auth';
 import type { ApplyFigures, ApplyStatistics, ApplyStatisticsQuery, NamedFigures } from '../../../lib/contract/apply-statistics';
 import { BORROWER_TYPES, STAGES } from '../../../lib/workflow/stages';
-import { FUNNEL_STEPS, type ApplyPeriod } from '../../../lib/workflow/reports';
+import { FUNNEL_STEPS } from '../../../lib/workflow/reports';
 import { monthsOf } from '../../../lib/workflow/statistics';
 import type { Translate } from '../../core/i18n';
 import { applyGroups, applyPeriod, overdueCount, stageWaits, type ApplyGroup, type ApplyPeriodRange } from './apply-query';
@@ -15,7 +15,7 @@ const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / w
 const cents = (n: number) => Math.round(n * 100) / 100;
 
 /** The buckets of a period: each day, each week from its Monday, or each month, clipped to the period. */
-export function buckets(period: ApplyPeriodRange): { bucket: string; from: string; to: string }[] {
+function buckets(period: ApplyPeriodRange): { bucket: string; from: string; to: string }[] {
   const start = dayMs(period.dateFrom), end = dayMs(period.dateTo);
   const clip = (from: number, to: number) => ({ from: dayText(Math.max(from, start)), to: dayText(Math.min(to, end)) });
   if (period.unit === 'month') {
@@ -113,4 +113,3 @@ export async function applyStatistics(db: Db, user: AuthUser, input: ApplyStatis
   };
 }
 
-export type { ApplyPeriod };
