@@ -1,6 +1,6 @@
 'use client';
 
-import { Descriptions, List } from 'antd';
+import { Descriptions, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { formatMoney, formatTime } from './format';
 import { Section } from './section';
@@ -28,8 +28,12 @@ export function DetailBankFirst({ id }: { id: number }) {
             { key: 'quota', label: t('quota'), children: formatMoney(d.guaranteeQuota) },
             { key: 'opinion', label: t('opinion'), children: d.record!.opinion || '—', span: 2 },
           ]} />
-          <List size="small" header={t('contracts')} dataSource={files} locale={{ emptyText: t('noContracts') }} style={{ marginTop: 12 }}
-            renderItem={(file) => <List.Item><a href={file.url} target="_blank" rel="noreferrer">{file.name}</a></List.Item>} />
+          <Typography.Paragraph strong style={{ marginTop: 12, marginBottom: 4 }}>{t('contracts')}</Typography.Paragraph>
+          {files.length === 0 ? <Typography.Text type="secondary">{t('noContracts')}</Typography.Text> : (
+            <ul style={{ paddingInlineStart: 20, margin: 0 }}>
+              {files.map((file) => <li key={file.id}><a href={file.url} target="_blank" rel="noreferrer">{file.name}</a></li>)}
+            </ul>
+          )}
         </>
       )}
     </Section>

@@ -1,6 +1,6 @@
 'use client';
 
-import { Col, List, Row, Statistic, Typography } from 'antd';
+import { Col, Row, Statistic, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { formatMoney } from './format';
 import { Section } from './section';
@@ -23,9 +23,11 @@ export function HouseExtras({ houseId }: { houseId: number }) {
       <Col xs={24} md={12}>
         <Section title={t('materials')} data={files.data} loading={files.isLoading} empty={(rows) => rows.length === 0}>
           {(rows) => (
-            <List size="small" dataSource={rows} renderItem={(file) => (
-              <List.Item><a href={file.url} target="_blank" rel="noreferrer">{file.name}</a><Typography.Text type="secondary">{ta(`fileKind.${file.kind}`)}</Typography.Text></List.Item>
-            )} />
+            <ul style={{ paddingInlineStart: 20, margin: 0 }}>
+              {rows.map((file) => (
+                <li key={file.id}><a href={file.url} target="_blank" rel="noreferrer">{file.name}</a> <Typography.Text type="secondary">{ta(`fileKind.${file.kind}`)}</Typography.Text></li>
+              ))}
+            </ul>
           )}
         </Section>
       </Col>

@@ -1,9 +1,11 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { createTallies } from './migration-tally';
+import { createLoanTallies } from './migration-loan-tally';
 
 /**
  * 0014: what the mortgage stage records on a house (its mortgage registration number), the
- * guarantee companies' quotas, the application statistics' summary tables (migration-tally.ts)
+ * guarantee companies' quotas, the application statistics' and the monthly report's summary tables (migration-tally.ts,
+ * migration-loan-tally.ts)
  * and the indexes of the reports (loans issued by month; houses by state).
  */
 export const reports: Migration = {
@@ -22,6 +24,7 @@ export const reports: Migration = {
 
     // Loans issued, by the day they were issued (the monthly report and the guarantee balances).
     await createTallies(db);
+    await createLoanTallies(db);
 
     await sql`create index application_loan_date_idx on application (loan_date, guarantee_org_id) include (loan_amount, term_months, bank_org_id) where status = 'LOANED'`.execute(db);
   },

@@ -344,6 +344,8 @@ interface ApplicationPersonTable {
   work_unit: Generated<string>;
   share_ratio: Numeric | null;
   sort: Generated<number>;
+  /** An employee hired from the policy's key groups. */
+  key_group: Generated<boolean>;
   created_at: CreatedAt;
 }
 
@@ -388,6 +390,29 @@ interface StageTallyTable {
   stage: string;
   n: number;
   wait_days: ColumnType<string, string | number, string | number>;
+}
+
+interface LoanTallyTable {
+  month: DateOnly;
+  renshe_org_id: number;
+  bank_org_id: number;
+  guarantee_org_id: number;
+  product_id: number;
+  loans: number;
+  amount: Numeric;
+  people: number;
+  employees: number;
+  key_employees: number;
+}
+
+interface SubsidyTallyTable {
+  month: DateOnly;
+  renshe_org_id: number;
+  bank_org_id: number;
+  guarantee_org_id: number;
+  product_id: number;
+  loans: number;
+  subsidy: Numeric;
 }
 
 interface GuaranteeQuotaTable {
@@ -465,6 +490,8 @@ export interface Database {
   guarantee_quota: GuaranteeQuotaTable;
   application_tally: ApplicationTallyTable;
   stage_tally: StageTallyTable;
+  loan_tally: LoanTallyTable;
+  subsidy_tally: SubsidyTallyTable;
   application_file: ApplicationFileTable;
   approval_record: ApprovalRecordTable;
 }

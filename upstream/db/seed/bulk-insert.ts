@@ -23,7 +23,7 @@ const APPLICATION: Columns = [
 ];
 const PERSON: Columns = [
   ['id', 'int'], ['application_id', 'int'], ['role', 'text'], ['guarantor_id', 'int'], ['name', 'text'], ['id_number', 'text'],
-  ['mobile', 'text'], ['gender', 'text'], ['work_unit', 'text'], ['share_ratio', 'numeric'], ['sort', 'int'], ['created_at', 'timestamptz'],
+  ['mobile', 'text'], ['gender', 'text'], ['work_unit', 'text'], ['share_ratio', 'numeric'], ['sort', 'int'], ['key_group', 'boolean'], ['created_at', 'timestamptz'],
 ];
 const HOUSE: Columns = [
   ['application_id', 'int'], ['certificate_no', 'text'], ['owner', 'text'], ['address', 'text'], ['area', 'numeric'],

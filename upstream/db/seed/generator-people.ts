@@ -23,6 +23,8 @@ export interface GeneratedPerson {
   work_unit: string;
   share_ratio: string | null;
   sort: number;
+  /** An employee hired from the policy's key groups. */
+  key_group: boolean;
 }
 
 const MOBILE_PREFIXES = ['130', '131', '132', '133', '135', '136', '137', '138', '139', '150', '151', '152', '155', '156', '157', '158', '159', '166', '173', '176', '177', '180', '181', '182', '185', '186', '187', '188', '189', '191', '199'];
@@ -74,7 +76,7 @@ export function businessOf(random: Random, type: BorrowerType, proposer: Person)
 
 const member = (role: PersonRole, person: Person, work_unit: string, sort: number, extra: Partial<GeneratedPerson> = {}): GeneratedPerson => ({
   role, guarantorIndex: null, name: person.name, id_number: person.id_number, mobile: person.mobile, gender: person.gender,
-  work_unit, share_ratio: null, sort, ...extra,
+  work_unit, share_ratio: null, sort, key_group: false, ...extra,
 });
 
 /**
@@ -97,7 +99,9 @@ export function peopleOf(random: Random, type: BorrowerType, proposer: Person, b
   }
   if (type === 'SMALL_COMPANY') {
     for (let sort = 0, n = random.int(2, 6); sort < n; sort += 1) {
-      people.push(member('EMPLOYEE', personOf(random, { born: [1981, 2007] }), business.business_name, sort));
+      const employee = personOf(random, { born: [1981, 2007] });
+      // About a third of the new hires come from the key groups (read off the ID number, so the draws stay as they were).
+      people.push(member('EMPLOYEE', employee, business.business_name, sort, { key_group: Number(employee.id_number.charAt(14)) % 3 === 0 }));
     }
   }
   if (guarantors) {
