@@ -16,7 +16,7 @@ const cents = (n: number) => Math.round(n * 100) / 100;
  * guarantee: loans issued by then whose term has not ended (at their issued amount), and the
  * approved cases still waiting for the loan (at their guarantee quota, else the amount asked).
  */
-async function bondingCompanies(db: Db, user: AuthUser, date: string | undefined, now: Date): Promise<BondingCompanies> {
+export async function bondingCompanies(db: Db, user: AuthUser, date: string | undefined, now: Date): Promise<BondingCompanies> {
   const day = date ?? chinaToday(now);
   const scope = await caseScope(db, user);
   const companies = await db.selectFrom('organization as o').leftJoin('guarantee_quota as q', 'q.org_id', 'o.id')
@@ -47,7 +47,7 @@ async function bondingCompanies(db: Db, user: AuthUser, date: string | undefined
   };
 }
 
-function bondingSheet(data: BondingCompanies, t: Translate): Sheet {
+export function bondingSheet(data: BondingCompanies, t: Translate): Sheet {
   const h = (key: string) => t(`reports.bonding.${key}`);
   return {
     name: h('sheet'),
