@@ -11,7 +11,8 @@ import { STATISTICS_MAX_MONTHS } from '../workflow/statistics';
  * employees behind them (employmentForm, its Unfold and Export).
  */
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-const month = z.string({ error: 'validation.month' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'validation.month');
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const month = z.string({ error: 'validation.month' }).regex(MONTH, 'validation.month');
 const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7));
 
 const filters = z.object({
@@ -21,7 +22,7 @@ const filters = z.object({
 });
 const checked = <T extends z.ZodType<{ monthFrom?: string; monthTo?: string }>>(schema: T) => schema.superRefine((value, ctx) => {
   const { monthFrom, monthTo } = value;
-  if (!monthFrom || !monthTo) return;
+  if (!monthFrom || !monthTo || !MONTH.test(monthFrom) || !MONTH.test(monthTo)) return;
   if (monthFrom > monthTo) ctx.addIssue({ code: 'custom', path: ['monthTo'], message: 'validation.dateOrder' });
   else if (monthIndex(monthTo) - monthIndex(monthFrom) + 1 > STATISTICS_MAX_MONTHS) ctx.addIssue({ code: 'custom', path: ['monthFrom'], message: 'validation.periodTooLong' });
 });
