@@ -67,7 +67,6 @@ export const employmentUnfoldInput = checked(filters.extend(pageInput.shape).ext
   borrowerType: z.preprocess(blank, z.enum(BORROWER_TYPES, { error: 'validation.invalid' }).optional()),
   keyGroup: z.preprocess(blank, z.boolean({ error: 'validation.invalid' }).optional()),
 }));
-export type EmploymentUnfoldQuery = z.infer<typeof employmentUnfoldInput>;
 export const employeeRow = z.object({
   id: count, name: z.string(), idNumber: z.string(), mobile: z.string(), gender: z.enum(['MALE', 'FEMALE']), keyGroup: z.boolean(),
   applicationId: count, number: z.string(), employer: z.string(), borrowerType: z.enum(BORROWER_TYPES), loanDate: z.string(),

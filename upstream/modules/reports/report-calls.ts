@@ -14,7 +14,7 @@ import { emptyLoans, loanGroups, reportPeriod, sumBy } from './report-query';
 import { employmentSheet, reportSheets } from './report-sheets';
 
 /** reportStatistics: per region and month, with the months' and the period's totals. */
-export async function reportStatistics(db: Db, user: AuthUser, input: ReportQuery, now: Date): Promise<ReportStatistics> {
+async function reportStatistics(db: Db, user: AuthUser, input: ReportQuery, now: Date): Promise<ReportStatistics> {
   const period = reportPeriod(input, now);
   const [groups, orgs, regions] = await Promise.all([
     loanGroups(db, user, input, period),
