@@ -94,3 +94,37 @@ test('the guarantee reviewer records a house mortgage from the house register of
   await expect(page.getByText('房产抵押信息已保存')).toBeVisible();
   await expect(drawer).toContainText('湘(2026)长沙市不动产证明第0012345号');
 });
+
+test('the administrator reads 报表: the monthly figures, the employees behind the jobs, guarantee balances, the print view and the export', async ({ page }) => {
+  test.setTimeout(180_000);
+  mkdirSync(SCREENS, { recursive: true });
+  await signIn(page, 'admin');
+  await page.goto('/admin/setting/report');
+  await expect(page.locator('.ant-card-head-title').first()).toHaveText('报表');
+  await expect(page.getByRole('img', { name: /的放款笔数与带动就业/ })).toBeVisible();
+  await expect(page.getByText(/担保余额$/).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: '长沙鑫诚融资担保有限公司' })).toBeVisible();
+
+  await test.step('a count of jobs opens its employees, masked', async () => {
+    const jobs = page.getByRole('button', { name: /带动就业：查看 \d+ 名员工$/ }).first();
+    await jobs.click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+    await expect(drawer.locator('.ant-table-tbody')).toContainText('*');
+    await drawer.getByRole('button', { name: /Close|关闭/ }).click();
+  });
+
+  await shoot(page, 'report-zh');
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: join(SCREENS, 'report-print-zh.png'), fullPage: true });
+  await expect(page.getByRole('button', { name: '打印' })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出报表' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^月度报表-\d{8}-\d{4}\.xlsx$/);
+
+  await switchLanguage(page, '简体中文', 'English');
+  await expect(page.locator('.ant-card-head-title').first()).toHaveText('Monthly report');
+  await shoot(page, 'report-en');
+  await switchLanguage(page, 'English', '简体中文');
+});

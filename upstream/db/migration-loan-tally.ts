@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { statementTriggers } from './migration-tally';
 
 /**
  * The monthly report's summary tables, kept exact by triggers in the transaction of every write:
@@ -23,47 +24,38 @@ export async function createLoanTallies(db: Kysely<any>) {
       loans integer not null, subsidy numeric(18, 2) not null,
       primary key (month, renshe_org_id, bank_org_id, guarantee_org_id, product_id))`.execute(db);
 
-  // One loan (sign 1) or its removal (-1): the loan row with its people, and its subsidy over its term.
-  await sql`create function loan_tally_apply(a application, sign integer) returns void language plpgsql as $$ begin
+  // Loans (sign 1) or their removal (-1): the loans with their people, and their subsidy over their terms.
+  const KEY = 'month, renshe_org_id, bank_org_id, guarantee_org_id, product_id';
+  const loans = (rows: string, sign: number) => `
       insert into loan_tally as t
-        select date_trunc('month', a.loan_date)::date, a.renshe_org_id, a.bank_org_id, a.guarantee_org_id, coalesce(a.product_id, 0), sign,
-          sign * coalesce(a.loan_amount, 0), sign * (1 + count(*) filter (where p.role = 'PARTNER')),
-          sign * count(*) filter (where p.role = 'EMPLOYEE'), sign * count(*) filter (where p.role = 'EMPLOYEE' and p.key_group)
-        from (select 1) one left join application_person p on p.application_id = a.id and p.role in ('PARTNER', 'EMPLOYEE')
-      on conflict (month, renshe_org_id, bank_org_id, guarantee_org_id, product_id) do update set loans = t.loans + excluded.loans,
-        amount = t.amount + excluded.amount, people = t.people + excluded.people, employees = t.employees + excluded.employees,
-        key_employees = t.key_employees + excluded.key_employees;
+        select date_trunc('month', a.loan_date)::date, a.renshe_org_id, a.bank_org_id, a.guarantee_org_id, coalesce(a.product_id, 0), ${sign} * count(*),
+          ${sign} * coalesce(sum(a.loan_amount), 0), ${sign} * sum(1 + coalesce(p.partners, 0)), ${sign} * sum(coalesce(p.employees, 0)), ${sign} * sum(coalesce(p.key_employees, 0))
+        from ${rows} a left join (
+          select application_id, count(*) filter (where role = 'PARTNER') as partners, count(*) filter (where role = 'EMPLOYEE') as employees,
+            count(*) filter (where role = 'EMPLOYEE' and key_group) as key_employees
+          from application_person where role in ('PARTNER', 'EMPLOYEE') and application_id in (select id from ${rows} where status = 'LOANED') group by application_id
+        ) p on p.application_id = a.id
+        where a.status = 'LOANED' and a.loan_date is not null group by 1, 2, 3, 4, 5
+      on conflict (${KEY}) do update set loans = t.loans + excluded.loans, amount = t.amount + excluded.amount, people = t.people + excluded.people,
+        employees = t.employees + excluded.employees, key_employees = t.key_employees + excluded.key_employees;
       insert into subsidy_tally as t
         select (date_trunc('month', a.loan_date) + make_interval(months => m))::date, a.renshe_org_id, a.bank_org_id, a.guarantee_org_id,
-          coalesce(a.product_id, 0), sign, sign * round(coalesce(a.loan_amount, 0) * a.rate / 12 * coalesce(lp.subsidy_share, 0), 2)
-        from generate_series(0, a.term_months - 1) m left join loan_product lp on lp.id = a.product_id
-      on conflict (month, renshe_org_id, bank_org_id, guarantee_org_id, product_id) do update set loans = t.loans + excluded.loans, subsidy = t.subsidy + excluded.subsidy;
-    end $$`.execute(db);
-  await sql`create function loan_tally() returns trigger language plpgsql as $$ begin
-      if tg_op in ('UPDATE', 'DELETE') and old.status = 'LOANED' and old.loan_date is not null then perform loan_tally_apply(old, -1); end if;
-      if tg_op in ('INSERT', 'UPDATE') and new.status = 'LOANED' and new.loan_date is not null then perform loan_tally_apply(new, 1); end if;
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger loan_tally_insert after insert or delete on application for each row execute function loan_tally()`.execute(db);
-  await sql`create trigger loan_tally_update after update on application for each row
-    when ((old.status = 'LOANED' or new.status = 'LOANED') and (old.status, old.loan_date, old.loan_amount, old.term_months, old.rate, old.product_id, old.renshe_org_id, old.bank_org_id, old.guarantee_org_id)
-      is distinct from (new.status, new.loan_date, new.loan_amount, new.term_months, new.rate, new.product_id, new.renshe_org_id, new.bank_org_id, new.guarantee_org_id))
-    execute function loan_tally()`.execute(db);
-  // People of a loaned case added or removed afterwards (the bulk loader writes the case before its people).
-  await sql`create function loan_tally_person() returns trigger language plpgsql as $$
-    declare p application_person; s integer; begin
-      if tg_op = 'INSERT' then p := new; s := 1; else p := old; s := -1; end if;
-      update loan_tally t set people = t.people + s * (p.role = 'PARTNER')::int, employees = t.employees + s * (p.role = 'EMPLOYEE')::int,
-          key_employees = t.key_employees + s * (p.role = 'EMPLOYEE' and p.key_group)::int
-        from application a where a.id = p.application_id and a.status = 'LOANED' and a.loan_date is not null
-          and t.month = date_trunc('month', a.loan_date)::date and t.renshe_org_id = a.renshe_org_id and t.bank_org_id = a.bank_org_id
-          and t.guarantee_org_id = a.guarantee_org_id and t.product_id = coalesce(a.product_id, 0);
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger loan_tally_person_insert after insert on application_person for each row
-    when (new.role in ('PARTNER', 'EMPLOYEE')) execute function loan_tally_person()`.execute(db);
-  await sql`create trigger loan_tally_person_delete after delete on application_person for each row
-    when (old.role in ('PARTNER', 'EMPLOYEE')) execute function loan_tally_person()`.execute(db);
+          coalesce(a.product_id, 0), ${sign} * count(*), ${sign} * sum(round(coalesce(a.loan_amount, 0) * a.rate / 12 * coalesce(lp.subsidy_share, 0), 2))
+        from ${rows} a cross join lateral generate_series(0, a.term_months - 1) m left join loan_product lp on lp.id = a.product_id
+        where a.status = 'LOANED' and a.loan_date is not null group by 1, 2, 3, 4, 5
+      on conflict (${KEY}) do update set loans = t.loans + excluded.loans, subsidy = t.subsidy + excluded.subsidy;`;
+  await statementTriggers(db, 'application', 'loan_tally', loans);
+  // People of loaned cases added or removed (the bulk loader writes a case before its people).
+  const people = (rows: string, sign: number) => `
+      insert into loan_tally as t
+        select date_trunc('month', a.loan_date)::date, a.renshe_org_id, a.bank_org_id, a.guarantee_org_id, coalesce(a.product_id, 0), 0, 0,
+          ${sign} * count(*) filter (where p.role = 'PARTNER'), ${sign} * count(*) filter (where p.role = 'EMPLOYEE'),
+          ${sign} * count(*) filter (where p.role = 'EMPLOYEE' and p.key_group)
+        from ${rows} p join application a on a.id = p.application_id
+        where p.role in ('PARTNER', 'EMPLOYEE') and a.status = 'LOANED' and a.loan_date is not null group by 1, 2, 3, 4, 5
+      on conflict (${KEY}) do update set people = t.people + excluded.people, employees = t.employees + excluded.employees,
+        key_employees = t.key_employees + excluded.key_employees;`;
+  await statementTriggers(db, 'application_person', 'loan_tally_person', people);
 
   await sql`insert into loan_tally
       select date_trunc('month', a.loan_date)::date, a.renshe_org_id, a.bank_org_id, a.guarantee_org_id, coalesce(a.product_id, 0), count(*),

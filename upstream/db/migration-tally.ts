@@ -22,12 +22,13 @@ export async function createTallies(db: Kysely<any>) {
   $$`.execute(db);
   // How far a case got: 0 submitted, 1 past renshe, 2 past the guarantee company, 3 approved by the bank, 4 loaned.
   await sql`create function funnel_level(status varchar, last_stage varchar) returns smallint language sql immutable as $$
+    -- Called with coalesce(last_stage, stage).
     select (case when status = 'LOANED' then 4 when status in ('APPROVED', 'NOT_ISSUED') then 3
       when last_stage like 'BANK%' then 2 when last_stage like 'GC%' then 1 else 0 end)::smallint
   $$`.execute(db);
 
   await db.schema.alterTable('application').addColumn('last_stage', 'varchar(16)').execute();
-  await sql`update application set last_stage = stage where stage is not null`.execute(db);
+  // Cases at a stage read it from `stage` until their next write; only those that left one need it copied now.
   await sql`update application a set last_stage = r.stage from (
       select distinct on (application_id) application_id, stage from approval_record
       where stage is not null and action in ('REFUSE', 'WITHDRAW', 'RETURN') order by application_id, id desc) r
@@ -65,44 +66,52 @@ export async function createTallies(db: Kysely<any>) {
       product_id integer not null, status varchar(16) not null, stage varchar(16) not null, level smallint not null, refuse_reason_id integer not null,
       n integer not null, amount numeric(18, 2) not null, loan_amount numeric(18, 2) not null,
       primary key (day, renshe_org_id, borrower_type, client_group_id, product_id, status, stage, level, refuse_reason_id))`.execute(db);
-  await sql`create function application_tally_apply(a application, sign integer) returns void language sql as $$
-      insert into application_tally as t values (
-        (a.created_at at time zone 'UTC' + interval '8 hours')::date, a.renshe_org_id, a.borrower_type, coalesce(a.client_group_id, 0),
-        coalesce(a.product_id, 0), a.status, coalesce(a.stage, ''), funnel_level(a.status, a.last_stage), coalesce(a.refuse_reason_id, 0),
-        sign, sign * a.amount, sign * coalesce(a.loan_amount, 0))
+  // Statement-level triggers over the rows a statement wrote: one upsert per group, however many rows a batch holds.
+  const applicationRows = (rows: string, sign: number) => `
+      insert into application_tally as t
+        select (a.created_at at time zone 'UTC' + interval '8 hours')::date, a.renshe_org_id, a.borrower_type, coalesce(a.client_group_id, 0),
+          coalesce(a.product_id, 0), a.status, coalesce(a.stage, ''), funnel_level(a.status, coalesce(a.last_stage, a.stage)), coalesce(a.refuse_reason_id, 0),
+          ${sign} * count(*), ${sign} * sum(a.amount), ${sign} * coalesce(sum(a.loan_amount), 0)
+        from ${rows} a group by 1, 2, 3, 4, 5, 6, 7, 8, 9
       on conflict (day, renshe_org_id, borrower_type, client_group_id, product_id, status, stage, level, refuse_reason_id)
-      do update set n = t.n + excluded.n, amount = t.amount + excluded.amount, loan_amount = t.loan_amount + excluded.loan_amount
-    $$`.execute(db);
-  await sql`create function application_tally() returns trigger language plpgsql as $$ begin
-      if tg_op in ('UPDATE', 'DELETE') then perform application_tally_apply(old, -1); end if;
-      if tg_op in ('INSERT', 'UPDATE') then perform application_tally_apply(new, 1); end if;
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger application_tally_insert after insert or delete on application for each row execute function application_tally()`.execute(db);
-  await sql`create trigger application_tally_update after update on application for each row
-    when ((old.created_at, old.renshe_org_id, old.borrower_type, old.client_group_id, old.product_id, old.status, old.stage, old.last_stage, old.refuse_reason_id, old.amount, old.loan_amount)
-      is distinct from (new.created_at, new.renshe_org_id, new.borrower_type, new.client_group_id, new.product_id, new.status, new.stage, new.last_stage, new.refuse_reason_id, new.amount, new.loan_amount))
-    execute function application_tally()`.execute(db);
+      do update set n = t.n + excluded.n, amount = t.amount + excluded.amount, loan_amount = t.loan_amount + excluded.loan_amount;`;
+  await statementTriggers(db, 'application', 'application_tally', applicationRows);
   await sql`insert into application_tally
       select (created_at at time zone 'UTC' + interval '8 hours')::date, renshe_org_id, borrower_type, coalesce(client_group_id, 0), coalesce(product_id, 0),
-        status, coalesce(stage, ''), funnel_level(status, last_stage), coalesce(refuse_reason_id, 0), count(*), sum(amount), coalesce(sum(loan_amount), 0)
+        status, coalesce(stage, ''), funnel_level(status, coalesce(last_stage, stage)), coalesce(refuse_reason_id, 0), count(*), sum(amount), coalesce(sum(loan_amount), 0)
       from application group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(db);
 
   await sql`create table stage_tally (
       day date not null, renshe_org_id integer not null, borrower_type varchar(16) not null, client_group_id integer not null,
       product_id integer not null, stage varchar(16) not null, n integer not null, wait_days bigint not null,
       primary key (day, renshe_org_id, borrower_type, client_group_id, product_id, stage))`.execute(db);
-  await sql`create function stage_tally() returns trigger language plpgsql as $$ begin
+  await sql.raw(`create function stage_tally() returns trigger language plpgsql as $$ begin
       insert into stage_tally as t
         select (a.created_at at time zone 'UTC' + interval '8 hours')::date, a.renshe_org_id, a.borrower_type, coalesce(a.client_group_id, 0),
-          coalesce(a.product_id, 0), new.stage, 1, new.wait_days from application a where a.id = new.application_id
+          coalesce(a.product_id, 0), r.stage, count(*), sum(r.wait_days)
+        from new_rows r join application a on a.id = r.application_id where r.wait_days is not null group by 1, 2, 3, 4, 5, 6
       on conflict (day, renshe_org_id, borrower_type, client_group_id, product_id, stage)
-      do update set n = t.n + 1, wait_days = t.wait_days + excluded.wait_days;
+      do update set n = t.n + excluded.n, wait_days = t.wait_days + excluded.wait_days;
       return null;
-    end $$`.execute(db);
-  await sql`create trigger stage_tally after insert on approval_record for each row when (new.wait_days is not null) execute function stage_tally()`.execute(db);
+    end $$`).execute(db);
+  await sql`create trigger stage_tally after insert on approval_record referencing new table as new_rows for each statement execute function stage_tally()`.execute(db);
   await sql`insert into stage_tally
       select (a.created_at at time zone 'UTC' + interval '8 hours')::date, a.renshe_org_id, a.borrower_type, coalesce(a.client_group_id, 0),
         coalesce(a.product_id, 0), r.stage, count(*), sum(r.wait_days)
       from approval_record r join application a on a.id = r.application_id where r.wait_days is not null group by 1, 2, 3, 4, 5, 6`.execute(db);
+}
+
+/**
+ * Three statement-level triggers on `table` (insert, update, delete; PostgreSQL allows one
+ * event per trigger with transition tables) running `apply(rows, sign)`: the new rows added,
+ * the old rows taken away.
+ */
+export async function statementTriggers(db: Kysely<any>, table: string, name: string, apply: (rows: string, sign: number) => string) {
+  const fn = (event: string, body: string) => sql.raw(`create function ${name}_${event}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`).execute(db);
+  await fn('insert', apply('new_rows', 1));
+  await fn('update', apply('old_rows', -1) + apply('new_rows', 1));
+  await fn('delete', apply('old_rows', -1));
+  await sql.raw(`create trigger ${name}_insert after insert on ${table} referencing new table as new_rows for each statement execute function ${name}_insert()`).execute(db);
+  await sql.raw(`create trigger ${name}_update after update on ${table} referencing old table as old_rows new table as new_rows for each statement execute function ${name}_update()`).execute(db);
+  await sql.raw(`create trigger ${name}_delete after delete on ${table} referencing old table as old_rows for each statement execute function ${name}_delete()`).execute(db);
 }

@@ -26,7 +26,7 @@ async function unfoldCases(db: Db, user: AuthUser, input: ApplyUnfoldQuery, now:
   if (input.borrowerType) q = q.where('a.borrower_type', '=', input.borrowerType);
   if (input.clientGroupId) q = q.where('a.client_group_id', '=', input.clientGroupId);
   if (input.productId) q = q.where('a.product_id', '=', input.productId);
-  if (input.step) q = q.where(sql<SqlBool>`funnel_level(a.status, a.last_stage) >= ${FUNNEL_STEPS.indexOf(input.step)}`);
+  if (input.step) q = q.where(sql<SqlBool>`funnel_level(a.status, coalesce(a.last_stage, a.stage)) >= ${FUNNEL_STEPS.indexOf(input.step)}`);
   if (input.refuseReasonId) q = q.where('a.status', '=', 'REFUSED').where('a.refuse_reason_id', '=', input.refuseReasonId);
   if (input.stage) {
     const stage = input.stage;

@@ -22,7 +22,7 @@ const scopeCondition = (scope: number[]) => {
 function applicationSource(scope: number[] | null): RawBuilder<unknown> {
   if (scope === null) return sql`application_tally`;
   return sql`(select ${CHINA_DAY('a.created_at')} as day, a.renshe_org_id, a.borrower_type, coalesce(a.client_group_id, 0) as client_group_id,
-    coalesce(a.product_id, 0) as product_id, a.status, coalesce(a.stage, '') as stage, funnel_level(a.status, a.last_stage) as level,
+    coalesce(a.product_id, 0) as product_id, a.status, coalesce(a.stage, '') as stage, funnel_level(a.status, coalesce(a.last_stage, a.stage)) as level,
     coalesce(a.refuse_reason_id, 0) as refuse_reason_id, 1 as n, a.amount, coalesce(a.loan_amount, 0) as loan_amount
     from application a where ${scopeCondition(scope)})`;
 }
