@@ -3,13 +3,15 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Table, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { HouseInfo } from '@/lib/contract/workflow';
 import { formatDate, formatMoney } from './format';
-import { HouseEditDialog } from './house-edit-dialog';
 import { HouseExtras } from './house-extras';
 import { Section } from './section';
 import { useCall } from './use-call';
+
+/** The mortgage record's form, downloaded when opened. */
+const HouseEditDialog = lazy(() => import('./house-edit-dialog').then((m) => ({ default: m.HouseEditDialog })));
 
 export const MORTGAGE_COLORS: Record<HouseInfo['mortgageState'], string> = { PENDING: 'orange', REGISTERED: 'green', RELEASED: 'default' };
 
@@ -44,7 +46,7 @@ export function DetailHouse({ id, editable = false, saved }: { id: number; edita
                 ),
               }] : []),
             ]} />
-          {editing && <HouseEditDialog house={editing} close={() => setEditing(null)} saved={() => { void mutate(); saved?.(); }} />}
+          {editing && <Suspense fallback={null}><HouseEditDialog house={editing} close={() => setEditing(null)} saved={() => { void mutate(); saved?.(); }} /></Suspense>}
         </>
       )}
     </Section>

@@ -3,7 +3,7 @@
 import { HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ApplicationRow } from '@/lib/contract/workflow';
 import { INTAKE_PERMISSION, loanQuerySpec } from '@/lib/resources/loan-query';
 import type { Viewer } from '@/lib/resources/workbench';
@@ -11,8 +11,10 @@ import { CrudScreen, type RowDialogs } from '@/components/crud/crud-screen';
 import { Permission } from '@/components/access/permission';
 import { IntakeDialog } from '@/components/intake/intake-dialog';
 import { DetailDrawer } from './detail-drawer';
-import { RecordSearch } from './record-search';
 import { useWorkflowRefresh } from './use-call';
+
+/** The approval-record search, downloaded when opened. */
+const RecordSearch = lazy(() => import('./record-search').then((m) => ({ default: m.RecordSearch })));
 
 /**
  * The loan query: the workbenches' list over every case the user may see, its rows opening
@@ -41,7 +43,7 @@ export function LoanQuery({ userId }: { userId: number | null }) {
   return (
     <>
       <CrudScreen spec={loanQuerySpec} dialogs={dialogs} extra={toolbar} />
-      {records && <RecordSearch close={() => setRecords(false)} openCase={(r) => setOpened({ id: r.applicationId, number: r.number, name: r.name })} />}
+      {records && <Suspense fallback={null}><RecordSearch close={() => setRecords(false)} openCase={(r) => setOpened({ id: r.applicationId, number: r.number, name: r.name })} /></Suspense>}
       {opened && <DetailDrawer stage={null} row={opened} viewer={viewer} close={() => setOpened(null)} refresh={refreshAll} />}
       {entering && <IntakeDialog close={() => setEntering(false)} done={refreshAll} />}
     </>

@@ -3,7 +3,7 @@
 import { HomeOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Space, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ApplicationRow } from '@/lib/contract/workflow';
 import { actionPermission, WORKBENCH_EXPORT, workbenchSpec, type Viewer } from '@/lib/resources/workbench';
 import { STAGE_INFO, type Stage } from '@/lib/workflow/stages';
@@ -15,9 +15,11 @@ import { ExportButton } from '@/components/common/export-button';
 import { searchPayload, useTableState } from '@/components/crud/use-table-state';
 import { ACTION_DIALOGS, ActionDialog, type ActionKey } from './action-dialogs';
 import { DetailDrawer } from './detail-drawer';
-import { HouseRecords } from './house-records';
 import { TurnOverDialog } from './turn-over-dialog';
 import { useCall, useWorkflowRefresh } from './use-call';
+
+/** The mortgage stage's house register, downloaded when opened (the workbench's first load stays as it was). */
+const HouseRecords = lazy(() => import('./house-records').then((m) => ({ default: m.HouseRecords })));
 
 /** Cases waiting at the stage for the user's organisations (the bank has its own count). */
 function PendingCount({ stage }: { stage: Stage }) {
@@ -76,7 +78,7 @@ export function Workbench({ stage, userId }: { stage: Stage; userId: number | nu
   return (
     <>
       <CrudScreen spec={spec} dialogs={dialogs} extra={toolbar} />
-      {houses && <HouseRecords canEdit={houseEdit !== undefined && hasButton(powers, houseEdit)} close={() => setHouses(false)} />}
+      {houses && <Suspense fallback={null}><HouseRecords canEdit={houseEdit !== undefined && hasButton(powers, houseEdit)} close={() => setHouses(false)} /></Suspense>}
       {turningOver && <TurnOverDialog stage={stage} userId={userId} close={() => setTurningOver(false)} refresh={refreshAll} />}
     </>
   );
