@@ -7,7 +7,9 @@
  *   npx tsx bench/statistics.ts --database-url URL [--calls 20]
  *   DATA_DIR=/path npx tsx bench/statistics.ts            (PGlite in DATA_DIR/pglite)
  *
- * `--no-migrate` leaves the database's schema alone (a shared database that other versions
+ * It also times 申请统计 (applyStatistics) and 报表 (reportStatistics, bankStatistics,
+ * employmentForm, getBondingCompanyList); `--only apply` (any part of a call path) times
+ * just those calls. `--no-migrate` leaves the database's schema alone (a shared database that other versions
  * of the service migrate as well); the statistics need no index of their own.
  */
 import { parseArgs } from 'node:util';
@@ -16,7 +18,9 @@ import { migrate, openDatabase } from '../upstream/db';
 import { DEMO_PASSWORD } from '../upstream/db/seed';
 import { percentile, timeCalls } from './timing';
 
-const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, calls: { type: 'string', default: '20' }, 'no-migrate': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { 'database-url': { type: 'string' }, calls: { type: 'string', default: '20' }, 'no-migrate': { type: 'boolean', default: false }, only: { type: 'string' } },
+});
 const CALLS = Number(values.calls);
 const BUDGET_MS = 500;
 const databaseUrl = values['database-url'] || process.env.DATABASE_URL || undefined;
@@ -44,6 +48,7 @@ const bank = (await database.db.selectFrom('app_user').select('org_id').where('u
 const month = (await call('businessClubFirstTrial/statisticsForm', { side: 'bank' }, tokens.admin)).data.byMonth.filter((m: { total: number }) => m.total > 0).at(-2).month as string;
 
 type Shape = [label: string, path: string, body: Record<string, unknown>, who: keyof typeof tokens];
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const form = 'businessClubFirstTrial/statisticsForm';
 const unfold = 'businessClubFirstTrial/statisticsFormUnfold';
 const shapes: Shape[] = [
@@ -57,17 +62,29 @@ const shapes: Shape[] = [
   ['bank unfold: month, loaned', unfold, { side: 'bank', month, status: 'LOANED', pageNum: 3, pageSize: 10 }, 'bank'],
   ['bank unfold: stage, overdue', unfold, { side: 'bank', orgId: bank, stage: 'BANK_FIRST', overdue: true, pageNum: 1, pageSize: 10 }, 'bank'],
   ['admin statistics export (.xlsx)', 'businessClubFirstTrial/statisticsFormExport', { side: 'bank' }, 'admin'],
+  // 申请统计 and 报表 (summary tables kept by triggers for unlimited scopes).
+  ['apply: 12 months by month', 'applyStatistics/form', {}, 'admin'],
+  ['apply: 36 months by month', 'applyStatistics/form', { dateFrom: `${Number(month.slice(0, 4)) - 2}${month.slice(4)}-01`, dateTo: `${month}-28` }, 'admin'],
+  ['apply: 92 days by day', 'applyStatistics/form', { unit: 'day', dateFrom: `${month}-01`, dateTo: isoDay(Date.parse(`${month}-01`) + 91 * 86_400_000) }, 'admin'],
+  ['apply: one product, by week', 'applyStatistics/form', { unit: 'week', productId: 1, dateFrom: `${month}-01`, dateTo: `${month}-28` }, 'admin'],
+  ['apply unfold: renshe passed', 'applyStatistics/unfold', { step: 'renshePassed', pageNum: 2, pageSize: 10 }, 'admin'],
+  ['apply export (.xlsx)', 'applyStatistics/export', {}, 'admin'],
+  ['report: 12 months', 'reportStatistics/form', {}, 'admin'],
+  ['report: per bank', 'bankStatistics/form', {}, 'admin'],
+  ['report: jobs created', 'businessClubFirstTrial/employmentForm', {}, 'admin'],
+  ['report: guarantee balances', 'businessClubFirstTrial/getBondingCompanyList', {}, 'admin'],
 ];
 
 console.log(`${database.kind}: ${Number(n).toLocaleString('en-US')} applications, ${CALLS} calls per shape, budget ${BUDGET_MS} ms (p95)`);
 const all: number[] = [];
-for (const [label, path, body, who] of shapes) {
+// `--only apply` (or report, statistics...): the shapes whose call path contains it.
+for (const [label, path, body, who] of shapes.filter(([, path]) => !values.only || path.toLowerCase().includes(values.only.toLowerCase()))) {
   const first = await call(path, body, tokens[who]);
   if (first.code !== 200) throw new Error(`${label}: ${first.code} ${first.message}`);
   const times = await timeCalls(CALLS, label, () => call(path, body, tokens[who]));
   all.push(...times);
   const pct = (p: number) => percentile(times, p);
-  const counted = first.data.summary?.total ?? first.data.total ?? `${first.data.size} B`;
+  const counted = first.data.summary?.total ?? first.data.totals?.loans ?? first.data.total ?? first.data.list?.length ?? `${first.data.size} B`;
   console.log(`  ${label.padEnd(34)} ${String(counted).padStart(9)}  p50 ${pct(0.5).toFixed(0).padStart(5)} ms  p95 ${pct(0.95).toFixed(0).padStart(5)} ms  ratio ${(pct(0.95) / BUDGET_MS).toFixed(2)}`);
 }
 all.sort((a, b) => a - b);

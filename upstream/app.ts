@@ -22,12 +22,17 @@ import { statisticsCalls } from './modules/statistics/calls';
 import { flowCalls } from './modules/flow/calls';
 import { overtimeCalls } from './modules/flow/overtime';
 import { contentCalls } from './modules/content';
+import { recordCalls } from './modules/workflow/record-calls';
+import { houseCalls } from './modules/workflow/house-calls';
+import { bondingCalls } from './modules/reports/bonding';
+import { applyCalls } from './modules/reports/apply-calls';
+import { reportCalls } from './modules/reports/report-calls';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
   ...organizaCalls, ...userCalls, ...userImportCalls, ...roleCalls, ...permissionCalls,
   ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
-  ...flowCalls, ...overtimeCalls, ...contentCalls,
+  ...flowCalls, ...overtimeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
 ];
 
 /** The platform service: every call of the /api contract over one database. */

@@ -3,12 +3,14 @@
 import { Button, Drawer, Empty, Skeleton, Space, Tabs } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
-import type { ApplicationRow } from '@/lib/contract/workflow';
+import type { ApplicationDetail, ApplicationRow } from '@/lib/contract/workflow';
 import { hasButton } from '@/lib/permissions';
 import { DANGER_ACTIONS, detailActions, type Viewer } from '@/lib/resources/workbench';
-import type { Stage } from '@/lib/workflow/stages';
+import { STAGE_INFO, type Stage } from '@/lib/workflow/stages';
 import { useShell } from '@/components/shell/shell-context';
 import { ActionDialog, type ActionKey } from './action-dialogs';
+import { CaseState } from './case-state';
+import { DetailBankFirst } from './detail-bank-first';
 import { DetailBasic } from './detail-basic';
 import { DetailFiles } from './detail-files';
 import { DetailHouse } from './detail-house';
@@ -17,6 +19,16 @@ import { DetailPlan } from './detail-plan';
 import { DetailProgress } from './detail-progress';
 import { DetailRecords } from './detail-records';
 import { useCall } from './use-call';
+
+const HOUSE_EDIT = `${STAGE_INFO.GC_HOUSE.module}::house`;
+
+/** Whether the case is past the bank's first review (its result is shown with the progress). */
+const passedBankFirst = (detail: ApplicationDetail) =>
+  ['APPROVED', 'LOANED', 'NOT_ISSUED'].includes(detail.status) || detail.stage === 'BANK_SECOND' || detail.stage === 'BANK_TRANSFER';
+
+/** The mortgage stage's assignee records the case's houses (the service checks it again). */
+const houseEditable = (detail: ApplicationDetail, can: (code: string) => boolean) =>
+  detail.status === 'IN_REVIEW' && detail.stage === 'GC_HOUSE' && detail.can.act && can(HOUSE_EDIT);
 
 /**
  * Everything about one application, in tabs: the loan and its proposer, the people on it,
@@ -49,13 +61,14 @@ export function DetailDrawer({ stage, row, viewer, close, refresh }: {
           ))}
         </Space>
       )}>
+      <CaseState id={row.id} />
       {isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : !detail ? <Empty description={t('detail.loadFailed')} /> : (
         <Tabs items={[
           { key: 'basic', label: t('detail.tabs.basic'), children: <DetailBasic detail={detail} /> },
           { key: 'people', label: t('detail.tabs.people'), children: <DetailPeople id={detail.id} /> },
-          { key: 'house', label: t('detail.tabs.house'), children: <DetailHouse id={detail.id} /> },
+          { key: 'house', label: t('detail.tabs.house'), children: <DetailHouse id={detail.id} editable={houseEditable(detail, can)} saved={refresh} /> },
           { key: 'files', label: t('detail.tabs.files'), children: <DetailFiles id={detail.id} canUpload={detail.can.act} /> },
-          { key: 'progress', label: t('detail.tabs.progress'), children: <DetailProgress id={detail.id} /> },
+          { key: 'progress', label: t('detail.tabs.progress'), children: <><DetailProgress id={detail.id} />{passedBankFirst(detail) && <DetailBankFirst id={detail.id} />}</> },
           { key: 'records', label: t('detail.tabs.records'), children: <DetailRecords id={detail.id} /> },
           { key: 'plan', label: t('detail.tabs.plan'), children: <DetailPlan detail={detail} /> },
         ]} />

@@ -31,6 +31,16 @@ function PersonDescriptions({ person }: { person: PersonInfo }) {
   );
 }
 
+/** A guarantor's spouse in full, read when the row is opened (businessBondsmanPeople/mate). */
+function GuarantorSpouse({ guarantorId }: { guarantorId: number }) {
+  const { data, isLoading } = useCall('businessBondsmanPeople/mate', { id: guarantorId });
+  return (
+    <Section data={data} loading={isLoading} empty={(p) => p === null}>
+      {(p) => <PersonDescriptions person={p!} />}
+    </Section>
+  );
+}
+
 /** Everyone on the application besides the proposer: spouse, partners, employees, guarantors and their spouses. */
 export function DetailPeople({ id }: { id: number }) {
   const t = useTranslations('approval');
@@ -62,7 +72,7 @@ export function DetailPeople({ id }: { id: number }) {
               key: 'spouse', title: t('detail.guarantorSpouse'),
               render: (_, g) => (g.spouse ? `${g.spouse.name} · ${g.spouse.mobile}` : t('detail.noSpouse')),
             }]}
-            expandable={{ rowExpandable: (g) => g.spouse !== null, expandedRowRender: (g) => <PersonDescriptions person={g.spouse!} /> }} />
+            expandable={{ rowExpandable: (g) => g.spouse !== null, expandedRowRender: (g) => <GuarantorSpouse guarantorId={g.id} /> }} />
         )}
       </Section>
     </>

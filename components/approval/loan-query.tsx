@@ -1,9 +1,9 @@
 'use client';
 
-import { PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { HistoryOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ApplicationRow } from '@/lib/contract/workflow';
 import { INTAKE_PERMISSION, loanQuerySpec } from '@/lib/resources/loan-query';
 import type { Viewer } from '@/lib/resources/workbench';
@@ -13,26 +13,38 @@ import { IntakeDialog } from '@/components/intake/intake-dialog';
 import { DetailDrawer } from './detail-drawer';
 import { useWorkflowRefresh } from './use-call';
 
+/** The approval-record search, downloaded when opened. */
+const RecordSearch = lazy(() => import('./record-search').then((m) => ({ default: m.RecordSearch })));
+
 /**
  * The loan query: the workbenches' list over every case the user may see, its rows opening
- * the same detail drawer (with the actions of the stage the case is at), and the intake.
+ * the same detail drawer (with the actions of the stage the case is at), the search of the
+ * approval records, and the intake.
  */
 export function LoanQuery({ userId }: { userId: number | null }) {
   const t = useTranslations('intake');
   const viewer = useMemo<Viewer>(() => ({ userId }), [userId]);
   const refreshAll = useWorkflowRefresh();
   const [entering, setEntering] = useState(false);
+  const [records, setRecords] = useState(false);
+  const [opened, setOpened] = useState<{ id: number; number: string; name: string } | null>(null);
+  const tr = useTranslations('casework.records');
   const dialogs = useMemo<RowDialogs<ApplicationRow>>(() => ({
     detail: ({ row, close }) => <DetailDrawer stage={row.stage} row={row} viewer={viewer} close={close} refresh={refreshAll} />,
   }), [viewer, refreshAll]);
   const toolbar = (
-    <Permission code={INTAKE_PERMISSION}>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEntering(true)}>{t('open')}</Button>
-    </Permission>
+    <Space>
+      <Button icon={<HistoryOutlined />} onClick={() => setRecords(true)}>{tr('open')}</Button>
+      <Permission code={INTAKE_PERMISSION}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEntering(true)}>{t('open')}</Button>
+      </Permission>
+    </Space>
   );
   return (
     <>
       <CrudScreen spec={loanQuerySpec} dialogs={dialogs} extra={toolbar} />
+      {records && <Suspense fallback={null}><RecordSearch close={() => setRecords(false)} openCase={(r) => setOpened({ id: r.applicationId, number: r.number, name: r.name })} /></Suspense>}
+      {opened && <DetailDrawer stage={null} row={opened} viewer={viewer} close={() => setOpened(null)} refresh={refreshAll} />}
       {entering && <IntakeDialog close={() => setEntering(false)} done={refreshAll} />}
     </>
   );

@@ -5,12 +5,13 @@ import { useTranslations } from 'next-intl';
 import type { Stage } from '@/lib/workflow/stages';
 import { ActionModal, useActionSubmit } from './action-modal';
 import { PersonSelect } from './person-select';
+import { formatMoney } from './format';
 import { useCall } from './use-call';
 
 /**
  * turnOver: the cases of one person waiting at the stage go to another person of the stage,
  * never to the user (a supervisor's act). Both lists are the stage's people in the user's
- * organisations; the first shows how many cases each one holds there. Cases the new person
+ * organisations; the first shows how many cases each one holds there, their amount and how many are overdue. Cases the new person
  * may not take stay, and the answer counts them.
  */
 export function TurnOverDialog({ stage, userId, close, refresh }: { stage: Stage; userId: number | null; close: () => void; refresh: () => unknown }) {
@@ -18,7 +19,7 @@ export function TurnOverDialog({ stage, userId, close, refresh }: { stage: Stage
   const { modal } = App.useApp();
   const [form] = Form.useForm();
   const fromUserId = Form.useWatch('fromUserId', form) as number | undefined;
-  const { data, isLoading } = useCall('businessClubFirstTrial/getStagePeople', { stage });
+  const { data, isLoading } = useCall('businessApproveRecord/getPersonAndAmount', { stage });
   const holders = (data ?? []).filter((person) => person.pending > 0);
   const people = (data ?? []).filter((person) => person.id !== fromUserId && person.id !== userId);
   const { submit, sending } = useActionSubmit({
@@ -39,7 +40,7 @@ export function TurnOverDialog({ stage, userId, close, refresh }: { stage: Stage
           onChange={() => form.setFieldValue('toUserId', undefined)}
           options={holders.map((holder) => ({
             value: holder.id,
-            label: t('approval.fields.holder', { name: holder.nickname, count: holder.pending }),
+            label: t('casework.holder', { name: holder.nickname, count: holder.pending, amount: formatMoney(holder.amount), overdue: holder.overdue }),
           }))} />
       </Form.Item>
       <Form.Item name="toUserId" label={t('approval.fields.toUser')} rules={[{ required: true, message: t('approval.fields.personRequired') }]}>

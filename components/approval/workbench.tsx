@@ -1,20 +1,25 @@
 'use client';
 
-import { SwapOutlined } from '@ant-design/icons';
+import { HomeOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Space, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ApplicationRow } from '@/lib/contract/workflow';
 import { actionPermission, WORKBENCH_EXPORT, workbenchSpec, type Viewer } from '@/lib/resources/workbench';
 import { STAGE_INFO, type Stage } from '@/lib/workflow/stages';
 import { CrudScreen, type RowDialogs } from '@/components/crud/crud-screen';
 import { Permission } from '@/components/access/permission';
+import { useShell } from '@/components/shell/shell-context';
+import { hasButton } from '@/lib/permissions';
 import { ExportButton } from '@/components/common/export-button';
 import { searchPayload, useTableState } from '@/components/crud/use-table-state';
 import { ACTION_DIALOGS, ActionDialog, type ActionKey } from './action-dialogs';
 import { DetailDrawer } from './detail-drawer';
 import { TurnOverDialog } from './turn-over-dialog';
 import { useCall, useWorkflowRefresh } from './use-call';
+
+/** The mortgage stage's house register, downloaded when opened (the workbench's first load stays as it was). */
+const HouseRecords = lazy(() => import('./house-records').then((m) => ({ default: m.HouseRecords })));
 
 /** Cases waiting at the stage for the user's organisations (the bank has its own count). */
 function PendingCount({ stage }: { stage: Stage }) {
@@ -37,6 +42,10 @@ export function Workbench({ stage, userId }: { stage: Stage; userId: number | nu
   const spec = useMemo(() => workbenchSpec(stage, viewer), [stage, viewer]);
   const refreshAll = useWorkflowRefresh();
   const [turningOver, setTurningOver] = useState(false);
+  const [houses, setHouses] = useState(false);
+  const { powers } = useShell();
+  const houseEdit = actionPermission(stage, 'house');
+  const th = useTranslations('casework.house');
   // The export takes the search as it stands in the address (the table's own state), without paging.
   const { state } = useTableState(spec.search);
   const exportPayload = () => {
@@ -57,6 +66,7 @@ export function Workbench({ stage, userId }: { stage: Stage; userId: number | nu
   const toolbar = (
     <Space>
       <PendingCount stage={stage} />
+      {stage === 'GC_HOUSE' && <Button icon={<HomeOutlined />} onClick={() => setHouses(true)}>{th('open')}</Button>}
       <Permission code={actionPermission(stage, 'turnOver')!}>
         <Button icon={<SwapOutlined />} onClick={() => setTurningOver(true)}>{t('actions.turnOver')}</Button>
       </Permission>
@@ -68,6 +78,7 @@ export function Workbench({ stage, userId }: { stage: Stage; userId: number | nu
   return (
     <>
       <CrudScreen spec={spec} dialogs={dialogs} extra={toolbar} />
+      {houses && <Suspense fallback={null}><HouseRecords canEdit={houseEdit !== undefined && hasButton(powers, houseEdit)} close={() => setHouses(false)} /></Suspense>}
       {turningOver && <TurnOverDialog stage={stage} userId={userId} close={() => setTurningOver(false)} refresh={refreshAll} />}
     </>
   );

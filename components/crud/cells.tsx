@@ -38,7 +38,7 @@ function renderValue<Row>(column: ColumnSpec<Row>, row: Row, t: (key: string, va
     case 'enum':
     case 'tag': {
       const option = column.options?.find((o) => o.value === value);
-      const label = option ? t(option.label) : String(value);
+      const label = option ? (column.literal ? option.label : t(option.label)) : String(value);
       return column.kind === 'tag' || option?.color ? <Tag color={option?.color}>{label}</Tag> : label;
     }
     default:

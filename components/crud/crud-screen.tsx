@@ -14,6 +14,7 @@ import type { ResourceSpec, RowAction } from '@/lib/resources/types';
 import { useHydrated } from '@/components/common/use-hydrated';
 import { useShell } from '@/components/shell/shell-context';
 import { renderCell } from './cells';
+import { useColumnSources } from './column-sources';
 import { EditModal, type EditTarget } from './edit-modal';
 import { ImportDialog } from './import-dialog';
 import { SearchForm } from './search-form';
@@ -42,6 +43,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   const { modal, message } = App.useApp();
   const { powers } = useShell();
   const can = useCallback((code: string) => hasButton(powers, code), [powers]);
+  const specColumns = useColumnSources(spec.columns);
   const { state, update } = useTableState(spec.search);
   const searchFields = useMemo(() => withCallRules(spec.search, spec.list), [spec.search, spec.list]);
   const payload = { ...spec.params, ...searchPayload(state, spec.search) };
@@ -126,7 +128,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
 
   const sortOrder = (key: string): 'ascend' | 'descend' | null => (state.order === key ? 'ascend' : state.order === `-${key}` ? 'descend' : null);
   const columns: TableColumnsType<TreeRow<Row>> = [
-    ...spec.columns.map((column) => ({
+    ...specColumns.map((column) => ({
       key: column.key,
       title: t(column.title),
       width: column.width,
@@ -140,7 +142,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
 
   const onChange: TableProps<TreeRow<Row>>['onChange'] = (pagination, _filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const column = spec.columns.find((c) => c.key === single?.columnKey);
+    const column = specColumns.find((c) => c.key === single?.columnKey);
     // A sort of 'normal' (no direction) clears the order (SPEC.md section 9).
     const order = column?.sort && single?.order ? `${single.order === 'descend' ? '-' : ''}${column.sort}` : undefined;
     const sizeChanged = pagination.pageSize !== state.pageSize;

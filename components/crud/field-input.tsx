@@ -4,10 +4,9 @@ import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect, type FormRu
 import type { Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { lazy, Suspense, type ComponentProps } from 'react';
-import useSWR from 'swr';
-import { callPath } from '@/lib/api/client';
 import { todayValue } from '@/lib/china-time';
 import type { FieldSpec, Option, TreeOption } from '@/lib/resources/types';
+import { useOptionCall } from './column-sources';
 import { useFieldRule } from '@/components/common/use-field-rule';
 import { useHydrated } from '@/components/common/use-hydrated';
 import { FileInput, NumberRangeInput, RegionInput } from './field-widgets';
@@ -29,8 +28,7 @@ function RichTextEditor(props: ComponentProps<typeof LazyEditor>) {
 /** Options of a select field: fixed ones (translated) or loaded from their call. */
 function useFieldOptions(field: FieldSpec): { options: Option[] | TreeOption[]; loading: boolean } {
   const t = useTranslations();
-  const { data, isLoading } = useSWR(field.source ? [field.source.path, JSON.stringify(field.source.body ?? {})] : null,
-    async () => (await callPath(field.source!.path, field.source!.body ?? {}, { silent: true })).data);
+  const { data, isLoading } = useOptionCall(field.source?.path ?? null, field.source?.body);
   if (field.source) return { options: data ? field.source.toOptions(data) : [], loading: isLoading };
   return { options: (field.options ?? []).map((o) => ({ ...o, label: t(o.label) })), loading: false };
 }

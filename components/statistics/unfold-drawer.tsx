@@ -15,10 +15,16 @@ const UNFOLD = 'businessClubFirstTrial/statisticsFormUnfold';
 const SHOWN = ['number', 'name', 'idNumber', 'mobile', 'amount', 'status', 'deadline', 'borrowerType', 'guaranteeOrg', 'bankOrg', 'createTime'];
 
 /** The applications behind one figure of the statistics, paged by the server. */
-export function UnfoldDrawer({ cell, filters, close }: { cell: Cell; filters: Record<string, unknown>; close: () => void }) {
+export function UnfoldDrawer({ cell, filters, close, path = UNFOLD }: {
+  cell: Pick<Cell, 'label' | 'count'> & { filter: object };
+  filters: Record<string, unknown>;
+  close: () => void;
+  /** The call that pages the cases (the bank and guarantee statistics' by default). */
+  path?: typeof UNFOLD | 'applyStatistics/unfold';
+}) {
   const t = useTranslations();
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const { data, isLoading } = useCall(UNFOLD, { ...filters, ...cell.filter, ...page } as StatisticsUnfoldInput);
+  const { data, isLoading } = useCall(path, { ...filters, ...cell.filter, ...page } as StatisticsUnfoldInput);
   const columns = APPLICATION_COLUMNS.filter((c) => SHOWN.includes(c.key)).map((column) => ({
     key: column.key, title: t(column.title), ellipsis: column.ellipsis, render: (_: unknown, row: ApplicationRow) => renderCell(column, row, t),
   }));

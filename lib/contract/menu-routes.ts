@@ -5,6 +5,7 @@
  */
 import { STAGE_INFO, stageButtons, type Stage } from '../workflow/stages';
 import { statisticsExport } from '../workflow/statistics';
+import { APPLY_STATISTICS_EXPORT, REPORT_EXPORT } from '../workflow/reports';
 
 export interface RouteNode {
   path: string;
@@ -42,6 +43,7 @@ export const BUTTON_TITLES: Record<string, { zh: string; en: string }> = {
   quota: { zh: '修改担保额度', en: 'Change guarantee quota' },
   reSign: { zh: '重新签约', en: 'Re-sign' },
   bankState: { zh: '放款状态', en: 'Loan state' },
+  house: { zh: '房产抵押登记', en: 'Record house mortgages' },
   intake: { zh: '录入申请', en: 'Enter applications' },
   node: { zh: '配置节点', en: 'Configure nodes' },
   publish: { zh: '发布', en: 'Publish' },
@@ -141,8 +143,8 @@ export const MENU_ROUTES: RouteNode[] = [
     path: '/admin/setting/monitor', zh: '监控统计', en: 'Monitoring', icon: 'LineChartOutlined', header: 'setting',
     children: [
       leaf('/admin/setting/error/credit-error', '实时征信异常', 'Real-time credit errors'),
-      leaf('/admin/setting/statistics/apply', '申请统计', 'Application statistics'),
-      leaf('/admin/setting/report', '报表', 'Reports'),
+      leaf('/admin/setting/statistics/apply', '申请统计', 'Application statistics', { buttons: [APPLY_STATISTICS_EXPORT] }),
+      leaf('/admin/setting/report', '报表', 'Reports', { buttons: [REPORT_EXPORT] }),
       leaf('/admin/setting/agree', '协议模板配置', 'Agreement templates'),
     ],
   },

@@ -17,4 +17,6 @@ export const PAGES = {
   notice: '/information/publish',
   help: '/help-model',
   consult: '/consult/index',
+  applyStatistics: '/admin/setting/statistics/apply',
+  report: '/admin/setting/report',
 } as const;

@@ -3,6 +3,7 @@ import { clientKey, date, flag, id, int, INT_MAX, longText, money, pageInput, te
 import { version } from './role';
 import { ACTIONS, APPLICATION_STATUSES, BORROWER_TYPES, GUARANTEE_METHODS, STAGES } from '../workflow/stages';
 import { REPAYMENT_METHODS, type Plan } from '../workflow/plan';
+import { HOUSE_STATES } from '../workflow/house';
 import { count, timestamp } from './output';
 
 /**
@@ -148,7 +149,9 @@ export const houseInfo = z.object({
   address: z.string(),
   area: z.number(),
   assessedValue: z.number(),
-  mortgageState: z.enum(['PENDING', 'REGISTERED', 'RELEASED']),
+  mortgageState: z.enum(HOUSE_STATES),
+  /** The mortgage registration number (empty until registered). */
+  mortgageNo: z.string(),
   registeredOn: z.string().nullable(),
   version: count,
 });

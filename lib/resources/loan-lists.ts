@@ -1,7 +1,8 @@
 import type { OrgDropdownItem } from '../contract/organiza';
 import type { PublishedRow, SpouseRow } from '../contract/loan-lists';
 import type { ResourceSpec } from './types';
-import { DETAIL_ACTION, STATUS_CELL_OPTIONS, STATUS_OPTIONS, statusValue } from './workbench';
+import { DETAIL_ACTION, STATUS_CELL_OPTIONS, STATUS_OPTIONS, STATUS_TAG_SOURCE } from './workbench';
+import { statusValue } from '../workflow/status-dictionary';
 
 /**
  * The lists beside the loan query: the proposers' spouses (/admin/home/spouse) and the
@@ -31,7 +32,7 @@ export const spouseSpec: ResourceSpec<SpouseRow> = {
     { key: 'workUnit', title: spouse('workUnit'), ellipsis: true },
     { key: 'proposer', title: spouse('proposer') },
     { key: 'number', title: spouse('number') },
-    { key: 'status', title: spouse('status'), kind: 'tag', options: STATUS_CELL_OPTIONS, value: statusValue },
+    { key: 'status', title: spouse('status'), kind: 'tag', options: STATUS_CELL_OPTIONS, source: STATUS_TAG_SOURCE, value: statusValue },
     { key: 'createTime', title: spouse('createTime'), kind: 'datetime' },
   ],
   actions: [DETAIL_ACTION],

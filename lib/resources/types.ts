@@ -89,6 +89,10 @@ export interface ColumnSpec<Row> {
   kind?: ColumnKind;
   /** enum/tag: value -> label key (and colour). */
   options?: Option[];
+  /** enum/tag: options loaded from a call (labels shown as they come); `options` serve until it answers. */
+  source?: { path: CallPath; body?: Record<string, unknown>; toOptions: (data: unknown) => Option[] };
+  /** The options' labels are text already, not message keys (set by the engine for loaded options). */
+  literal?: boolean;
   /** Reads the cell value (default: row[key]). */
   value?: (row: Row) => unknown;
   width?: number;

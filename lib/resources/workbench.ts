@@ -1,8 +1,10 @@
 import type { ApplicationDetail, ApplicationRow } from '../contract/workflow';
+import type { StatusEntry } from '../contract/case-extras';
 import {
   APPLICATION_STATUSES, BORROWER_TYPES, GUARANTEE_METHODS, STAGES, STAGE_INFO, stageButtons,
   type ApplicationStatus, type Stage,
 } from '../workflow/stages';
+import { STATUS_COLORS, statusValue } from '../workflow/status-dictionary';
 import type { ColumnSpec, FieldSpec, Option, ResourceSpec, RowAction } from './types';
 
 /**
@@ -30,14 +32,14 @@ const BUTTON_OF: Record<RowActionKey, string | null> = {
 };
 
 /** Buttons of the workbench's header rather than of a row. */
-export type ToolbarAction = 'turnOver' | 'export';
+export type ToolbarAction = 'turnOver' | 'export' | 'house';
 
 /** exportAll: the workbench's search as an .xlsx file. */
 export const WORKBENCH_EXPORT = 'businessClubFirstTrial/exportAll';
 
 /** The permission string of an action at a stage, or undefined when the action needs none. */
 export function actionPermission(stage: Stage, action: RowActionKey | ToolbarAction): string | undefined {
-  const button = action === 'turnOver' || action === 'export' ? action : BUTTON_OF[action];
+  const button = action === 'turnOver' || action === 'export' || action === 'house' ? action : BUTTON_OF[action];
   return button === null ? undefined : `${STAGE_INFO[stage].module}::${button}`;
 }
 
@@ -88,16 +90,20 @@ export function detailActions(stage: Stage, detail: ApplicationDetail, viewer: V
 const INLINE_ACTIONS: readonly RowActionKey[] = ['detail', 'check', 'bankState'];
 export const DANGER_ACTIONS: readonly RowActionKey[] = ['reject', 'return', 'refuse', 'withdraw'];
 
-const STATUS_COLORS: Record<ApplicationStatus, string> = {
-  IN_REVIEW: 'processing', RETURNED: 'orange', APPROVED: 'cyan', LOANED: 'green', NOT_ISSUED: 'default', REFUSED: 'red', WITHDRAWN: 'default',
-};
 export const statusColor = (status: ApplicationStatus) => STATUS_COLORS[status];
 
 export const STATUS_OPTIONS: Option[] = APPLICATION_STATUSES.map((s) => ({ value: s, label: `approval.status.${s}`, color: STATUS_COLORS[s] }));
 /** A case in review shows its stage with the status. */
 const REVIEW_AT_OPTIONS: Option[] = STAGES.map((s) => ({ value: `IN_REVIEW:${s}`, label: `approval.reviewAt.${s}`, color: STATUS_COLORS.IN_REVIEW }));
-export const statusValue = (row: Pick<ApplicationRow, 'status' | 'stage'>) => (row.status === 'IN_REVIEW' && row.stage ? `IN_REVIEW:${row.stage}` : row.status);
 export const STATUS_CELL_OPTIONS: Option[] = [...REVIEW_AT_OPTIONS, ...STATUS_OPTIONS];
+
+/** The status dictionary of the service (businessApproveRecord/approvalStatus): the filter offers its statuses, the tags show all of it. */
+const DICTIONARY = 'businessApproveRecord/approvalStatus';
+const entries = (data: unknown) => data as StatusEntry[];
+const STATUS_FILTER_SOURCE = {
+  path: DICTIONARY, toOptions: (data: unknown) => entries(data).filter((e) => e.stage === null).map((e) => ({ value: e.status, label: e.label, color: e.color })),
+} as const;
+export const STATUS_TAG_SOURCE = { path: DICTIONARY, toOptions: (data: unknown) => entries(data).map((e) => ({ value: e.value, label: e.label, color: e.color })) } as const;
 
 export const BORROWER_TYPE_OPTIONS: Option[] = BORROWER_TYPES.map((b) => ({ value: b, label: `approval.borrowerType.${b}` }));
 const GUARANTEE_METHOD_OPTIONS: Option[] = GUARANTEE_METHODS.map((g) => ({ value: g, label: `approval.guaranteeMethod.${g}` }));
@@ -117,7 +123,7 @@ export const APPLICATION_SEARCH = {
   idNumber: { name: 'idNumber', label: label('idNumber'), kind: 'text' },
   mobile: { name: 'mobile', label: label('mobile'), kind: 'text' },
   date: { name: 'date', label: label('date'), kind: 'dateRange' },
-  status: { name: 'status', label: label('status'), kind: 'select', options: STATUS_OPTIONS },
+  status: { name: 'status', label: label('status'), kind: 'select', source: STATUS_FILTER_SOURCE },
   overdue: { name: 'overdue', label: label('overdue'), kind: 'select', options: YES_NO },
 } as const satisfies Record<string, FieldSpec>;
 
@@ -128,7 +134,7 @@ export const APPLICATION_COLUMNS: ColumnSpec<ApplicationRow>[] = [
   { key: 'idNumber', title: label('idNumber'), kind: 'masked' },
   { key: 'mobile', title: label('mobile'), kind: 'masked' },
   { key: 'amount', title: label('amount'), kind: 'money', sort: 'amount' },
-  { key: 'status', title: label('status'), kind: 'tag', options: STATUS_CELL_OPTIONS, value: statusValue },
+  { key: 'status', title: label('status'), kind: 'tag', options: STATUS_CELL_OPTIONS, source: STATUS_TAG_SOURCE, value: statusValue },
   { key: 'assignee', title: label('assignee'), value: (row) => row.assignee?.nickname },
   { key: 'deadline', title: label('deadline'), kind: 'datetime', sort: 'deadline', flag: (row) => (row.overdue ? OVERDUE_FLAG : null) },
   { key: 'borrowerType', title: label('borrowerType'), kind: 'enum', options: BORROWER_TYPE_OPTIONS },

@@ -62,7 +62,7 @@ const WORKBENCH_BUTTONS = ['check', 'reject', 'refuse', 'redeploy', 'adminRedepl
 export const STAGE_EXTRA_BUTTONS: Partial<Record<Stage, readonly string[]>> = {
   GC_FIRST: ['quota', 'reSign'],
   GC_SECOND: ['quota', 'reSign'],
-  GC_HOUSE: ['quota', 'reSign'],
+  GC_HOUSE: ['quota', 'reSign', 'house'],
   BANK_TRANSFER: ['bankState', 'reSign'],
 };
 

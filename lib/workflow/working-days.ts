@@ -28,3 +28,21 @@ export function isOverdue(deadline: Date | string | null | undefined, now: Date 
   if (deadline === null || deadline === undefined) return false;
   return now.getTime() > new Date(deadline).getTime();
 }
+
+const CHINA_DAY = (instant: Date | string) => Math.floor((new Date(instant).getTime() + 8 * 3_600_000) / 86_400_000);
+/** Day of the week of a day number since 1970-01-01 (a Thursday): 0 Sunday ... 6 Saturday. */
+const weekdayOf = (day: number) => (((day + 4) % 7) + 7) % 7;
+
+/**
+ * Working days (Monday to Friday of China's calendar) a case waited from `from` to `to`: the
+ * working days after the day of `from` up to and including the day of `to`, so a case taken
+ * in on a Monday and handled on Tuesday waited one day, and on the same day none.
+ */
+export function workingDaysBetween(from: Date | string, to: Date | string): number {
+  const start = CHINA_DAY(from), end = CHINA_DAY(to);
+  if (end <= start) return 0;
+  const span = end - start;
+  let days = Math.floor(span / 7) * 5;
+  for (let d = start + Math.floor(span / 7) * 7 + 1; d <= end; d += 1) if (weekdayOf(d) !== 0 && weekdayOf(d) !== 6) days += 1;
+  return days;
+}

@@ -119,16 +119,16 @@ describe('workflow action dialogs', { timeout: 20_000 }, () => {
 
   it('turn-over: never offers the user as the new person; says how many cases moved and how many stayed', async () => {
     const close = vi.fn(), refresh = vi.fn();
-    answers['businessClubFirstTrial/getStagePeople'] = () => ok([
-      { id: 2, nickname: '人社审核员', orgName: '人社局', pending: 4 },
-      { id: 5, nickname: '人社复核员', orgName: '人社局', pending: 0 },
-      { id: 8, nickname: '人社终审员', orgName: '人社局', pending: 1 },
+    answers['businessApproveRecord/getPersonAndAmount'] = () => ok([
+      { id: 2, nickname: '人社审核员', orgName: '人社局', pending: 4, amount: 800000, overdue: 1 },
+      { id: 5, nickname: '人社复核员', orgName: '人社局', pending: 0, amount: 0, overdue: 0 },
+      { id: 8, nickname: '人社终审员', orgName: '人社局', pending: 1, amount: 50000, overdue: 0 },
     ]);
     answers['businessClubFirstTrial/turnOver'] = [ok({ moved: 3, kept: 1 })];
     wrap(<TurnOverDialog stage="RS_FIRST" userId={8} close={close} refresh={refresh} />);
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('combobox', { name: '移交人' }));
-    await userEvent.click(await screen.findByText('人社审核员（待处理 4 件）'));
+    await userEvent.click(await screen.findByText('人社审核员（待处理 4 件，¥800,000.00，超时 1 件）'));
     await userEvent.click(within(dialog).getByRole('combobox', { name: '接收人' }));
     await userEvent.click(await screen.findByText('待办 0'));
     // Neither the person handing over (待办 4) nor the user (待办 1) is offered.

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { OPINION_MAX, quotaInput } from '@/lib/contract/workflow';
 import type { ApplicationDetail, ApplicationRow } from '@/lib/contract/workflow';
 import {
-  OPINION_LIMIT, QUOTA_LIMIT, actionPermission, detailActions, rowAllows, statusValue, visibleActions, workbenchSpec,
+  OPINION_LIMIT, QUOTA_LIMIT, actionPermission, detailActions, rowAllows, visibleActions, workbenchSpec,
 } from '@/lib/resources/workbench';
+import { statusValue } from '@/lib/workflow/status-dictionary';
 import { STAGES, stageButtons, type Stage } from '@/lib/workflow/stages';
 import { openSubmission, submissionFor } from '@/components/approval/idempotency';
 import { UI_TEXTS } from '@/lib/i18n';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addWorkingDays, isOverdue } from '@/lib/workflow/working-days';
+import { addWorkingDays, isOverdue, workingDaysBetween } from '@/lib/workflow/working-days';
 
 // 2026-11-16 is a Monday; dates are local, like the function's weekdays.
 const day = (date: number, hour = 9, minute = 30) => new Date(2026, 10, date, hour, minute);
@@ -52,5 +52,19 @@ describe('isOverdue', () => {
     expect(isOverdue(deadline.toISOString(), day(23))).toBe(true);
     expect(isOverdue(null, day(23))).toBe(false);
     expect(isOverdue(undefined)).toBe(false);
+  });
+});
+
+describe('workingDaysBetween: the working days a case waited, on China’s calendar', () => {
+  it('counts the working days after the first day up to the last', () => {
+    // Friday 10:00 to Tuesday 10:00 China time: Monday and Tuesday.
+    expect(workingDaysBetween('2026-03-06T02:00:00Z', '2026-03-10T02:00:00Z')).toBe(2);
+    // The same day, and a day earlier, are none.
+    expect(workingDaysBetween('2026-03-10T01:00:00Z', '2026-03-10T09:00:00Z')).toBe(0);
+    expect(workingDaysBetween('2026-03-10T01:00:00Z', '2026-03-09T01:00:00Z')).toBe(0);
+    // Saturday 01:00 China time (Friday 17:00 UTC) to Monday: one day.
+    expect(workingDaysBetween('2026-03-06T17:00:00Z', '2026-03-09T01:00:00Z')).toBe(1);
+    // Three whole weeks and two days from a Wednesday: 15 + 2.
+    expect(workingDaysBetween('2026-03-04T02:00:00Z', '2026-03-27T02:00:00Z')).toBe(17);
   });
 });

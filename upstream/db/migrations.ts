@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { eligibility } from './migration-eligibility';
 import { workflow } from './migration-workflow';
 import { content } from './migration-content';
+import { reports } from './migration-reports';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -238,4 +239,5 @@ export const migrations: Record<string, Migration> = {
   },
   '0010_eligibility': eligibility,
   '0012_content': content,
+  '0014_reports': reports,
 };

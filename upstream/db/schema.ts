@@ -323,6 +323,8 @@ interface ApplicationTable {
   refuse_reason_id: number | null;
   client_group_id: number | null;
   product_id: number | null;
+  /** The stage the case was last at (kept by a trigger; it survives a refusal, withdrawal or return). */
+  last_stage: Generated<Stage | null>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -342,6 +344,8 @@ interface ApplicationPersonTable {
   work_unit: Generated<string>;
   share_ratio: Numeric | null;
   sort: Generated<number>;
+  /** An employee hired from the policy's key groups. */
+  key_group: Generated<boolean>;
   created_at: CreatedAt;
 }
 
@@ -355,8 +359,66 @@ interface HousePropertyTable {
   assessed_value: Numeric;
   mortgage_state: Generated<'PENDING' | 'REGISTERED' | 'RELEASED'>;
   registered_on: DateOnly | null;
+  mortgage_no: Generated<string>;
+  updated_by: number | null;
   version: Generated<number>;
   created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface ApplicationTallyTable {
+  day: DateOnly;
+  renshe_org_id: number;
+  borrower_type: string;
+  client_group_id: number;
+  product_id: number;
+  status: string;
+  stage: string;
+  level: number;
+  refuse_reason_id: number;
+  n: number;
+  amount: Numeric;
+  loan_amount: Numeric;
+}
+
+interface StageTallyTable {
+  day: DateOnly;
+  renshe_org_id: number;
+  borrower_type: string;
+  client_group_id: number;
+  product_id: number;
+  stage: string;
+  n: number;
+  wait_days: ColumnType<string, string | number, string | number>;
+}
+
+interface LoanTallyTable {
+  month: DateOnly;
+  renshe_org_id: number;
+  bank_org_id: number;
+  guarantee_org_id: number;
+  product_id: number;
+  loans: number;
+  amount: Numeric;
+  people: number;
+  employees: number;
+  key_employees: number;
+}
+
+interface SubsidyTallyTable {
+  month: DateOnly;
+  renshe_org_id: number;
+  bank_org_id: number;
+  guarantee_org_id: number;
+  product_id: number;
+  loans: number;
+  subsidy: Numeric;
+}
+
+interface GuaranteeQuotaTable {
+  org_id: number;
+  quota: Numeric;
+  version: Generated<number>;
   updated_at: Timestamp;
 }
 
@@ -390,6 +452,8 @@ interface ApprovalRecordTable {
   details: ColumnType<unknown, string | null, never>;
   remark: Generated<string>;
   idempotency_key: string;
+  /** Working days the case waited at the stage this record took it off (set by a trigger). */
+  wait_days: Generated<number | null>;
   created_at: CreatedAt;
 }
 
@@ -481,6 +545,11 @@ export interface Database {
   application: ApplicationTable;
   application_person: ApplicationPersonTable;
   house_property: HousePropertyTable;
+  guarantee_quota: GuaranteeQuotaTable;
+  application_tally: ApplicationTallyTable;
+  stage_tally: StageTallyTable;
+  loan_tally: LoanTallyTable;
+  subsidy_tally: SubsidyTallyTable;
   application_file: ApplicationFileTable;
   approval_record: ApprovalRecordTable;
   content_file: ContentFileTable;

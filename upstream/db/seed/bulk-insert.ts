@@ -23,11 +23,11 @@ const APPLICATION: Columns = [
 ];
 const PERSON: Columns = [
   ['id', 'int'], ['application_id', 'int'], ['role', 'text'], ['guarantor_id', 'int'], ['name', 'text'], ['id_number', 'text'],
-  ['mobile', 'text'], ['gender', 'text'], ['work_unit', 'text'], ['share_ratio', 'numeric'], ['sort', 'int'], ['created_at', 'timestamptz'],
+  ['mobile', 'text'], ['gender', 'text'], ['work_unit', 'text'], ['share_ratio', 'numeric'], ['sort', 'int'], ['key_group', 'boolean'], ['created_at', 'timestamptz'],
 ];
 const HOUSE: Columns = [
   ['application_id', 'int'], ['certificate_no', 'text'], ['owner', 'text'], ['address', 'text'], ['area', 'numeric'],
-  ['assessed_value', 'numeric'], ['mortgage_state', 'text'], ['registered_on', 'date'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+  ['assessed_value', 'numeric'], ['mortgage_state', 'text'], ['registered_on', 'date'], ['mortgage_no', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
 ];
 const RECORD: Columns = [
   ['application_id', 'int'], ['action', 'text'], ['node_id', 'int'], ['stage', 'text'], ['from_status', 'text'], ['to_status', 'text'],

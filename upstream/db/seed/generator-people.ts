@@ -23,6 +23,8 @@ export interface GeneratedPerson {
   work_unit: string;
   share_ratio: string | null;
   sort: number;
+  /** An employee hired from the policy's key groups. */
+  key_group: boolean;
 }
 
 const MOBILE_PREFIXES = ['130', '131', '132', '133', '135', '136', '137', '138', '139', '150', '151', '152', '155', '156', '157', '158', '159', '166', '173', '176', '177', '180', '181', '182', '185', '186', '187', '188', '189', '191', '199'];
@@ -74,7 +76,7 @@ export function businessOf(random: Random, type: BorrowerType, proposer: Person)
 
 const member = (role: PersonRole, person: Person, work_unit: string, sort: number, extra: Partial<GeneratedPerson> = {}): GeneratedPerson => ({
   role, guarantorIndex: null, name: person.name, id_number: person.id_number, mobile: person.mobile, gender: person.gender,
-  work_unit, share_ratio: null, sort, ...extra,
+  work_unit, share_ratio: null, sort, key_group: false, ...extra,
 });
 
 /**
@@ -97,7 +99,9 @@ export function peopleOf(random: Random, type: BorrowerType, proposer: Person, b
   }
   if (type === 'SMALL_COMPANY') {
     for (let sort = 0, n = random.int(2, 6); sort < n; sort += 1) {
-      people.push(member('EMPLOYEE', personOf(random, { born: [1981, 2007] }), business.business_name, sort));
+      const employee = personOf(random, { born: [1981, 2007] });
+      // About a third of the new hires come from the key groups (read off the ID number, so the draws stay as they were).
+      people.push(member('EMPLOYEE', employee, business.business_name, sort, { key_group: Number(employee.id_number.charAt(14)) % 3 === 0 }));
     }
   }
   if (guarantors) {
@@ -121,19 +125,23 @@ export interface GeneratedHouse {
   assessed_value: string;
   mortgage_state: 'PENDING' | 'REGISTERED';
   registered_on: string | null;
+  mortgage_no: string;
 }
 
 /** A house worth well over the loan; registered once the guarantee company's house review passed it. */
 export function houseOf(random: Random, owner: string, amount: number, registeredOn: string | null): GeneratedHouse {
   const area = random.int(600, 1600) / 10;
   const value = Math.max(Math.round((area * random.int(7000, 14000)) / 100) * 100, Math.round(amount * 1.5));
+  const certificate = `湘(${random.int(2012, 2025)})长沙市不动产权第${digits(random, 7)}号`;
   return {
-    certificate_no: `湘(${random.int(2012, 2025)})长沙市不动产权第${digits(random, 7)}号`,
+    certificate_no: certificate,
     owner,
     address: addressOf(random),
     area: area.toFixed(2),
     assessed_value: value.toFixed(2),
     mortgage_state: registeredOn ? 'REGISTERED' : 'PENDING',
     registered_on: registeredOn,
+    // The registration certificate of the mortgage: numbered in the year of registration, after the property's number.
+    mortgage_no: registeredOn ? `湘(${registeredOn.slice(0, 4)})长沙市不动产证明第${certificate.slice(-8, -1)}号` : '',
   };
 }

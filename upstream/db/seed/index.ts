@@ -81,6 +81,8 @@ const DEMO_ORGS: { key: string; name: string; type: OrgType; parent?: string }[]
   { key: 'bank3', name: '长沙银行', type: 'BANK', parent: 'operator' },
 ];
 
+const DEMO_QUOTAS: Record<string, number> = { gc1: 60_000_000, gc2: 40_000_000 };
+
 const DEMO_ROLES = [
   { name: '人社审核员', description: 'Renshe reviewers', menus: ['/renshe'] },
   { name: '担保审核员', description: 'Guarantee company reviewers', menus: ['/guarantee'] },
@@ -121,6 +123,8 @@ export async function seedDemo(db: Kysely<Database>) {
       }).returning('id').executeTakeFirstOrThrow();
       orgIds.set(org.key, row.id);
     }
+    // What each guarantee company may guarantee at once (yuan).
+    await trx.insertInto('guarantee_quota').values(Object.entries(DEMO_QUOTAS).map(([key, quota]) => ({ org_id: orgIds.get(key)!, quota, updated_at: new Date() }))).execute();
     const roleIds = new Map<string, number>();
     for (const role of DEMO_ROLES) {
       const row = await trx.insertInto('role').values({ name: role.name, description: role.description, updated_at: new Date() })

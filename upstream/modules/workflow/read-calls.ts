@@ -10,9 +10,9 @@ import { applicationDetail, people, progress, recordRows, toRecordRow, visibleAp
 import { moduleNodes, nodePeople, passedNodes } from './flow';
 import { approvalsOf } from './guards';
 import { loanQuery, pendingCounts, workbenchList } from './list';
-import { dateText } from './rows';
 import { caseScope } from './scope';
 import { toFileInfo } from '../files/calls';
+import { houseRows, toHouseInfo } from './house';
 
 /** The people of one role on a case the user may see. */
 async function peopleOf(ctx: CallContext<AuthUser>, id: number, role: 'PARTNER' | 'EMPLOYEE'): Promise<PersonInfo[]> {
@@ -177,12 +177,7 @@ export const readCalls = [
     path: 'business-house-property/getInfo',
     async handler(ctx, input): Promise<HouseInfo[]> {
       await visibleApplication(ctx.db, ctx.user, input.id);
-      const rows = await ctx.db.selectFrom('house_property').selectAll().select(dateText('registered_on').as('registered_text'))
-        .where('application_id', '=', input.id).orderBy('id').execute();
-      return rows.map((h) => ({
-        id: h.id, certificateNo: h.certificate_no, owner: h.owner, address: h.address, area: Number(h.area),
-        assessedValue: Number(h.assessed_value), mortgageState: h.mortgage_state, registeredOn: h.registered_text, version: h.version,
-      }));
+      return (await houseRows(ctx.db).where('h.application_id', '=', input.id).orderBy('h.id').execute()).map(toHouseInfo);
     },
   }),
   defineCall({

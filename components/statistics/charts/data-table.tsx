@@ -1,0 +1,32 @@
+import styles from '../bar-chart.module.css';
+
+/** A chart's figures as a table (collapsed under the chart), for screen readers and anyone who cannot read the picture. */
+export function ChartData({ title, caption, categoryTitle, categories, series, format = String }: {
+  title: string;
+  caption: string;
+  categoryTitle: string;
+  categories: string[];
+  series: { name: string; values: number[]; format?: (value: number) => string }[];
+  format?: (value: number) => string;
+}) {
+  return (
+    <details className={styles.data}>
+      <summary>{caption}</summary>
+      <table>
+        <caption className={styles.hidden}>{title}</caption>
+        <thead><tr><th scope="col">{categoryTitle}</th>{series.map((s) => <th key={s.name} scope="col">{s.name}</th>)}</tr></thead>
+        <tbody>
+          {categories.map((category, i) => (
+            <tr key={category}><th scope="row">{category}</th>{series.map((s) => <td key={s.name}>{(s.format ?? format)(s.values[i] ?? 0)}</td>)}</tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+/** Keyboard and pointer handlers of a chart mark that opens its figure's cases. */
+export const selectable = (label: string, onSelect?: () => void) => (onSelect ? {
+  role: 'button', tabIndex: 0, 'aria-label': label, style: { cursor: 'pointer' }, onClick: onSelect,
+  onKeyDown: (e: { key: string; preventDefault: () => void }) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onSelect(); } },
+} : {});

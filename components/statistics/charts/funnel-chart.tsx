@@ -1,0 +1,53 @@
+'use client';
+
+import { useId } from 'react';
+import styles from '../bar-chart.module.css';
+import { ChartData, selectable } from './data-table';
+
+const WIDTH = 720;
+const ROW = 44;
+
+/**
+ * A funnel in plain SVG: one centred band per step, as wide as its count against the first,
+ * labelled with the count and the rate from the step before. A band opens its cases.
+ */
+export function FunnelChart({ title, steps, tableCaption, stepTitle, countTitle, rateTitle, color = '#1677ff', onSelect }: {
+  title: string;
+  steps: { label: string; count: number; rate: number }[];
+  tableCaption: string;
+  stepTitle: string;
+  countTitle: string;
+  rateTitle: string;
+  color?: string;
+  onSelect?: (index: number) => void;
+}) {
+  const id = useId();
+  const first = Math.max(1, steps[0]?.count ?? 1);
+  const percent = (r: number) => `${(r * 100).toFixed(1)}%`;
+  const height = steps.length * ROW + 8;
+  const summary = steps.map((s) => `${s.label}: ${s.count} (${percent(s.rate)})`).join('; ');
+  return (
+    <figure className={styles.figure} aria-labelledby={`${id}-title`}>
+      <figcaption id={`${id}-title`} className={styles.caption}>{title}</figcaption>
+      <svg viewBox={`0 0 ${WIDTH} ${height}`} className={styles.svg} role="img" aria-labelledby={`${id}-svg-title ${id}-desc`}>
+        <title id={`${id}-svg-title`}>{title}</title>
+        <desc id={`${id}-desc`}>{summary}</desc>
+        {steps.map((s, i) => {
+          const w = Math.max(4, ((WIDTH - 260) * s.count) / first);
+          const top = 4 + i * ROW;
+          return (
+            <g key={s.label} {...selectable(`${s.label}: ${s.count}`, onSelect && (() => onSelect(i)))}>
+              <text x={8} y={top + ROW / 2 - 2} className={styles.tick} dominantBaseline="middle">{s.label}</text>
+              <rect x={130 + (WIDTH - 260 - w) / 2} y={top + 4} width={w} height={ROW - 12} rx={3} fill={color} opacity={1 - i * 0.13}>
+                <title>{`${s.label}: ${s.count} (${percent(s.rate)})`}</title>
+              </rect>
+              <text x={WIDTH - 122} y={top + ROW / 2 - 2} className={styles.tick} dominantBaseline="middle">{`${s.count} · ${percent(s.rate)}`}</text>
+            </g>
+          );
+        })}
+      </svg>
+      <ChartData title={title} caption={tableCaption} categoryTitle={stepTitle} categories={steps.map((s) => s.label)}
+        series={[{ name: countTitle, values: steps.map((s) => s.count) }, { name: rateTitle, values: steps.map((s) => s.rate), format: percent }]} />
+    </figure>
+  );
+}

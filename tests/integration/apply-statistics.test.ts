@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import { beforeAll, expect, it } from 'vitest';
+import { describeUpstream } from './harness';
+import { expectFields, orgIdOf, staffIn, userId } from './helpers';
+import { createCase, key, ORGS } from './workflow-fixtures';
+import { readXlsx } from './xlsx-reader';
+
+describeUpstream('application statistics (summary tables kept by triggers)', (up) => {
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    for (const name of ['admin', 'renshe', 'renshe2', 'bank']) {
+      tokens[name] = await up().login(name);
+      ids[name] = await userId(up().db, name);
+    }
+  });
+  const form = async (body: object, who = 'admin', locale?: string) => {
+    const answer = await up().call('applyStatistics/form', body, { token: tokens[who], locale });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.data;
+  };
+  const WIDE = { dateFrom: '2024-01-01', dateTo: '2026-12-31' };
+  /** What the statistics must say, counted straight from the applications. */
+  const live = async () => {
+    const { rows } = await sql<{ status: string; n: string }>`select status, count(*) as n from application
+      where created_at >= '2023-12-31T16:00:00Z' and created_at < '2026-12-31T16:00:00Z' group by 1`.execute(up().db);
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
+  };
+
+  it('counts every application of the period as the applications table does, by status, type, group, product and period', async () => {
+    const data = await form({ ...WIDE, unit: 'month' });
+    const counts = await live();
+    const total = Object.values(counts).reduce((s, n) => s + n, 0);
+    expect(data.summary).toMatchObject({ total, loaned: counts.LOANED ?? 0, refused: counts.REFUSED ?? 0, inReview: counts.IN_REVIEW ?? 0 });
+    expect(data.series).toHaveLength(36);
+    expect(data.series.reduce((s: number, b: { total: number }) => s + b.total, 0)).toBe(total);
+    expect(data.byBorrowerType.reduce((s: number, b: { total: number }) => s + b.total, 0)).toBe(total);
+    expect(data.byClientGroup.reduce((s: number, b: { total: number }) => s + b.total, 0)).toBe(total);
+    expect(data.byProduct.reduce((s: number, b: { total: number }) => s + b.total, 0)).toBe(total);
+    expect(data.byRegion).toEqual([expect.objectContaining({ key: '430100', total })]);
+    expect(data.funnel[0]).toMatchObject({ step: 'submitted', count: total, rate: 1, overall: 1 });
+    expect(data.funnel[4].count).toBe(counts.LOANED ?? 0);
+    for (let i = 1; i < 5; i += 1) expect(data.funnel[i].count).toBeLessThanOrEqual(data.funnel[i - 1].count);
+    expect(data.refusals.reduce((s: number, r: { count: number }) => s + r.count, 0)).toBe(counts.REFUSED ?? 0);
+    const group = data.byClientGroup[0];
+    const oneGroup = await form({ ...WIDE, clientGroupId: Number(group.key) });
+    expect(oneGroup.summary.total).toBe(group.total);
+    const weeks = await form({ dateFrom: '2026-03-04', dateTo: '2026-03-17', unit: 'week' });
+    expect(weeks.series.map((b: { bucket: string; from: string; to: string }) => [b.bucket, b.from, b.to])).toEqual([
+      ['2026-03-02', '2026-03-04', '2026-03-08'], ['2026-03-09', '2026-03-09', '2026-03-15'], ['2026-03-16', '2026-03-16', '2026-03-17'],
+    ]);
+  });
+
+  it('follows every write: a new case, a check past renshe, a refusal with its reason and the working days it waited', async () => {
+    const before = await form(WIDE);
+    const app = await createCase(up().db, { stage: 'RS_FINAL', assignee: 'renshe' });
+    const added = await form(WIDE);
+    expect(added.summary.total).toBe(before.summary.total + 1);
+    expect(added.summary.inReview).toBe(before.summary.inReview + 1);
+    const checked = await up().call('businessClubFirstTrial/check', { id: app.id, version: app.version, key: key(), opinion: '', nextUserId: await userId(up().db, 'guarantee') }, { token: tokens.renshe });
+    expect(checked.status).toBe(200);
+    const passed = await form(WIDE);
+    expect(passed.funnel[1].count).toBe(before.funnel[1].count + 1);
+    const guarantee = await up().login('guarantee');
+    const reason = await up().db.selectFrom('refuse_reason').select(['id', 'content']).where('kind', '=', 'STATUS').orderBy('id').executeTakeFirstOrThrow();
+    const refused = await up().call('businessClubFirstTrial/refuse', { id: app.id, version: checked.body.data.application.version, key: key(), opinion: '', reasonId: reason.id }, { token: guarantee });
+    expect(refused.status).toBe(200);
+    const after = await form(WIDE);
+    expect(after.summary.refused).toBe(before.summary.refused + 1);
+    // A case refused at the guarantee company still counts as past renshe.
+    expect(after.funnel[1].count).toBe(before.funnel[1].count + 1);
+    expect(after.refusals.find((r: { reasonId: number }) => r.reasonId === reason.id).count).toBe((before.refusals.find((r: { reasonId: number }) => r.reasonId === reason.id)?.count ?? 0) + 1);
+    const gc = after.stageDays.find((s: { stage: string }) => s.stage === 'GC_FIRST');
+    expect(gc.count).toBe(before.stageDays.find((s: { stage: string }) => s.stage === 'GC_FIRST').count + 1);
+    // The tally equals a count of the applications, after all these writes.
+    expect(after.summary.total).toBe(Object.values(await live()).reduce((s, n) => s + n, 0));
+
+    const unfold = await up().call('applyStatistics/unfold', { ...WIDE, refuseReasonId: reason.id, pageNum: 1, pageSize: 30 }, { token: tokens.admin });
+    expect(unfold.body.data.list.map((r: { id: number }) => r.id)).toContain(app.id);
+    const steps = await up().call('applyStatistics/unfold', { ...WIDE, step: 'renshePassed', pageNum: 1, pageSize: 5 }, { token: tokens.admin });
+    expect(steps.body.data.total).toBe(Math.min(after.funnel[1].count, 10_000));
+  });
+
+  it('a reviewer limited to their organisation counts only its cases; others may not see the page; bad input is 422', async () => {
+    const renshe = await orgIdOf(up().db, ORGS.renshe);
+    const bankStaff = await staffIn(up(), 'apply_bank_viewer', await orgIdOf(up().db, ORGS.bank2), { pages: ['/admin/setting/statistics/apply'] });
+    const own = await up().call('applyStatistics/form', WIDE, { token: bankStaff.token });
+    expect(own.status).toBe(200);
+    const { n } = await up().db.selectFrom('application').select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('bank_org_id', '=', await orgIdOf(up().db, ORGS.bank2)).where('created_at', '>=', new Date('2023-12-31T16:00:00Z')).executeTakeFirstOrThrow();
+    expect(own.body.data.summary.total).toBe(Number(n));
+    expect(renshe).toBeGreaterThan(0);
+    expect((await up().call('applyStatistics/form', {}, { token: tokens.bank })).status).toBe(403);
+    expect((await up().call('applyStatistics/export', {}, { token: bankStaff.token })).status).toBe(403);
+    expectFields(await up().call('applyStatistics/form', { dateFrom: '2020-01-01', dateTo: '2026-01-01' }, { token: tokens.admin }), { dateFrom: 'validation.periodTooLong' });
+    expectFields(await up().call('applyStatistics/form', { dateFrom: '2026-01-01', dateTo: '2026-06-01', unit: 'day' }, { token: tokens.admin }), { dateFrom: 'validation.periodTooLong' });
+    expectFields(await up().call('applyStatistics/form', { unit: 'year', region: 'x', clientGroupId: 0 }, { token: tokens.admin }), {
+      unit: 'validation.invalid', region: 'validation.regionCode', clientGroupId: 'validation.id',
+    });
+  });
+
+  it('exports every table of the page, headed in the caller’s language', async () => {
+    const response = await up().request('applyStatistics/export', { ...WIDE, unit: 'month' }, { token: tokens.admin, locale: 'en' });
+    expect(response.headers.get('content-type')).toContain('spreadsheetml');
+    const book = readXlsx(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(book)).toEqual(['By period', 'Funnel', 'Working days per stage', 'Refusals by reason', 'Overdue', 'By region', 'By borrower type', 'By client group', 'By product']);
+    expect(book.Funnel![1]![0]).toBe('Submitted');
+    expect(book['By period']!.length).toBe(38);
+  });
+});

@@ -1,0 +1,102 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db';
+import type { AuthUser } from '../../core/call';
+import type { ApplyStatisticsQuery } from '../../../lib/contract/apply-statistics';
+import type { ApplicationStatus, BorrowerType, Stage } from '../../../lib/workflow/stages';
+import type { ApplyPeriod } from '../../../lib/workflow/reports';
+import { chinaToday, resolvePeriod } from '../../../lib/workflow/statistics';
+import { caseScope } from '../workflow/scope';
+
+/**
+ * The sources of the application statistics. With an unlimited case scope (administrators
+ * and the operator's staff) they are the summary tables the triggers keep (migration-tally.ts);
+ * a user limited to their organisations' cases counts those cases live, with the same columns.
+ */
+const CHINA_DAY = (column: string) => sql`(${sql.ref(column)} at time zone 'UTC' + interval '8 hours')::date`;
+
+const scopeCondition = (scope: number[]) => {
+  const ids = scope.length ? scope : [-1];
+  return sql`(a.renshe_org_id in (${sql.join(ids)}) or a.guarantee_org_id in (${sql.join(ids)}) or a.bank_org_id in (${sql.join(ids)}))`;
+};
+
+function applicationSource(scope: number[] | null): RawBuilder<unknown> {
+  if (scope === null) return sql`application_tally`;
+  return sql`(select ${CHINA_DAY('a.created_at')} as day, a.renshe_org_id, a.borrower_type, coalesce(a.client_group_id, 0) as client_group_id,
+    coalesce(a.product_id, 0) as product_id, a.status, coalesce(a.stage, '') as stage, funnel_level(a.status, coalesce(a.last_stage, a.stage)) as level,
+    coalesce(a.refuse_reason_id, 0) as refuse_reason_id, 1 as n, a.amount, coalesce(a.loan_amount, 0) as loan_amount
+    from application a where ${scopeCondition(scope)})`;
+}
+
+function stageSource(scope: number[] | null): RawBuilder<unknown> {
+  if (scope === null) return sql`stage_tally`;
+  return sql`(select ${CHINA_DAY('a.created_at')} as day, a.renshe_org_id, a.borrower_type, coalesce(a.client_group_id, 0) as client_group_id,
+    coalesce(a.product_id, 0) as product_id, r.stage, 1 as n, r.wait_days
+    from approval_record r join application a on a.id = r.application_id where r.wait_days is not null and ${scopeCondition(scope)})`;
+}
+
+export interface ApplyPeriodRange { dateFrom: string; dateTo: string; unit: ApplyPeriod }
+
+export function applyPeriod(input: Pick<ApplyStatisticsQuery, 'dateFrom' | 'dateTo' | 'unit'>, now: Date): ApplyPeriodRange {
+  return { ...resolvePeriod(input, chinaToday(now)), unit: input.unit };
+}
+
+/** The filters shared by both sources (`t` is the source's alias). */
+function where(input: ApplyStatisticsQuery, period: ApplyPeriodRange) {
+  const parts = [sql`t.day between ${period.dateFrom}::date and ${period.dateTo}::date`];
+  if (input.region) parts.push(sql`t.renshe_org_id in (select id from organization where region_code = ${input.region})`);
+  if (input.borrowerType) parts.push(sql`t.borrower_type = ${input.borrowerType}`);
+  if (input.clientGroupId) parts.push(sql`t.client_group_id = ${input.clientGroupId}`);
+  if (input.productId) parts.push(sql`t.product_id = ${input.productId}`);
+  return sql.join(parts, sql` and `);
+}
+
+const BUCKET: Record<ApplyPeriod, RawBuilder<string>> = {
+  day: sql<string>`to_char(t.day, 'YYYY-MM-DD')`,
+  week: sql<string>`to_char(date_trunc('week', t.day), 'YYYY-MM-DD')`,
+  month: sql<string>`to_char(t.day, 'YYYY-MM')`,
+};
+
+export interface ApplyGroup {
+  bucket: string; org: number; borrowerType: BorrowerType; clientGroup: number; product: number;
+  status: ApplicationStatus; level: number; reason: number; n: number; amount: number; loanAmount: number;
+}
+
+/** The period's applications summed by bucket and every dimension: a few thousand groups, whatever the number of cases. */
+export async function applyGroups(db: Db, user: AuthUser, input: ApplyStatisticsQuery, period: ApplyPeriodRange): Promise<ApplyGroup[]> {
+  const scope = await caseScope(db, user);
+  const { rows } = await sql<{ bucket: string; org: number; bt: BorrowerType; cg: number; product: number; status: ApplicationStatus; level: number; reason: number; n: string; amount: string; loan: string }>`
+    select ${BUCKET[period.unit]} as bucket, t.renshe_org_id as org, t.borrower_type as bt, t.client_group_id as cg, t.product_id as product,
+      t.status, t.level, t.refuse_reason_id as reason, sum(t.n) as n, sum(t.amount) as amount, sum(t.loan_amount) as loan
+    from ${applicationSource(scope)} t where ${where(input, period)}
+    group by 1, 2, 3, 4, 5, 6, 7, 8 having sum(t.n) <> 0`.execute(db);
+  return rows.map((r) => ({
+    bucket: r.bucket, org: r.org, borrowerType: r.bt, clientGroup: r.cg, product: r.product, status: r.status, level: Number(r.level),
+    reason: r.reason, n: Number(r.n), amount: Number(r.amount), loanAmount: Number(r.loan),
+  }));
+}
+
+/** Records that took the period's cases off each stage, and the working days they waited in all. */
+export async function stageWaits(db: Db, user: AuthUser, input: ApplyStatisticsQuery, period: ApplyPeriodRange) {
+  const scope = await caseScope(db, user);
+  const { rows } = await sql<{ stage: Stage; n: string; days: string }>`
+    select t.stage, sum(t.n) as n, sum(t.wait_days) as days from ${stageSource(scope)} t where ${where(input, period)} group by 1`.execute(db);
+  return new Map(rows.map((r) => [r.stage, { n: Number(r.n), days: Number(r.days) }]));
+}
+
+/**
+ * Cases of the period in review and past their deadline now. Counted live (a deadline passes
+ * without a write); the partial index of cases in review by deadline keeps it to those cases.
+ */
+export async function overdueCount(db: Db, user: AuthUser, input: ApplyStatisticsQuery, period: ApplyPeriodRange, now: Date): Promise<number> {
+  const scope = await caseScope(db, user);
+  const from = new Date(`${period.dateFrom}T00:00:00+08:00`);
+  const to = new Date(new Date(`${period.dateTo}T00:00:00+08:00`).getTime() + 86_400_000);
+  let q = db.selectFrom('application as a').select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('a.status', '=', 'IN_REVIEW').where('a.deadline', '<', now).where('a.created_at', '>=', from).where('a.created_at', '<', to);
+  if (scope !== null) q = q.where(scopeCondition(scope) as never);
+  if (input.region) q = q.where('a.renshe_org_id', 'in', (eb) => eb.selectFrom('organization').select('id').where('region_code', '=', input.region!));
+  if (input.borrowerType) q = q.where('a.borrower_type', '=', input.borrowerType);
+  if (input.clientGroupId) q = q.where('a.client_group_id', '=', input.clientGroupId);
+  if (input.productId) q = q.where('a.product_id', '=', input.productId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}

@@ -1,0 +1,35 @@
+import type { Translate } from '../../core/i18n';
+import type { Cell, Sheet } from '../../core/xlsx';
+import type { BankStatistics, EmploymentForm, LoanFigures, ReportStatistics } from '../../../lib/contract/report';
+
+const FIGURES = ['loans', 'amount', 'people', 'employees', 'keyEmployees', 'subsidy'] as const;
+const cells = (f: LoanFigures): Cell[] => FIGURES.map((k) => f[k]);
+
+/** The monthly report's sheets (per region and month, per month, per bank), headed in the caller's language. */
+export function reportSheets(report: ReportStatistics, banks: BankStatistics, t: Translate): Sheet[] {
+  const h = (key: string) => t(`reports.report.${key}`);
+  const header = FIGURES.map((k) => h(k));
+  const period = `${report.period.monthFrom} ~ ${report.period.monthTo}`;
+  const total = [`${h('total')} (${period})`];
+  return [
+    {
+      name: h('sheets.regions'), header: [h('month'), h('region'), ...header],
+      rows: [...report.rows.map((r) => [r.month, r.regionName, ...cells(r)]), [...total, '', ...cells(report.totals)]], widths: [10, 16, 10, 16, 12, 12, 14, 14],
+    },
+    { name: h('sheets.months'), header: [h('month'), ...header], rows: [...report.byMonth.map((r) => [r.month, ...cells(r)]), [...total, ...cells(report.totals)]], widths: [10, 10, 16, 12, 12, 14, 14] },
+    { name: h('sheets.banks'), header: [h('bank'), ...header], rows: [...banks.rows.map((r) => [r.bank, ...cells(r)]), [...total, ...cells(banks.totals)]], widths: [30, 10, 16, 12, 12, 14, 14] },
+  ];
+}
+
+/** Jobs created: per month and borrower type, with the totals. */
+export function employmentSheet(form: EmploymentForm, t: Translate): Sheet {
+  const h = (key: string) => t(`reports.report.${key}`);
+  return {
+    name: h('sheets.jobs'), header: [h('month'), h('borrowerType'), h('loans'), h('employees'), h('keyEmployees')],
+    rows: [
+      ...form.rows.map((r) => [r.month, t(`approval.borrowerType.${r.borrowerType}`), r.loans, r.employees, r.keyEmployees]),
+      [`${h('total')} (${form.period.monthFrom} ~ ${form.period.monthTo})`, '', form.totals.loans, form.totals.employees, form.totals.keyEmployees],
+    ],
+    widths: [12, 14, 10, 12, 14],
+  };
+}
