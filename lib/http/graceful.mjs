@@ -1,3 +1,5 @@
+import { format } from 'node:util';
+
 /**
  * Graceful stop of an HTTP server (the web application's and the standalone service's):
  * on SIGTERM or SIGINT it stops accepting connections, lets the requests in flight finish
@@ -11,6 +13,14 @@ export function logLine(level, msg, fields = {}) {
   const logger = globalThis.__lboLog?.logger;
   if (logger) logger[level](fields, msg);
   else process.stdout.write(`${JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, ...fields, msg })}\n`);
+}
+
+/** console.log/info/warn/error become log lines of the product's logger (text as `msg`). */
+export function routeConsoleToLog() {
+  const levels = { log: 'info', info: 'info', warn: 'warn', error: 'error' };
+  for (const [method, level] of Object.entries(levels)) {
+    console[method] = (...args) => logLine(level, format(...args));
+  }
 }
 
 function shutdownTimeout(env = process.env) {

@@ -68,6 +68,10 @@ describe('the standalone folder', () => {
 
     expect(await stop(web)).toBe(0);
     expect(web.lines.map((l) => l.msg)).toContain('stopped');
+    // Once listening, every line on the output is JSON (Next's and React's own messages included).
+    const output = web.text();
+    const listening = output.lastIndexOf('\n', output.indexOf('"msg":"listening')) + 1;
+    for (const line of output.slice(listening).split('\n').filter(Boolean)) expect(() => JSON.parse(line), line).not.toThrow();
     expect(existsSync(join(root, 'data', 'pglite.lock'))).toBe(false);
 
     // A restart on the existing database: pages at once, calls as soon as the service is ready.
