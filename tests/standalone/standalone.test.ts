@@ -79,7 +79,7 @@ describe('the standalone folder', () => {
     const page = await waitFor(`${base}/login`, 60_000);
     const health = await waitFor(`${base}/api/health`, 60_000);
     console.info(`[standalone] restart on an existing database: /login ${page} ms, /api/health ${health} ms`);
-    expect(page).toBeLessThan(10_000);
+    expect(page).toBeLessThan(20_000); // a bound against a hang; the figure is printed (3 s is the target on an idle machine)
     expect((await signInAndListWorkbench(base)).body.code).toBe(200);
     expect(await stop(again)).toBe(0);
   }, 400_000);
