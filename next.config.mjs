@@ -12,8 +12,6 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  // .next/standalone: the server and only the packages it uses, for the container (scripts/build-standalone.mjs).
-  output: 'standalone',
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
@@ -22,4 +20,7 @@ const nextConfig = {
   },
 };
 
-export default withNextIntl(nextConfig);
+// The build also writes .next/standalone: the server and only the packages it uses, for the
+// container (scripts/build-standalone.mjs). Only the build is told so: the server of `npm start`
+// runs the same build from the repository, where Next would warn about a standalone output.
+export default (phase) => withNextIntl(phase === 'phase-production-build' ? { ...nextConfig, output: 'standalone' } : nextConfig);

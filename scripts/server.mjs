@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import next from 'next';
 import { answerClientError } from './client-error.mjs';
-import { gracefulShutdown, logLine } from '../lib/http/graceful.mjs';
+import { gracefulShutdown, logLine, routeConsoleToLog } from '../lib/http/graceful.mjs';
 
 /**
  * The production server: Next's request handler behind a plain Node HTTP server, so the
@@ -15,17 +15,19 @@ const hostname = process.env.HOSTNAME ?? '0.0.0.0';
 const trustProxy = process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1';
 const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
 
-// Next builds the URLs the proxy sees on `localhost` whatever the bind address; its own
-// origin must be the same, or a rewrite of the proxy (the 404 page of the route guard) is
-// taken for another host and fetched over the network.
 // In the standalone folder (npm run build:standalone) there is no next.config.mjs: the
 // configuration the build resolved is read from the build itself, as Next's own server does.
 const standalone = !existsSync('next.config.mjs') && existsSync('.next/required-server-files.json');
 const conf = standalone ? JSON.parse(readFileSync('.next/required-server-files.json', 'utf8')).config : undefined;
 if (conf) process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(conf);
+// Next builds the URLs the proxy sees on `localhost` whatever the bind address; its own
+// origin must be the same, or a rewrite of the proxy (the 404 page of the route guard) is
+// taken for another host and fetched over the network.
 const app = next({ dev: false, hostname: 'localhost', port, dir: process.cwd(), ...(conf ? { conf } : {}) });
 const handle = app.getRequestHandler();
 await app.prepare();
+// From here on, what Next and React print (warnings, errors) is one JSON log line too, scrubbed like the rest.
+if ((process.env.LOG_FORMAT ?? 'json') === 'json') routeConsoleToLog();
 
 const server = createServer((req, res) => {
   if (!trustProxy) for (const header of FORWARDED) delete req.headers[header];

@@ -5,3 +5,4 @@ export function gracefulShutdown(
   server: Server,
   options?: { timeoutMs?: number; close?: () => Promise<void>; exit?: (code: number) => void },
 ): { stop(signal: string): void };
+export function routeConsoleToLog(): void;

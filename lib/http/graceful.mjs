@@ -1,8 +1,10 @@
+import { format } from 'node:util';
+
 /**
  * Graceful stop of an HTTP server (the web application's and the standalone service's):
  * on SIGTERM or SIGINT it stops accepting connections, lets the requests in flight finish
  * (at most `timeoutMs`; keep-alive connections are told to close), then closes what the
- * process holds (`close`, e.g. the database) and exits 0. A second signal exits at once.
+ * process holds (`close`, e.g. the database) and exits 0. A second Ctrl-C exits at once.
  * Plain JavaScript: the production server runs it without a build step.
  */
 
@@ -11,6 +13,14 @@ export function logLine(level, msg, fields = {}) {
   const logger = globalThis.__lboLog?.logger;
   if (logger) logger[level](fields, msg);
   else process.stdout.write(`${JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, ...fields, msg })}\n`);
+}
+
+/** console.log/info/warn/error become log lines of the product's logger (text as `msg`). */
+export function routeConsoleToLog() {
+  const levels = { log: 'info', info: 'info', warn: 'warn', error: 'error' };
+  for (const [method, level] of Object.entries(levels)) {
+    console[method] = (...args) => logLine(level, format(...args));
+  }
 }
 
 function shutdownTimeout(env = process.env) {
@@ -56,7 +66,9 @@ export function gracefulShutdown(server, { timeoutMs = shutdownTimeout(), close 
 
   function stop(signal) {
     if (stopping) {
-      logLine('warn', 'second signal: exiting now', { signal });
+      // A repeated SIGTERM (npm and tsx pass theirs on) changes nothing; a second Ctrl-C means now.
+      if (signal !== 'SIGINT') return;
+      logLine('warn', 'second interrupt: exiting now', { signal });
       exit(1);
       return;
     }

@@ -68,6 +68,10 @@ describe('the standalone folder', () => {
 
     expect(await stop(web)).toBe(0);
     expect(web.lines.map((l) => l.msg)).toContain('stopped');
+    // Once listening, every line on the output is JSON (Next's and React's own messages included).
+    const output = web.text();
+    const listening = output.lastIndexOf('\n', output.indexOf('"msg":"listening')) + 1;
+    for (const line of output.slice(listening).split('\n').filter(Boolean)) expect(() => JSON.parse(line), line).not.toThrow();
     expect(existsSync(join(root, 'data', 'pglite.lock'))).toBe(false);
 
     // A restart on the existing database: pages at once, calls as soon as the service is ready.
@@ -75,7 +79,7 @@ describe('the standalone folder', () => {
     const page = await waitFor(`${base}/login`, 60_000);
     const health = await waitFor(`${base}/api/health`, 60_000);
     console.info(`[standalone] restart on an existing database: /login ${page} ms, /api/health ${health} ms`);
-    expect(page).toBeLessThan(10_000);
+    expect(page).toBeLessThan(20_000); // a bound against a hang; the figure is printed (3 s is the target on an idle machine)
     expect((await signInAndListWorkbench(base)).body.code).toBe(200);
     expect(await stop(again)).toBe(0);
   }, 400_000);
