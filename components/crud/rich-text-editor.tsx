@@ -97,7 +97,8 @@ export default function RichTextEditor({ field, value, onChange, disabled, id }:
     emitted.current = value;
     editor.commands.setContent(value || '', { emitUpdate: false });
   }, [editor, value]);
-  useEffect(() => { editor?.setEditable(!disabled); }, [editor, disabled]);
+  // Without an update event: turning editing on or off is no change of the value (and no validation).
+  useEffect(() => { editor?.setEditable(!disabled, false); }, [editor, disabled]);
 
   /** Uploads a picked attachment and links it, under its name, where the cursor is. */
   const attach = async (file: File) => {

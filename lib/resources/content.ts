@@ -153,10 +153,10 @@ export const consultSpec: ResourceSpec<ConsultRow> = {
     { key: 'name', title: c('name') },
     { key: 'mobile', title: c('mobile') },
     { key: 'category', title: c('category'), kind: 'enum', options: CONSULT_CATEGORY_OPTIONS },
-    { key: 'content', title: c('content'), ellipsis: true, width: 260 },
+    { key: 'content', title: c('content'), ellipsis: true, width: 200 },
     { key: 'createTime', title: c('createTime'), kind: 'datetime', sort: 'createTime' },
     {
-      key: 'waiting', title: c('waiting'), kind: 'duration', value: waited, width: 190,
+      key: 'waiting', title: c('waiting'), kind: 'duration', value: waited, width: 170,
       flag: (row) => (row.overdue ? { value: 'overdue', label: c('overdue'), color: 'red' } : null),
     },
     { key: 'state', title: 'resources.common.state', kind: 'tag', options: CONSULT_STATE_OPTIONS },

@@ -163,6 +163,8 @@ test.describe('content and service', () => {
         const dialog = page.getByRole('dialog', { name: /^(新增模板|New template)$/ });
         await expect(dialog.getByRole('textbox', { name: /^(正文|Body)$/ })).toBeVisible();
         await shoot(page, `editor-${width}-${language}`);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
       }
     }
     expect(errors.filter((e) => !/^Failed to load resource/i.test(e))).toEqual([]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { renderCell } from '@/components/crud/cells';
 import type { ConsultRow, NoticeRow } from '@/lib/contract/content';
@@ -11,7 +12,7 @@ function t(key: string, values: Record<string, number> = {}): string {
   if (typeof text !== 'string') return key;
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
 }
-const html = (node: unknown) => renderToStaticMarkup(<>{node as never}</>);
+const html = (node: ReactNode) => renderToStaticMarkup(node);
 
 const consult = (extra: Partial<ConsultRow>): ConsultRow => ({
   id: 1, name: '王芳', mobile: '137****0001', category: 'POLICY', content: '问', state: 'PENDING', answer: null, answeredBy: null, answerTime: null,
