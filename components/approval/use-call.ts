@@ -1,13 +1,19 @@
 'use client';
 
+import { useLocale } from 'next-intl';
 import useSWR, { useSWRConfig } from 'swr';
 import { useCallback } from 'react';
 import { api } from '@/lib/api/client';
 import type { CallInput, CallOutput, CallPath } from '@/lib/contract/calls';
 
-/** A read call of the workflow, cached by path and body (null path: not now). */
+/**
+ * A read call of the workflow, cached by path, body and language (null path: not now): the
+ * service words some answers in the reader's language (statuses, names), so a change of
+ * language reads them again.
+ */
 export function useCall<P extends CallPath>(path: P | null, body: CallInput<P> = {} as CallInput<P>, method: 'GET' | 'POST' = 'POST') {
-  return useSWR<CallOutput<P>>(path ? [path, JSON.stringify(body), method] : null, () => api(path!, body, { method }));
+  const locale = useLocale();
+  return useSWR<CallOutput<P>>(path ? [path, JSON.stringify(body), method, locale] : null, () => api(path!, body, { method }));
 }
 
 /** Modules whose answers an action can change: lists, counts, details, records. */

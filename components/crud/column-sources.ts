@@ -1,13 +1,15 @@
 'use client';
 
+import { useLocale } from 'next-intl';
 import useSWR from 'swr';
 import { callPath } from '@/lib/api/client';
 import type { CallPath } from '@/lib/contract/calls';
 import type { ColumnSpec, Option } from '@/lib/resources/types';
 
-/** The answer of an option call, cached under the same key the search form's selects use. */
+/** The answer of an option call, cached under the same key the search form's selects use (with the language its labels are in). */
 export function useOptionCall(path: CallPath | null, body: Record<string, unknown> = {}) {
-  return useSWR(path ? [path, JSON.stringify(body)] : null, async () => (await callPath(path!, body, { silent: true })).data);
+  const locale = useLocale();
+  return useSWR(path ? [path, JSON.stringify(body), locale] : null, async () => (await callPath(path!, body, { silent: true })).data);
 }
 
 /**

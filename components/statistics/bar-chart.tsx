@@ -37,13 +37,15 @@ export function BarChart({ title, categories, series, tableCaption, categoryTitl
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const group = plotW / Math.max(1, categories.length);
+  // Labels wider than their group (about 11 px a character, CJK counted double) are slanted so they do not run into each other.
+  const slant = categories.some((c) => [...c].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? 11 : 6), 0) > group - 4);
   const bar = Math.min(28, (group * 0.8) / Math.max(1, series.length));
   const y = (value: number) => PAD.top + plotH - (value / top) * plotH;
   const summary = categories.map((c, i) => `${c}: ${series.map((s) => `${s.name} ${format(s.values[i] ?? 0)}`).join(', ')}`).join('; ');
   return (
     <figure className={styles.figure} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className={styles.caption}>{title}</figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className={styles.svg} role="img" aria-labelledby={`${id}-svg-title ${id}-desc`}>
+      <svg viewBox={`0 0 ${WIDTH} ${slant ? HEIGHT + 64 : HEIGHT}`} className={styles.svg} role="img" aria-labelledby={`${id}-svg-title ${id}-desc`}>
         <title id={`${id}-svg-title`}>{title}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {ticks.map((tick) => (
@@ -64,7 +66,10 @@ export function BarChart({ title, categories, series, tableCaption, categoryTitl
                   </rect>
                 );
               })}
-              <text x={PAD.left + i * group + group / 2} y={HEIGHT - PAD.bottom + 16} className={styles.tick} textAnchor="middle">{category}</text>
+              {slant ? (
+                <text x={PAD.left + i * group + group / 2} y={HEIGHT - PAD.bottom + 12} className={styles.tick} textAnchor="end"
+                  transform={`rotate(-25 ${PAD.left + i * group + group / 2} ${HEIGHT - PAD.bottom + 12})`}>{category}</text>
+              ) : <text x={PAD.left + i * group + group / 2} y={HEIGHT - PAD.bottom + 16} className={styles.tick} textAnchor="middle">{category}</text>}
             </g>
           );
         })}

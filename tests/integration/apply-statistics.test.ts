@@ -42,6 +42,10 @@ describeUpstream('application statistics (summary tables kept by triggers)', (up
     expect(data.funnel[4].count).toBe(counts.LOANED ?? 0);
     for (let i = 1; i < 5; i += 1) expect(data.funnel[i].count).toBeLessThanOrEqual(data.funnel[i - 1].count);
     expect(data.refusals.reduce((s: number, r: { count: number }) => s + r.count, 0)).toBe(counts.REFUSED ?? 0);
+    const overdue = await up().db.selectFrom('application').select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', '=', 'IN_REVIEW').where('deadline', '<', new Date()).executeTakeFirstOrThrow();
+    expect(data.summary.overdue).toBe(Number(overdue.n));
+    expect(data.summary.overdueShare).toBeCloseTo(Number(overdue.n) / (counts.IN_REVIEW ?? 1), 3);
     const group = data.byClientGroup[0];
     const oneGroup = await form({ ...WIDE, clientGroupId: Number(group.key) });
     expect(oneGroup.summary.total).toBe(group.total);
@@ -54,7 +58,10 @@ describeUpstream('application statistics (summary tables kept by triggers)', (up
   it('follows every write: a new case, a check past renshe, a refusal with its reason and the working days it waited', async () => {
     const before = await form(WIDE);
     const app = await createCase(up().db, { stage: 'RS_FINAL', assignee: 'renshe' });
+    // Due yesterday: overdue at once (counted from the summary of deadlines, not from today's).
+    await up().db.updateTable('application').set({ deadline: new Date(Date.now() - 86_400_000) }).where('id', '=', app.id).execute();
     const added = await form(WIDE);
+    expect(added.summary.overdue).toBe(before.summary.overdue + 1);
     expect(added.summary.total).toBe(before.summary.total + 1);
     expect(added.summary.inReview).toBe(before.summary.inReview + 1);
     const checked = await up().call('businessClubFirstTrial/check', { id: app.id, version: app.version, key: key(), opinion: '', nextUserId: await userId(up().db, 'guarantee') }, { token: tokens.renshe });

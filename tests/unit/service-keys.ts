@@ -36,6 +36,10 @@ const FAMILIES: Record<string, (own: string[]) => string[]> = {
   // Refusals of lib/workflow and the stage names of assignment messages: the service's own namespace.
   'workflow.': (own) => own.filter((k) => k.startsWith('upstream.workflow.')),
   'workflow.stage.': (own) => own.filter((k) => k.startsWith('upstream.workflow.stage.')),
+  // The reports' sheet headings: the service's own namespace.
+  'reports.apply.': (own) => own.filter((k) => k.startsWith('upstream.reports.apply.')),
+  'reports.bonding.': (own) => own.filter((k) => k.startsWith('upstream.reports.bonding.')),
+  'reports.report.': (own) => own.filter((k) => k.startsWith('upstream.reports.report.')),
   // The translator itself, trying the service's own namespace first.
   'upstream.': () => [],
 };

@@ -381,6 +381,16 @@ interface ApplicationTallyTable {
   loan_amount: Numeric;
 }
 
+interface OverdueTallyTable {
+  day: DateOnly;
+  renshe_org_id: number;
+  borrower_type: string;
+  client_group_id: number;
+  product_id: number;
+  deadline_day: DateOnly;
+  n: number;
+}
+
 interface StageTallyTable {
   day: DateOnly;
   renshe_org_id: number;
@@ -548,6 +558,7 @@ export interface Database {
   guarantee_quota: GuaranteeQuotaTable;
   application_tally: ApplicationTallyTable;
   stage_tally: StageTallyTable;
+  overdue_tally: OverdueTallyTable;
   loan_tally: LoanTallyTable;
   subsidy_tally: SubsidyTallyTable;
   application_file: ApplicationFileTable;

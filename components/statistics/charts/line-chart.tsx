@@ -47,7 +47,7 @@ export function LineChart({ title, categories, series, tableCaption, categoryTit
             <text x={PAD.left - 6} y={y(tick)} className={styles.tick} textAnchor="end" dominantBaseline="middle">{format(tick)}</text>
           </g>
         ))}
-        {categories.map((c, i) => (i % every === 0 || i === categories.length - 1) && (
+        {categories.map((c, i) => i % every === 0 && (
           <text key={c} x={x(i)} y={HEIGHT - PAD.bottom + 16} className={styles.tick} textAnchor="middle">{c}</text>
         ))}
         {series.map((s, j) => (

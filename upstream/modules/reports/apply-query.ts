@@ -84,19 +84,26 @@ export async function stageWaits(db: Db, user: AuthUser, input: ApplyStatisticsQ
 }
 
 /**
- * Cases of the period in review and past their deadline now. Counted live (a deadline passes
- * without a write); the partial index of cases in review by deadline keeps it to those cases.
+ * Cases of the period in review and past their deadline now. For an unlimited scope: those due
+ * before today from the summary of deadlines, and today's counted live (a deadline passes
+ * without a write) over the deadline index; for a limited scope, live over the user's cases.
  */
 export async function overdueCount(db: Db, user: AuthUser, input: ApplyStatisticsQuery, period: ApplyPeriodRange, now: Date): Promise<number> {
   const scope = await caseScope(db, user);
+  const today = chinaToday(now);
+  const todayStart = new Date(`${today}T00:00:00+08:00`);
   const from = new Date(`${period.dateFrom}T00:00:00+08:00`);
   const to = new Date(new Date(`${period.dateTo}T00:00:00+08:00`).getTime() + 86_400_000);
   let q = db.selectFrom('application as a').select((eb) => eb.fn.countAll<string>().as('n'))
     .where('a.status', '=', 'IN_REVIEW').where('a.deadline', '<', now).where('a.created_at', '>=', from).where('a.created_at', '<', to);
   if (scope !== null) q = q.where(scopeCondition(scope) as never);
+  else q = q.where('a.deadline', '>=', todayStart);
   if (input.region) q = q.where('a.renshe_org_id', 'in', (eb) => eb.selectFrom('organization').select('id').where('region_code', '=', input.region!));
   if (input.borrowerType) q = q.where('a.borrower_type', '=', input.borrowerType);
   if (input.clientGroupId) q = q.where('a.client_group_id', '=', input.clientGroupId);
   if (input.productId) q = q.where('a.product_id', '=', input.productId);
-  return Number((await q.executeTakeFirstOrThrow()).n);
+  const live = Number((await q.executeTakeFirstOrThrow()).n);
+  if (scope !== null) return live;
+  const { rows } = await sql<{ n: string | null }>`select sum(t.n) as n from overdue_tally t where ${where(input, period)} and t.deadline_day < ${today}::date`.execute(db);
+  return live + Number(rows[0]?.n ?? 0);
 }
