@@ -21,12 +21,15 @@ import { exportCalls } from './modules/workflow/export';
 import { statisticsCalls } from './modules/statistics/calls';
 import { flowCalls } from './modules/flow/calls';
 import { overtimeCalls } from './modules/flow/overtime';
+import { smsTemplateCalls } from './modules/sms/template';
+import { smsOutboxCalls } from './modules/sms/outbox';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
   ...organizaCalls, ...userCalls, ...userImportCalls, ...roleCalls, ...permissionCalls,
   ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
   ...flowCalls, ...overtimeCalls,
+  ...smsTemplateCalls, ...smsOutboxCalls,
 ];
 
 /** The platform service: every call of the /api contract over one database. */

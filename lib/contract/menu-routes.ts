@@ -44,6 +44,7 @@ export const BUTTON_TITLES: Record<string, { zh: string; en: string }> = {
   bankState: { zh: '放款状态', en: 'Loan state' },
   intake: { zh: '录入申请', en: 'Enter applications' },
   node: { zh: '配置节点', en: 'Configure nodes' },
+  testSend: { zh: '测试发送', en: 'Test send' },
 };
 
 const crud = (module: string, ...extra: string[]) => ['add', 'edit', 'delete', ...extra].map((action) => `${module}::${action}`);
@@ -109,7 +110,7 @@ export const MENU_ROUTES: RouteNode[] = [
   {
     path: '/admin/setting/resources', zh: '资源配置', en: 'Resources', icon: 'ApartmentOutlined', header: 'setting',
     children: [
-      leaf('/admin/setting/resources/guarantee', '担保方式配置', 'Guarantee methods'),
+      leaf('/admin/setting/resources/guarantee', '担保方式配置', 'Guarantee methods', { buttons: ['guarantee::edit'] }),
       leaf('/admin/setting/resources/business-flow', '审批流程配置', 'Approval flows', { buttons: crud('flow', 'state', 'node') }),
       leaf('/admin/setting/resources/business-model', '业务模型配置', 'Business models'),
     ],
@@ -120,7 +121,7 @@ export const MENU_ROUTES: RouteNode[] = [
       leaf('/admin/setting/business/refuse', '指标拒绝原因', 'Indicator refusal reasons'),
       leaf('/admin/setting/business/status', '状态拒绝原因', 'Status refusal reasons'),
       leaf('/admin/setting/business/overtime', '系统超时配置', 'Time-out settings', { buttons: crud('overtime') }),
-      leaf('/admin/setting/business/message', '短信模板配置', 'SMS templates'),
+      leaf('/admin/setting/business/message', '短信模板配置', 'SMS templates', { buttons: crud('smsTemplate', 'testSend') }),
     ],
   },
   {

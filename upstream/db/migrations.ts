@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { eligibility } from './migration-eligibility';
+import { products } from './migration-products';
 import { workflow } from './migration-workflow';
 
 /**
@@ -236,4 +237,5 @@ export const migrations: Record<string, Migration> = {
     },
   },
   '0010_eligibility': eligibility,
+  '0013_products': products,
 };
