@@ -23,13 +23,15 @@ import { flowCalls } from './modules/flow/calls';
 import { overtimeCalls } from './modules/flow/overtime';
 import { smsTemplateCalls } from './modules/sms/template';
 import { smsOutboxCalls } from './modules/sms/outbox';
+import { guaranteeCalls } from './modules/products/guarantee';
+import { productCalls } from './modules/products/product';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
   ...organizaCalls, ...userCalls, ...userImportCalls, ...roleCalls, ...permissionCalls,
   ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
   ...flowCalls, ...overtimeCalls,
-  ...smsTemplateCalls, ...smsOutboxCalls,
+  ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls,
 ];
 
 /** The platform service: every call of the /api contract over one database. */

@@ -112,7 +112,7 @@ export const MENU_ROUTES: RouteNode[] = [
     children: [
       leaf('/admin/setting/resources/guarantee', '担保方式配置', 'Guarantee methods', { buttons: ['guarantee::edit'] }),
       leaf('/admin/setting/resources/business-flow', '审批流程配置', 'Approval flows', { buttons: crud('flow', 'state', 'node') }),
-      leaf('/admin/setting/resources/business-model', '业务模型配置', 'Business models'),
+      leaf('/admin/setting/resources/business-model', '业务模型配置', 'Business models', { buttons: crud('product') }),
     ],
   },
   {
