@@ -15,7 +15,11 @@ const STATES = ['ENABLED', 'DISABLED'] as const;
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const state = z.enum(STATES, { error: 'validation.state' });
 const borrowerType = z.enum(BORROWER_TYPES, { error: 'validation.borrowerType' });
-const list = <T extends z.ZodType>(item: T, key: string, max: number) => z.array(item, { error: key }).min(1, key).max(max, key);
+/** A choice of one or more of `values`, each once; a bad one is a message on the whole field. */
+const choices = <T extends string | number>(values: readonly T[], key: string) => z.array(z.union([z.string(), z.number()]), { error: key })
+  .min(1, key).max(values.length, key)
+  .refine((list) => list.every((v) => (values as readonly unknown[]).includes(v)) && new Set(list).size === list.length, key)
+  .transform((list) => list as T[]);
 
 export const productListInput = pageInput.extend({
   name: textFilter(64),
@@ -33,15 +37,15 @@ const productFields = {
   clientGroupIds: z.array(id, { error: 'validation.clientGroups' }).max(50, 'validation.clientGroups').default([]),
   amountMin: money(),
   amountMax: money(),
-  terms: list(int(1, 360, 'validation.productTerms').refine((n) => (PRODUCT_TERMS as readonly number[]).includes(n), 'validation.productTerms'), 'validation.productTerms', PRODUCT_TERMS.length),
+  terms: choices(PRODUCT_TERMS, 'validation.productTerms'),
   /** Added to the LPR, in basis points (150 = 1.50%). */
   rateMarginBp: int(-1000, 1000, 'validation.rateMargin'),
   /** The highest yearly rate, a fraction (0.0435 = 4.35%). */
   rateCap: decimal(0, 0.24, 'validation.rateCap').refine((n) => n > 0, 'validation.rateCap'),
   /** The share of the interest public funds pay (0-1). */
   subsidyShare: decimal(0, 1, 'validation.subsidyShare'),
-  repaymentMethods: list(z.enum(REPAYMENT_METHODS, { error: 'validation.repaymentMethods' }), 'validation.repaymentMethods', REPAYMENT_METHODS.length),
-  guaranteeMethods: list(z.enum(GUARANTEE_METHODS, { error: 'validation.guaranteeMethods' }), 'validation.guaranteeMethods', GUARANTEE_METHODS.length),
+  repaymentMethods: choices(REPAYMENT_METHODS, 'validation.repaymentMethods'),
+  guaranteeMethods: choices(GUARANTEE_METHODS, 'validation.guaranteeMethods'),
   /** The approval flow; absent: the enabled flow of its borrower type. */
   moduleId: z.preprocess(blankToUndefined, id.optional()),
   state: state.default('ENABLED'),
