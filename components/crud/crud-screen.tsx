@@ -148,7 +148,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   };
 
   const batch = spec.remove?.batch && can(spec.remove.permission);
-  const canCreate = spec.form && can(spec.form.createPermission);
+  const canCreate = spec.form?.createPermission !== undefined && can(spec.form.createPermission);
   const canImport = spec.importer && can(spec.importer.permission);
   const treeMessage = tree ? (data as { message?: string } | undefined)?.message : undefined;
   const page = tree ? null : (data as Page<Row> | undefined);

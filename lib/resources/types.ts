@@ -137,7 +137,8 @@ export interface ResourceSpec<Row> {
     /** Message keys of the dialog titles. */
     create: string;
     edit: string;
-    createPermission: string;
+    /** Without one nothing is added, rows are only edited (a fixed set, e.g. the guarantee methods). */
+    createPermission?: string;
     editPermission: string;
     /** Form values of a row being edited. */
     toValues?: (row: Row) => Record<string, unknown>;

@@ -100,7 +100,7 @@ export const statusValue = (row: Pick<ApplicationRow, 'status' | 'stage'>) => (r
 export const STATUS_CELL_OPTIONS: Option[] = [...REVIEW_AT_OPTIONS, ...STATUS_OPTIONS];
 
 export const BORROWER_TYPE_OPTIONS: Option[] = BORROWER_TYPES.map((b) => ({ value: b, label: `approval.borrowerType.${b}` }));
-const GUARANTEE_METHOD_OPTIONS: Option[] = GUARANTEE_METHODS.map((g) => ({ value: g, label: `approval.guaranteeMethod.${g}` }));
+export const GUARANTEE_METHOD_OPTIONS: Option[] = GUARANTEE_METHODS.map((g) => ({ value: g, label: `approval.guaranteeMethod.${g}` }));
 const YES_NO: Option[] = [{ value: 'true', label: 'crud.yes' }, { value: 'false', label: 'crud.no' }];
 const SCOPE_OPTIONS: Option[] = [
   { value: 'pending', label: 'resources.workbench.scopePending' },
