@@ -25,13 +25,14 @@ import { smsTemplateCalls } from './modules/sms/template';
 import { smsOutboxCalls } from './modules/sms/outbox';
 import { guaranteeCalls } from './modules/products/guarantee';
 import { productCalls } from './modules/products/product';
+import { agreementCalls } from './modules/products/agreement';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
   ...organizaCalls, ...userCalls, ...userImportCalls, ...roleCalls, ...permissionCalls,
   ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
   ...flowCalls, ...overtimeCalls,
-  ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls,
+  ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls,
 ];
 
 /** The platform service: every call of the /api contract over one database. */

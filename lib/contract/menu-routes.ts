@@ -139,7 +139,7 @@ export const MENU_ROUTES: RouteNode[] = [
       leaf('/admin/setting/error/credit-error', '实时征信异常', 'Real-time credit errors'),
       leaf('/admin/setting/statistics/apply', '申请统计', 'Application statistics'),
       leaf('/admin/setting/report', '报表', 'Reports'),
-      leaf('/admin/setting/agree', '协议模板配置', 'Agreement templates'),
+      leaf('/admin/setting/agree', '协议模板配置', 'Agreement templates', { buttons: crud('agreement') }),
     ],
   },
   {

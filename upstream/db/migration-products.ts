@@ -19,6 +19,45 @@ const GUARANTEE_METHODS = [
   { code: 'CREDIT', zh: '免担保信用', en: 'Credit-exempt', max: 300_000, docs: ['CREDIT_REPORT'], guarantors: null, sort: 3 },
 ];
 
+/** The four documents a borrower signs, seeded for every product with the placeholders they fill. */
+const AGREEMENTS: { kind: string; title: string; body: string }[] = [
+  { kind: 'LOAN_CONTRACT', title: '借款合同', body: [
+    '借款人：{{proposer.name}}（身份证号：{{proposer.idNumber}}）',
+    '贷款人：{{bank}}',
+    '第一条 借款金额：人民币 {{amountInWords}}（小写：¥{{amount}}）。',
+    '第二条 借款期限：{{termMonths}} 个月，自贷款发放之日起计算。',
+    '第三条 借款利率：年利率 {{rate}}，按国家创业担保贷款政策享受财政贴息。',
+    '第四条 本借款由 {{guaranteeCompany}} 提供担保。',
+    '借款人（签字）：　　　　　　　贷款人（盖章）：',
+    '签订日期：{{date}}',
+  ].join('\n') },
+  { kind: 'GUARANTEE_CONTRACT', title: '担保合同', body: [
+    '债权人：{{bank}}',
+    '保证人：{{guaranteeCompany}}',
+    '鉴于债权人与债务人 {{proposer.name}}（身份证号：{{proposer.idNumber}}）签订借款合同，借款金额人民币 {{amountInWords}}（¥{{amount}}），期限 {{termMonths}} 个月，保证人愿意为该债务提供连带责任保证。',
+    '保证期间为主债务履行期届满之日起两年。',
+    '债权人（盖章）：　　　　　　　保证人（盖章）：',
+    '签订日期：{{date}}',
+  ].join('\n') },
+  { kind: 'ENTRUSTED_GUARANTEE', title: '委托担保协议', body: [
+    '委托人：{{proposer.name}}（身份证号：{{proposer.idNumber}}）',
+    '受托人：{{guaranteeCompany}}',
+    '委托人因向 {{bank}} 申请创业担保贷款人民币 {{amountInWords}}（¥{{amount}}），期限 {{termMonths}} 个月，委托受托人提供担保。',
+    '委托人承诺按期归还贷款本息；受托人代偿后，有权向委托人追偿。',
+    '委托人（签字）：　　　　　　　受托人（盖章）：',
+    '签订日期：{{date}}',
+  ].join('\n') },
+  { kind: 'COUNTER_GUARANTEE', title: '反担保合同', body: [
+    '反担保人：{{proposer.name}}（身份证号：{{proposer.idNumber}}）',
+    '担保人：{{guaranteeCompany}}',
+    '为保障担保人为借款人向 {{bank}} 借款人民币 {{amountInWords}}（¥{{amount}}）提供的担保，反担保人自愿向担保人提供反担保。',
+    '反担保范围包括担保人代偿的全部款项及实现债权的费用。',
+    '反担保人（签字）：　　　　　　担保人（盖章）：',
+    '签订日期：{{date}}',
+  ].join('\n') },
+];
+const PRODUCT_CODES = ['PERSON-STD', 'PARTNER-STD', 'COMPANY-STD'];
+
 const audited = (table: ReturnType<Kysely<any>['schema']['createTable']>) => table
   .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
   .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -28,8 +67,8 @@ const audited = (table: ReturnType<Kysely<any>['schema']['createTable']>) => tab
 
 /**
  * 0013: SMS templates behind every message (the outbox keeps the template and version each
- * message was rendered from), the guarantee methods and the LPR the products' rate rule adds
- * its margin to.
+ * message was rendered from), the guarantee methods, the LPR the products' rate rule adds
+ * its margin to, and the agreement templates of every product with their versions.
  */
 export const products: Migration = {
   async up(db: Kysely<any>) {
@@ -66,6 +105,32 @@ export const products: Migration = {
       code: g.code, name_zh: g.zh, name_en: g.en, max_amount: g.max, required_docs: JSON.stringify(g.docs), guarantor_count: g.guarantors,
       allow_whitelisted: g.code === 'CREDIT', allow_exempt_groups: g.code === 'CREDIT', sort: g.sort,
     }))).execute();
+
+    await db.schema.createTable('agreement_template')
+      .addColumn('id', 'serial', (c) => c.primaryKey())
+      // The product's code: the templates serve every revision of it.
+      .addColumn('product_code', 'varchar(32)', (c) => c.notNull())
+      .addColumn('kind', 'varchar(32)', (c) => c.notNull().check(sql`kind in ('LOAN_CONTRACT','GUARANTEE_CONTRACT','ENTRUSTED_GUARANTEE','COUNTER_GUARANTEE')`))
+      .addColumn('title', 'varchar(100)', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('state', 'varchar(16)', (c) => c.notNull().defaultTo('ENABLED').check(sql`state in ('ENABLED','DISABLED')`))
+      .$call(audited)
+      .execute();
+    await sql`create unique index agreement_template_kind_uq on agreement_template (product_code, kind)`.execute(db);
+    // The text of every version that was signed, so a signed version can be shown as it was.
+    await db.schema.createTable('agreement_template_version')
+      .addColumn('template_id', 'integer', (c) => c.notNull().references('agreement_template.id').onDelete('cascade'))
+      .addColumn('version', 'integer', (c) => c.notNull())
+      .addColumn('title', 'varchar(100)', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addPrimaryKeyConstraint('agreement_template_version_pk', ['template_id', 'version'])
+      .execute();
+    await db.insertInto('agreement_template').values(PRODUCT_CODES.flatMap((code) => AGREEMENTS.map((a) => ({
+      product_code: code, kind: a.kind, title: a.title, body: a.body,
+    })))).execute();
+    // The agreement versions signed at the last signing (reSign): [{ kind, templateId, version, title }].
+    await db.schema.alterTable('application').addColumn('signed_agreements', 'jsonb').execute();
 
     await db.insertInto('system_param')
       .values({ key: 'loan.lpr', value: '0.0300', description: 'One-year loan prime rate (a fraction: 0.0300 is 3.00%)', updated_at: new Date() })

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Action, ApplicationStatus, BorrowerType, GuaranteeMethod, Stage } from '../../lib/workflow/stages';
 import type { RepaymentMethod } from '../../lib/workflow/plan';
 import type { SmsScene } from '../../lib/workflow/sms';
+import type { AgreementKind } from '../../lib/workflow/agreement';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -318,6 +319,31 @@ interface GuaranteeMethodTable {
   updated_by: number | null;
 }
 
+interface AgreementTemplateTable {
+  id: Generated<number>;
+  product_code: string;
+  kind: AgreementKind;
+  title: string;
+  body: string;
+  state: Generated<ConfigState>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  created_by: number | null;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+interface AgreementTemplateVersionTable {
+  template_id: number;
+  version: number;
+  title: string;
+  body: string;
+  created_at: CreatedAt;
+}
+
+/** What a signing recorded of each agreement. */
+export interface SignedAgreement { kind: AgreementKind; templateId: number; version: number; title: string }
+
 interface ApplicationTable {
   id: Generated<number>;
   number: string;
@@ -358,6 +384,7 @@ interface ApplicationTable {
   refuse_reason_id: number | null;
   client_group_id: number | null;
   product_id: number | null;
+  signed_agreements: ColumnType<SignedAgreement[] | null, string | null | undefined, string | null>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -457,6 +484,8 @@ export interface Database {
   loan_product: LoanProductTable;
   sms_template: SmsTemplateTable;
   guarantee_method: GuaranteeMethodTable;
+  agreement_template: AgreementTemplateTable;
+  agreement_template_version: AgreementTemplateVersionTable;
   application: ApplicationTable;
   application_person: ApplicationPersonTable;
   house_property: HousePropertyTable;

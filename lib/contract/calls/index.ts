@@ -7,13 +7,14 @@ import { workflowCalls } from './workflow';
 import { statisticsCalls } from './statistics';
 import { smsCalls } from './sms';
 import { productCalls } from './products';
+import { agreementCalls } from './agreement';
 
 /**
  * The call table (DESIGN.md section 3): every call of the /api contract, once, by its path.
  * The service mounts from it, the BFF forwards by it, the UI calls by it (`api(path, input)`),
  * tests parse answers with its output schemas and /api/openapi.json is generated from it.
  */
-export const CALLS = { ...authCalls, ...commonCalls, ...systemCalls, ...flowCalls, ...workflowCalls, ...statisticsCalls, ...smsCalls, ...productCalls };
+export const CALLS = { ...authCalls, ...commonCalls, ...systemCalls, ...flowCalls, ...workflowCalls, ...statisticsCalls, ...smsCalls, ...productCalls, ...agreementCalls };
 
 type Calls = typeof CALLS;
 export type CallPath = keyof Calls;

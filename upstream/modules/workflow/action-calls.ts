@@ -3,6 +3,7 @@ import { invalid } from '../../core/errors';
 import { runAction, type ActionSpec } from './actions';
 import { turnOver } from './turn-over';
 import { sendSms } from '../sms/send';
+import { recordSigning } from '../products/agreement';
 
 const yuan = (amount: string | number) => Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -59,6 +60,10 @@ export const actionCalls = [
   actionCall('businessClubFirstTrial/reSign', {
     verb: 'reSign', action: 'RESIGN', move: () => ({ action: 'RESIGN' }),
     apply: (_, app) => ({ resign_count: app.resign_count + 1 }),
+    // The agreement versions signed (the detail drawer shows them).
+    async after(trx, _ctx, app) {
+      await recordSigning(trx, app.id);
+    },
   }),
   actionCall('businessClubFirstTrial/bankState', {
     verb: 'bankState', action: 'BANK_STATE', move: (i) => ({ action: 'BANK_STATE', issued: i.issued }),
