@@ -28,7 +28,7 @@ const table = (page: Page) => page.getByRole('main').getByRole('table');
 /** A personal application entered through the API and refused by its renshe reviewer with the first status reason. */
 async function refuseNewApplication(): Promise<{ number: string; mobile: string }> {
   const api = await adminApi();
-  const first17 = `4301021988${String(Date.now()).slice(-7)}`;
+  const first17 = `43010219880101${String(Date.now()).slice(-3)}`;
   const mobile = `136${String(Date.now()).slice(-8)}`;
   try {
     const org = async (type: string) => (await call<{ id: number }[]>(api, 'systemOrganiza/getInstitutionDropdown', { type })).data[0]!.id;
@@ -38,7 +38,7 @@ async function refuseNewApplication(): Promise<{ number: string; mobile: string 
       amount: 100000, termMonths: 24, rate: 0.0435, repaymentMethod: 'INTEREST_MONTHLY', guaranteeMethod: 'CREDIT',
       rensheOrgId: await org('RENSHE'), guaranteeOrgId: await org('GUARANTEE'), bankOrgId: await org('BANK'),
     });
-    expect(submitted.code, submitted.message).toBe(200);
+    expect(submitted.code, JSON.stringify(submitted)).toBe(200);
     const { id, number } = submitted.data;
     // Only the assignee may refuse: the one renshe reviewer whose refusal goes through.
     for (const reviewer of ['renshe', 'renshe2', 'renshe3']) {
@@ -47,8 +47,8 @@ async function refuseNewApplication(): Promise<{ number: string; mobile: string 
         expect((await apiLogin(desk, reviewer)).code).toBe(200);
         const listed = await call<{ list: { id: number; version: number }[] }>(desk, 'businessClubFirstTrial/getList', { stage: 'RS_FIRST', number, pageNum: 1, pageSize: 10 });
         const row = listed.data?.list.find((r) => r.id === id);
-        const reasons = await call<{ list: { id: number; kind: string; state: string }[] }>(desk, 'staterefuseconfig/list', { pageNum: 1, pageSize: 30 });
-        const reason = reasons.data.list.find((r) => r.kind === 'STATUS' && r.state === 'ENABLED')!;
+        const reasons = await call<{ list: { id: number; kind: string }[] }>(desk, 'staterefuseconfig/list', { pageNum: 1, pageSize: 30 });
+        const reason = reasons.data.list.find((r) => r.kind === 'STATUS')!;
         if (!row) continue;
         const refused = await call(desk, 'businessClubFirstTrial/refuse', { id, version: row.version, key: randomUUID(), reasonId: reason.id, opinion: '' });
         if (refused.code === 200) return { number, mobile };
@@ -100,6 +100,8 @@ test.describe('products and documents', () => {
       await dialog.getByLabel('中文名称').fill(`测试产品${STAMP}`);
       await dialog.getByLabel('英文名称').fill(`Test product ${STAMP}`);
       await dialog.getByLabel('最低金额（元）').fill('10000');
+      // Listed after the seeded product, which stays the default of personal intake.
+      await dialog.getByLabel('排序').fill('99');
       await dialog.getByLabel('最高金额（元）').fill('5000');
       await dialog.getByRole('button', { name: SAVE }).click();
       await expect(dialog.getByText('最高金额不能低于最低金额')).toBeVisible();
@@ -114,7 +116,7 @@ test.describe('products and documents', () => {
     });
 
     await test.step('agreement templates: preview a loan contract filled from a demo application, then its print view', async () => {
-      await page.goto('/admin/setting/agree?productCode=PERSON-STD');
+      await page.goto('/admin/setting/agree?productCode=PERSON-STD&kind=LOAN_CONTRACT');
       await waitForShell(page);
       const row = table(page).getByRole('row').filter({ hasText: '借款合同' });
       await row.getByRole('button', { name: /预\s*览/ }).click();
@@ -163,7 +165,7 @@ test.describe('products and documents', () => {
     await switchLanguage(page, '简体中文', 'English');
     const screens = [
       ['/admin/setting/resources/guarantee', 'guarantee', 'Credit-exempt for whitelisted'],
-      ['/admin/setting/resources/business-model', 'products', 'Margin over LPR'],
+      ['/admin/setting/resources/business-model', 'products', 'Highest rate now'],
       ['/admin/setting/agree', 'agreements', 'Loan contract'],
       ['/admin/setting/business/message', 'sms-templates', 'Application refused'],
     ] as const;
