@@ -4,6 +4,7 @@ import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button, Result, Space, Spin } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
+import { createPortal } from 'react-dom';
 import useSWR from 'swr';
 import { api } from '@/lib/api/client';
 import { AgreementPaper } from './agreement-paper';
@@ -22,6 +23,11 @@ export function PrintView({ id, applicationId }: { id: number; applicationId: nu
       {error && <Result status="warning" title={t('noApplication')} />}
       {!data && !error && <Spin />}
       {data && <AgreementPaper preview={data} footer={t('versionOf', { version: data.version, number: data.applicationNumber })} />}
+      {/* The copy the browser prints: straight under <body>, so nothing of the shell comes along. */}
+      {data && createPortal(
+        <div data-print-copy><AgreementPaper preview={data} footer={t('versionOf', { version: data.version, number: data.applicationNumber })} /></div>,
+        document.body,
+      )}
     </div>
   );
 }

@@ -135,7 +135,10 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
       sortOrder: column.sort ? sortOrder(column.sort) : undefined,
       render: (_: unknown, row: TreeRow<Row>) => renderCell(column, row, t),
     })),
-    { key: 'actions', title: t('crud.actions'), fixed: 'right' as const, width: 220, render: (_: unknown, row: TreeRow<Row>) => rowActions(row) },
+    // A read-only list (no edit, delete, row actions or children) has no actions column.
+    ...(spec.form || spec.remove || spec.actions?.length || spec.addChild
+      ? [{ key: 'actions', title: t('crud.actions'), fixed: 'right' as const, width: 220, render: (_: unknown, row: TreeRow<Row>) => rowActions(row) }]
+      : []),
   ];
 
   const onChange: TableProps<TreeRow<Row>>['onChange'] = (pagination, _filters, sorter) => {

@@ -127,12 +127,14 @@ test.describe('products and documents', () => {
       await expect(paper).not.toContainText('{{');
       await dialog.getByRole('button', { name: /打印视图/ }).click();
       await expect(page).toHaveURL(/view=print/);
-      const sheet = page.getByTestId('agreement-paper');
+      const sheet = page.getByRole('main').getByTestId('agreement-paper');
       await expect(sheet.getByRole('heading', { name: '借款合同' })).toBeVisible();
       await expect(page.getByRole('button', { name: /打印或另存为 PDF/ })).toBeEnabled();
       await shoot(page, 'agreement-print-zh-1440');
+      // On paper: the sheet alone, without the shell.
       await page.emulateMedia({ media: 'print' });
       await expect(page.locator('.ant-layout-sider')).toBeHidden();
+      await expect(page.locator('[data-print-copy]').getByRole('heading', { name: '借款合同' })).toBeVisible();
       await shoot(page, 'agreement-print-media-zh');
       await page.emulateMedia({ media: 'screen' });
     });
@@ -183,12 +185,12 @@ test.describe('products and documents', () => {
     await expect(dialog.getByTestId('agreement-paper')).toBeVisible();
     await shoot(page, 'agreement-preview-en-1440');
     await dialog.getByRole('button', { name: /Print view/ }).click();
-    await expect(page.getByTestId('agreement-paper')).toBeVisible();
+    await expect(page.getByRole('main').getByTestId('agreement-paper')).toBeVisible();
     await shoot(page, 'agreement-print-en-1440');
 
     await page.setViewportSize({ width: 375, height: 800 });
     await page.reload();
-    await expect(page.getByTestId('agreement-paper')).toBeVisible();
+    await expect(page.getByRole('main').getByTestId('agreement-paper')).toBeVisible();
     await shoot(page, 'agreement-print-en-375');
     for (const [url, name] of screens) {
       await page.goto(url);
