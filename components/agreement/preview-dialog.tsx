@@ -11,7 +11,7 @@ import type { AgreementRow } from '@/lib/contract/agreement';
 import { AgreementPaper } from './agreement-paper';
 import { ApplicationPicker } from './application-picker';
 
-export const printHref = (id: number, applicationId: number) => `/admin/setting/agree?view=print&id=${id}&applicationId=${applicationId}`;
+const printHref = (id: number, applicationId: number) => `/admin/setting/agree?view=print&id=${id}&applicationId=${applicationId}`;
 
 /** A template filled from a chosen application, with the way to its print view. */
 export function PreviewDialog({ row, close }: { row: AgreementRow; close: () => void }) {

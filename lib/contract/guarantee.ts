@@ -62,7 +62,7 @@ export const userGuaranteeInput = z.object({
   employmentCategory: z.preprocess(blankToUndefined, line(32).optional()),
 });
 
-export const userGuaranteeMethod = z.object({
+const userGuaranteeMethod = z.object({
   code,
   nameZh: z.string(),
   nameEn: z.string(),

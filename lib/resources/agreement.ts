@@ -3,7 +3,7 @@ import { AGREEMENT_KINDS } from '../workflow/agreement';
 import { STATE_OPTIONS } from './options';
 import type { Option, ResourceSpec } from './types';
 
-export const AGREEMENT_KIND_OPTIONS: Option[] = AGREEMENT_KINDS.map((k) => ({ value: k, label: `resources.agreement.kinds.${k}` }));
+const AGREEMENT_KIND_OPTIONS: Option[] = AGREEMENT_KINDS.map((k) => ({ value: k, label: `resources.agreement.kinds.${k}` }));
 const a = (key: string) => `resources.agreement.${key}`;
 
 /** Agreement templates (businessModelAgreement): per product code and document; a row previews and prints. */

@@ -3,7 +3,7 @@ import { SCENE_VARIABLES, SMS_SCENES } from '../workflow/sms';
 import { STATE_OPTIONS } from './options';
 import type { Option, ResourceSpec } from './types';
 
-export const SMS_SCENE_OPTIONS: Option[] = SMS_SCENES.map((s) => ({ value: s, label: `resources.smsTemplate.scene.${s}` }));
+const SMS_SCENE_OPTIONS: Option[] = SMS_SCENES.map((s) => ({ value: s, label: `resources.smsTemplate.scene.${s}` }));
 const label = (key: string) => `resources.smsTemplate.${key}`;
 
 /** SMS templates (noteTemplate): one enabled per scene; a row's test send opens the 'testSend' dialog. */
@@ -64,6 +64,6 @@ export const smsOutboxSpec: ResourceSpec<SmsOutboxRow> = {
     { key: 'mobile', title: 'resources.smsOutbox.mobile', width: 130 },
     { key: 'template', title: 'resources.smsOutbox.template', kind: 'enum', options: SMS_SCENE_OPTIONS, width: 150 },
     { key: 'templateVersion', title: 'resources.smsOutbox.templateVersion', width: 90 },
-    { key: 'content', title: 'resources.smsOutbox.content' },
+    { key: 'content', title: 'resources.smsOutbox.content', width: 520 },
   ],
 };

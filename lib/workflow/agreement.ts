@@ -7,10 +7,10 @@ export const AGREEMENT_KINDS = ['LOAN_CONTRACT', 'GUARANTEE_CONTRACT', 'ENTRUSTE
 export type AgreementKind = (typeof AGREEMENT_KINDS)[number];
 
 /** The placeholders a template may use. */
-export const PLACEHOLDERS = [
+const PLACEHOLDERS = [
   'proposer.name', 'proposer.idNumber', 'number', 'amount', 'amountInWords', 'termMonths', 'rate', 'bank', 'guaranteeCompany', 'date',
 ] as const;
-export type Placeholder = (typeof PLACEHOLDERS)[number];
+type Placeholder = (typeof PLACEHOLDERS)[number];
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 

@@ -1,9 +1,10 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${name} is the SMS templates' variable syntax, written as the user types it
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { idCheckDigit } from '../../lib/workflow/id-number';
-import { OK_BUTTON, adminApi, apiLogin, baseURL, call, consoleErrors, resetLanguage, signInToShell, switchLanguage, waitForShell } from './fixtures';
+import { adminApi, apiLogin, baseURL, call, consoleErrors, resetLanguage, signInToShell, switchLanguage, waitForShell } from './fixtures';
 
 const SAVE = /^(保\s*存|Save)$/;
 const DIR = join(process.cwd(), '.test-data', 'screenshots');

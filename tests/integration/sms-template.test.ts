@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${name} is the SMS templates' variable syntax, written as the user types it
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeUpstream } from './harness';
 import { countRows, expectFields, freshIp, staffIn } from './helpers';

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${name} is the SMS templates' variable syntax, written as the user types it
 import { describe, expect, it } from 'vitest';
 import { amountInWords, fillTemplate, placeholdersOf, unknownPlaceholders } from '@/lib/workflow/agreement';
 import { renderSms, unknownVariables, variablesOf } from '@/lib/workflow/sms';

@@ -342,7 +342,7 @@ interface AgreementTemplateVersionTable {
 }
 
 /** What a signing recorded of each agreement. */
-export interface SignedAgreement { kind: AgreementKind; templateId: number; version: number; title: string }
+interface SignedAgreement { kind: AgreementKind; templateId: number; version: number; title: string }
 
 interface ApplicationTable {
   id: Generated<number>;
