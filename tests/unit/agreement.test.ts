@@ -45,3 +45,14 @@ describe('SMS variables', () => {
     expect(renderSms('签名', '${name}您好：${reason}${missing}', { name: '张三', reason: '材料不全' })).toBe('【签名】张三您好：材料不全');
   });
 });
+
+describe('field messages with values', () => {
+  it('carries a key and its values through a 422, and reads a plain key as it is', async () => {
+    const { fieldMessage, splitFieldMessage } = await import('@/lib/contract/field-message');
+    const message = fieldMessage('validation.productAmount', { min: '10,000', max: '300,000' });
+    expect(message).toBe('validation.productAmount|{"min":"10,000","max":"300,000"}');
+    expect(splitFieldMessage(message)).toEqual(['validation.productAmount', { min: '10,000', max: '300,000' }]);
+    expect(splitFieldMessage('validation.amount')).toEqual(['validation.amount', {}]);
+    expect(splitFieldMessage('validation.x|not json')).toEqual(['validation.x', {}]);
+  });
+});
