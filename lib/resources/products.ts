@@ -90,6 +90,7 @@ export const productSpec: ResourceSpec<ProductRow> = {
     edit: p('edit'),
     createPermission: 'product::add',
     editPermission: 'product::edit',
+    editable: (row) => row.current,
     fields: [
       { name: 'code', label: p('code'), kind: 'text', locked: true, placeholder: p('codeHint') },
       { name: 'nameZh', label: p('nameZh'), kind: 'text' },
