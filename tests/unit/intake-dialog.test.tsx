@@ -125,8 +125,8 @@ describe('intake dialog', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('填写身份证号后显示申请人可用的担保方式')).toBeTruthy();
     fill(dialog, '身份证号', PROPOSER_ID);
-    const credit = await within(dialog).findByRole('radio', { name: /免担保.*（非白名单且非免担保群体）/ });
+    const credit = await within(dialog).findByRole('radio', { name: /免担保.*（非白名单且非免担保群体）/ }, { timeout: 10_000 });
     expect((credit as HTMLInputElement).disabled).toBe(true);
-    await waitFor(() => expect((within(dialog).getByRole('radio', { name: /房产抵押/ }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect((within(dialog).getByRole('radio', { name: /房产抵押/ }) as HTMLInputElement).checked).toBe(true), { timeout: 10_000 });
   });
 });
