@@ -27,12 +27,18 @@ import { houseCalls } from './modules/workflow/house-calls';
 import { bondingCalls } from './modules/reports/bonding';
 import { applyCalls } from './modules/reports/apply-calls';
 import { reportCalls } from './modules/reports/report-calls';
+import { smsTemplateCalls } from './modules/sms/template';
+import { smsOutboxCalls } from './modules/sms/outbox';
+import { guaranteeCalls } from './modules/products/guarantee';
+import { productCalls } from './modules/products/product';
+import { agreementCalls } from './modules/products/agreement';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
   ...organizaCalls, ...userCalls, ...userImportCalls, ...roleCalls, ...permissionCalls,
   ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
   ...flowCalls, ...overtimeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
+  ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls,
 ];
 
 /** The platform service: every call of the /api contract over one database. */

@@ -46,6 +46,8 @@ export function DetailBasic({ detail }: { detail: ApplicationDetail }) {
         item('loanAmount', formatMoney(detail.loanAmount)),
         item('loanDate', formatDate(detail.loanDate)),
         item('resignCount', detail.resignCount),
+        item('signedAgreements', detail.signedAgreements.length
+          ? detail.signedAgreements.map((a) => t('detail.agreementVersion', { title: a.title, version: a.version })).join('；') : null, 2),
         item('createTime', formatTime(detail.createTime)),
         ...(detail.refuseReason ? [item('refuseReason', detail.refuseReason, 2)] : []),
       ]} />

@@ -4,6 +4,7 @@ import type { FormInstance, FormRule } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback } from 'react';
 import { checkField, type FieldName } from '@/lib/contract/rules';
+import { splitFieldMessage } from '@/lib/contract/field-message';
 
 /**
  * An antd form rule for a contract field: the same checks the BFF and the service apply,
@@ -19,10 +20,10 @@ export function useFieldRule() {
   }), [t]);
 }
 
-/** Shows a 422 answer's field messages on the form's fields. */
+/** Shows a 422 answer's field messages (keys, with their values if any) on the form's fields. */
 export function useFieldErrors() {
   const t = useTranslations();
   // biome-ignore lint/suspicious/noExplicitAny: serves forms of any value shape
   return useCallback((form: FormInstance<any>, fields: Record<string, string>) =>
-    form.setFields(Object.entries(fields).map(([name, key]) => ({ name, errors: [t(key)] }))), [t]);
+    form.setFields(Object.entries(fields).map(([name, message]) => ({ name, errors: [t(...splitFieldMessage(message))] }))), [t]);
 }

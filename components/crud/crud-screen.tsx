@@ -101,7 +101,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   const rowActions = (row: Row) => {
     const label = (l: RowAction<Row>['label']) => t(typeof l === 'function' ? l(row) : l);
     const buttons: ReactNode[] = [];
-    if (spec.form && can(spec.form.editPermission)) buttons.push(<Button key="edit" type="link" size="small" onClick={() => setEditing({ row })}>{t('crud.edit')}</Button>);
+    if (spec.form && can(spec.form.editPermission) && (spec.form.editable?.(row) ?? true)) buttons.push(<Button key="edit" type="link" size="small" onClick={() => setEditing({ row })}>{t('crud.edit')}</Button>);
     if (spec.addChild && can(spec.addChild.permission) && (spec.addChild.when?.(row) ?? true)) {
       buttons.push(<Button key="child" type="link" size="small" onClick={() => setEditing({ row: null, defaults: { [spec.addChild!.field]: spec.rowKey(row) } })}>{t(spec.addChild.label)}</Button>);
     }
@@ -137,7 +137,10 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
       sortOrder: column.sort ? sortOrder(column.sort) : undefined,
       render: (_: unknown, row: TreeRow<Row>) => renderCell(column, row, t),
     })),
-    { key: 'actions', title: t('crud.actions'), fixed: 'right' as const, width: 220, render: (_: unknown, row: TreeRow<Row>) => rowActions(row) },
+    // A read-only list (no edit, delete, row actions or children) has no actions column.
+    ...(spec.form || spec.remove || spec.actions?.length || spec.addChild
+      ? [{ key: 'actions', title: t('crud.actions'), fixed: 'right' as const, width: 220, render: (_: unknown, row: TreeRow<Row>) => rowActions(row) }]
+      : []),
   ];
 
   const onChange: TableProps<TreeRow<Row>>['onChange'] = (pagination, _filters, sorter) => {
@@ -150,7 +153,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   };
 
   const batch = spec.remove?.batch && can(spec.remove.permission);
-  const canCreate = spec.form && can(spec.form.createPermission);
+  const canCreate = spec.form?.createPermission !== undefined && can(spec.form.createPermission);
   const canImport = spec.importer && can(spec.importer.permission);
   const treeMessage = tree ? (data as { message?: string } | undefined)?.message : undefined;
   const page = tree ? null : (data as Page<Row> | undefined);

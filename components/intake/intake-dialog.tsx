@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { apiCall, ApiError } from '@/lib/api/client';
 import type { IntakeResult } from '@/lib/contract/intake';
+import { splitFieldMessage } from '@/lib/contract/field-message';
 import { formPath, INTAKE_CALL, INTAKE_DEFAULTS, intakePayload, normalIdNumber, type IntakeValues } from '@/lib/resources/intake';
 import { makeKey } from '@/components/approval/idempotency';
 import { GuaranteeFields } from './guarantee-fields';
@@ -53,7 +54,7 @@ export function IntakeDialog({ close, done }: { close: () => void; done: (result
       if (error.code === CONFLICT) {
         setRefusal(error.message);
       } else if (error.code === INVALID && Object.keys(error.fields).length) {
-        const entries = Object.entries(error.fields).map(([field, key]) => ({ name: formPath(field), errors: [t(key)] }));
+        const entries = Object.entries(error.fields).map(([field, key]) => ({ name: formPath(field), errors: [t(...splitFieldMessage(key))] }));
         const shown = form.getFieldsValue() as Record<string, unknown>;
         const onForm = entries.filter((entry) => hasPath(shown, entry.name));
         form.setFields(onForm);

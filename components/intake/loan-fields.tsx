@@ -10,6 +10,29 @@ import { useIntakeRules } from './person-fields';
 
 const col = { xs: 24, md: 12, lg: 8 };
 
+/** The product a personal loan names (the current, enabled ones); the only one there is is chosen at once. */
+function ProductSelect() {
+  const t = useTranslations('intake');
+  const rules = useIntakeRules();
+  const form = Form.useFormInstance();
+  const { data, isLoading } = useCall('businessSchemaConfig/options', { borrowerType: 'PERSON' });
+  const chosen = Form.useWatch<number | undefined>('productId');
+  useEffect(() => {
+    if (data?.length && form.getFieldValue('productId') === undefined) form.setFieldValue('productId', data[0]!.id);
+  }, [data, form]);
+  const product = data?.find((p) => p.id === chosen);
+  const money = new Intl.NumberFormat('zh-CN');
+  const hint = product && t('productHint', {
+    min: money.format(product.amountMin), max: money.format(product.amountMax), terms: product.terms.join('/'), rate: (product.rateMax * 100).toFixed(2),
+  });
+  return (
+    <Form.Item name="productId" label={t('fields.product')} rules={[rules.chosen]} extra={hint}>
+      <Select aria-label={t('fields.product')} loading={isLoading}
+        options={(data ?? []).map((p) => ({ value: p.id, label: `${p.nameZh} · ${p.code} v${p.revision}` }))} />
+    </Form.Item>
+  );
+}
+
 /** The loan: amount (a personal loan's limit), term, yearly rate, repayment and the business it funds. */
 export function LoanFields() {
   const t = useTranslations('intake');
@@ -19,6 +42,7 @@ export function LoanFields() {
   const limit = new Intl.NumberFormat('zh-CN').format(PERSON_AMOUNT_LIMIT);
   return (
     <Row gutter={16}>
+      <Col xs={24}><ProductSelect /></Col>
       <Col {...col}>
         <Form.Item name="amount" label={label('amount')} extra={t('amountHint', { max: limit })} rules={[
           { required: true, message: rules.t('validation.amount') },

@@ -44,6 +44,8 @@ export const intakeInput = z.object({
   rate: decimal(0, RATE_MAX),
   repaymentMethod: z.enum(REPAYMENT_METHODS, { error: 'validation.invalid' }),
   guaranteeMethod: z.enum(GUARANTEE_METHODS, { error: 'validation.invalid' }),
+  /** The loan product (a current revision of the borrower type); absent: the borrower type's current product. */
+  productId: id.optional(),
   rensheOrgId: id, guaranteeOrgId: id, bankOrgId: id,
 }).superRefine((v, ctx) => {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });

@@ -51,6 +51,7 @@ export const BUTTON_TITLES: Record<string, { zh: string; en: string }> = {
   sort: { zh: '排序', en: 'Order' },
   answer: { zh: '回复', en: 'Answer' },
   close: { zh: '关闭', en: 'Close' },
+  testSend: { zh: '测试发送', en: 'Test send' },
 };
 
 const crud = (module: string, ...extra: string[]) => ['add', 'edit', 'delete', ...extra].map((action) => `${module}::${action}`);
@@ -116,9 +117,9 @@ export const MENU_ROUTES: RouteNode[] = [
   {
     path: '/admin/setting/resources', zh: '资源配置', en: 'Resources', icon: 'ApartmentOutlined', header: 'setting',
     children: [
-      leaf('/admin/setting/resources/guarantee', '担保方式配置', 'Guarantee methods'),
+      leaf('/admin/setting/resources/guarantee', '担保方式配置', 'Guarantee methods', { buttons: ['guarantee::edit'] }),
       leaf('/admin/setting/resources/business-flow', '审批流程配置', 'Approval flows', { buttons: crud('flow', 'state', 'node') }),
-      leaf('/admin/setting/resources/business-model', '业务模型配置', 'Business models'),
+      leaf('/admin/setting/resources/business-model', '业务模型配置', 'Business models', { buttons: crud('product') }),
     ],
   },
   {
@@ -127,7 +128,7 @@ export const MENU_ROUTES: RouteNode[] = [
       leaf('/admin/setting/business/refuse', '指标拒绝原因', 'Indicator refusal reasons'),
       leaf('/admin/setting/business/status', '状态拒绝原因', 'Status refusal reasons'),
       leaf('/admin/setting/business/overtime', '系统超时配置', 'Time-out settings', { buttons: crud('overtime') }),
-      leaf('/admin/setting/business/message', '短信模板配置', 'SMS templates'),
+      leaf('/admin/setting/business/message', '短信模板配置', 'SMS templates', { buttons: crud('smsTemplate', 'testSend') }),
     ],
   },
   {
@@ -145,7 +146,7 @@ export const MENU_ROUTES: RouteNode[] = [
       leaf('/admin/setting/error/credit-error', '实时征信异常', 'Real-time credit errors'),
       leaf('/admin/setting/statistics/apply', '申请统计', 'Application statistics', { buttons: [APPLY_STATISTICS_EXPORT] }),
       leaf('/admin/setting/report', '报表', 'Reports', { buttons: [REPORT_EXPORT] }),
-      leaf('/admin/setting/agree', '协议模板配置', 'Agreement templates'),
+      leaf('/admin/setting/agree', '协议模板配置', 'Agreement templates', { buttons: crud('agreement') }),
     ],
   },
   {

@@ -173,6 +173,8 @@ export const applicationDetail = applicationRow.extend({
   loanAmount: z.number().nullable(),
   loanDate: z.string().nullable(),
   resignCount: count,
+  /** The agreement versions the last signing (reSign) recorded. */
+  signedAgreements: z.array(z.object({ kind: z.string(), title: z.string(), version: count })),
   refuseReason: z.string().nullable(),
   rensheOrg: z.string(),
   moduleName: z.string(),

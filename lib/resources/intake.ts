@@ -25,6 +25,8 @@ export interface IntakeValues {
   businessName?: string;
   businessScope?: string;
   guaranteeMethod?: GuaranteeMethod;
+  /** The loan product (businessSchemaConfig/options). */
+  productId?: number;
   house?: { certificateNo?: string; owner?: string; address?: string; area?: number; assessedValue?: number };
   guarantors?: PersonValues[];
   rensheOrgId?: number;
@@ -77,6 +79,7 @@ export function intakePayload(values: IntakeValues, clientKey: string): IntakeIn
     rate: Math.round((values.ratePercent ?? 0) * 10_000) / 1_000_000,
     repaymentMethod: values.repaymentMethod ?? 'INTEREST_MONTHLY',
     guaranteeMethod: method,
+    ...(values.productId ? { productId: values.productId } : {}),
     rensheOrgId: values.rensheOrgId ?? 0,
     guaranteeOrgId: values.guaranteeOrgId ?? 0,
     bankOrgId: values.bankOrgId ?? 0,

@@ -143,8 +143,11 @@ export interface ResourceSpec<Row> {
     /** Message keys of the dialog titles. */
     create: string;
     edit: string;
-    createPermission: string;
+    /** Without one nothing is added, rows are only edited (a fixed set, e.g. the guarantee methods). */
+    createPermission?: string;
     editPermission: string;
+    /** Whether a row can be edited (default: every row), e.g. only a product's current revision. */
+    editable?: (row: Row) => boolean;
     /** Form values of a row being edited. */
     toValues?: (row: Row) => Record<string, unknown>;
     /** The save payload: the values plus what the call needs (id, version). */

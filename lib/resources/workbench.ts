@@ -106,7 +106,7 @@ const STATUS_FILTER_SOURCE = {
 export const STATUS_TAG_SOURCE = { path: DICTIONARY, toOptions: (data: unknown) => entries(data).map((e) => ({ value: e.value, label: e.label, color: e.color })) } as const;
 
 export const BORROWER_TYPE_OPTIONS: Option[] = BORROWER_TYPES.map((b) => ({ value: b, label: `approval.borrowerType.${b}` }));
-const GUARANTEE_METHOD_OPTIONS: Option[] = GUARANTEE_METHODS.map((g) => ({ value: g, label: `approval.guaranteeMethod.${g}` }));
+export const GUARANTEE_METHOD_OPTIONS: Option[] = GUARANTEE_METHODS.map((g) => ({ value: g, label: `approval.guaranteeMethod.${g}` }));
 const YES_NO: Option[] = [{ value: 'true', label: 'crud.yes' }, { value: 'false', label: 'crud.no' }];
 const SCOPE_OPTIONS: Option[] = [
   { value: 'pending', label: 'resources.workbench.scopePending' },

@@ -90,7 +90,7 @@ async function submitApplication(): Promise<Application> {
       clientKey: randomUUID(), borrowerType: 'PERSON',
       proposer: {
         name: '周晓明', idNumber: idNumber(), mobile: `137${digits(8)}`, gender: 'MALE',
-        householdRegister: '湖南省长沙市', employmentCategory: '自主创业', address: '长沙市芙蓉区五一大道 1 号',
+        householdRegister: '湖南省长沙市', employmentCategory: '高校毕业生', address: '长沙市芙蓉区五一大道 1 号',
       },
       businessName: '晓明便利店', businessScope: '日用百货零售',
       amount: 200000, termMonths: 24, rate: 0.0435, repaymentMethod: 'INTEREST_MONTHLY', guaranteeMethod: 'CREDIT',

@@ -215,7 +215,7 @@ describeUpstream('flow configuration (approvalModule, approvalConfig, systemOver
       const first17 = `4301021990030${String(7000 + seq).slice(-4)}`;
       const submitted = await call('channel/application/submit', {
         clientKey: randomUUID(), borrowerType: 'PERSON',
-        proposer: { name: '流程测试', idNumber: first17 + idCheckDigit(first17), mobile: '13712340000', gender: 'MALE', householdRegister: '湖南省长沙市', employmentCategory: '自主创业' },
+        proposer: { name: '流程测试', idNumber: first17 + idCheckDigit(first17), mobile: '13712340000', gender: 'MALE', householdRegister: '湖南省长沙市', employmentCategory: '高校毕业生' },
         amount: 100000, termMonths: 24, rate: 0.0435, repaymentMethod: 'INTEREST_MONTHLY', guaranteeMethod: 'CREDIT',
         rensheOrgId: await orgIdOf(up().db, ORGS.renshe), guaranteeOrgId: await orgIdOf(up().db, ORGS.gc1), bankOrgId: await orgIdOf(up().db, ORGS.bank1),
       });

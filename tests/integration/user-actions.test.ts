@@ -84,7 +84,10 @@ describeUpstream('systemUser changeState, resetPassWord, writeOff and del', (up)
   it('resetPassWord by SMS writes the password to the user’s mobile and does not answer it', async () => {
     const v = await victim('smsreset', '13712340001');
     expect((await act('resetPassWord', { id: v.id, delivery: 'SMS' })).body).toMatchObject({ code: 200, data: { sent: true } });
-    const sms = await up().db.selectFrom('sms_outbox').select(['mobile', 'content']).where('mobile', '=', '13712340001').executeTakeFirstOrThrow();
+    const sms = await up().db.selectFrom('sms_outbox').select(['mobile', 'content', 'template', 'template_version']).where('mobile', '=', '13712340001').executeTakeFirstOrThrow();
+    // Rendered from the RESET_PASSWORD template, whose version the outbox keeps.
+    expect(sms).toMatchObject({ template: 'RESET_PASSWORD', template_version: 1 });
+    expect(sms.content).toMatch(/^【创业担保贷款】您的登录密码已重置为 \S+，请登录后尽快修改。$/);
     const password = /([A-Za-z0-9]{8,20})，/.exec(sms.content)?.[1];
     expect(password).toMatch(PASSWORD_MIX_PATTERN);
     expect(await signedIn(v.token)).toBe(401);

@@ -164,8 +164,16 @@ describeUpstream('workflow actions', (up) => {
     expect(quota.status).toBe(403);
     const approved = await call('check', { id: app.id, version, key: key(), opinion: '同意放款' }, 'bank3');
     expect(approved.body.data.application).toMatchObject({ status: 'APPROVED', stage: 'BANK_TRANSFER', assignee: { id: ids.bank3 } });
+    // The applicant is told through the APPROVED and LOANED templates.
+    const lastSms = () => up().db.selectFrom('sms_outbox').select(['mobile', 'template', 'content']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(await lastSms()).toEqual({
+      mobile: '13912345678', template: 'APPROVED', content: `【创业担保贷款】测试申请人您好，您的创业担保贷款申请 ${app.number} 已审批通过，金额 200,000.00 元，请留意银行放款通知。`,
+    });
     const issued = await call('bankState', { id: app.id, version: version + 1, key: key(), issued: true, loanAmount: 200000, loanDate: '2026-11-20' }, 'bank3');
     expect(issued.body.data.application.status).toBe('LOANED');
+    expect(await lastSms()).toEqual({
+      mobile: '13912345678', template: 'LOANED', content: `【创业担保贷款】测试申请人您好，您的创业担保贷款 200,000.00 元已于 2026-11-20 发放，申请编号 ${app.number}。`,
+    });
     const progress = await up().call('businessClubFirstTrial/progressBar', { id: app.id }, { token: tokens.bank, method: 'GET' });
     expect(progress.body.data.nodes.map((n: { stage: string; state: string }) => `${n.stage}:${n.state}`)).toEqual([
       'RS_FIRST:done', 'RS_SECOND:done', 'RS_FINAL:done', 'GC_FIRST:done', 'GC_SECOND:done', 'GC_HOUSE:done',

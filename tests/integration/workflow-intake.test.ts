@@ -21,7 +21,7 @@ describeUpstream('workflow intake (channel/application/submit)', (up) => {
   });
   const payload = (over: Record<string, unknown> = {}) => ({
     clientKey: randomUUID(), borrowerType: 'PERSON',
-    proposer: { name: '周晓明', idNumber: idOf('43010219900307451'), mobile: '13712345678', gender: 'MALE', householdRegister: '湖南省长沙市', employmentCategory: '自主创业' },
+    proposer: { name: '周晓明', idNumber: idOf('43010219900307451'), mobile: '13712345678', gender: 'MALE', householdRegister: '湖南省长沙市', employmentCategory: '高校毕业生' },
     spouse: { name: '李芳', idNumber: idOf('43010219920511342'), mobile: '13712345679', gender: 'FEMALE' },
     amount: 200000, termMonths: 24, rate: 0.0435, repaymentMethod: 'INTEREST_MONTHLY', guaranteeMethod: 'CREDIT',
     rensheOrgId: orgs.renshe, guaranteeOrgId: orgs.gc1, bankOrgId: orgs.bank1, ...over,

@@ -22,9 +22,23 @@ const ORGS: Record<string, { id: number; name: string; type: string }[]> = {
   BANK: [{ id: 5, name: '工商银行', type: 'BANK' }],
 };
 
+const PRODUCT = {
+  id: 9, code: 'PERSON-STD', revision: 2, current: true, nameZh: '个人创业担保贷款', nameEn: 'Personal', borrowerType: 'PERSON', clientGroupIds: [],
+  amountMin: 10000, amountMax: 300000, terms: [12, 24, 36], rateMarginBp: 150, rateCap: 0.0435, rateMax: 0.0435, subsidyShare: 0.5,
+  repaymentMethods: ['INTEREST_MONTHLY'], guaranteeMethods: ['HOUSE', 'GUARANTOR', 'CREDIT'], moduleId: null, state: 'ENABLED', sort: 1, usedCount: 0,
+  version: 1, updateTime: '2026-01-01T00:00:00.000Z',
+};
+const method = (code: string, open: boolean) => ({ code, nameZh: code, nameEn: code, maxAmount: 300000, guarantorCount: null, requiredDocs: [], open, closedBy: open ? null : 'NOT_ELIGIBLE' });
+let METHODS = [method('HOUSE', true), method('GUARANTOR', true), method('CREDIT', true)];
+
 beforeEach(() => {
+  METHODS = [method('HOUSE', true), method('GUARANTOR', true), method('CREDIT', true)];
   calls.length = 0;
-  answers = { 'systemOrganiza/getInstitutionDropdown': (body) => ok(ORGS[String(body.type)]) };
+  answers = {
+    'systemOrganiza/getInstitutionDropdown': (body) => ok(ORGS[String(body.type)]),
+    'businessSchemaConfig/options': () => ok([PRODUCT]),
+    'businessApproveRecord/userGuaranteeMethod': () => ok({ whitelisted: false, methods: METHODS }),
+  };
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
     const path = url.replace('/api/', '').split('?')[0]!;
     const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
@@ -51,17 +65,19 @@ const submitted = () => calls.filter((c) => c.path === 'channel/application/subm
 const fill = (dialog: HTMLElement, label: string, value: string) => fireEvent.change(within(dialog).getAllByLabelText(label)[0]!, { target: { value } });
 const PROPOSER_ID = `43010219900307451${idCheckDigit('43010219900307451')}`;
 
-describe('intake dialog', { timeout: 30_000 }, () => {
+describe('intake dialog', { timeout: 60_000 }, () => {
   it('checks the fields, keeps one client key for every attempt, shows a refusal and puts field messages on their fields', async () => {
     const close = vi.fn(), done = vi.fn();
     answers['channel/application/submit'] = [
       { code: 409, message: '周晓明 在黑名单中，不能申请：逾期未还款！', data: null },
-      { code: 422, message: '提交的内容不符合要求！', data: { fields: { 'proposer.mobile': 'validation.mobileFormat', rate: 'validation.invalid' } } },
+      { code: 422, message: '提交的内容不符合要求！', data: { fields: { 'proposer.mobile': 'validation.mobileFormat', rate: 'validation.invalid', termMonths: 'validation.productTerm|{"terms":"12, 24, 36"}' } } },
       ok({ id: 77, number: 'SQ202601010000077', status: 'IN_REVIEW', whitelisted: false }),
     ];
     wrap(<IntakeDialog close={close} done={done} />);
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(calls.filter((c) => c.path === 'systemOrganiza/getInstitutionDropdown')).toHaveLength(3));
+    // The product is chosen and its limits shown.
+    expect(await within(dialog).findByText('贷款金额 ¥10,000 至 ¥300,000，期限 12/24/36 个月，利率不超过 4.35%')).toBeTruthy();
 
     await userEvent.click(within(dialog).getByRole('button', { name: SUBMIT }));
     expect((await within(dialog).findAllByText('请填写此项')).length).toBeGreaterThan(0);
@@ -83,7 +99,7 @@ describe('intake dialog', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('周晓明 在黑名单中，不能申请：逾期未还款！')).toBeTruthy();
     const [first] = submitted();
     expect(first).toMatchObject({
-      borrowerType: 'PERSON', amount: 200000, termMonths: 24, rate: 0.0435, guaranteeMethod: 'CREDIT', rensheOrgId: 2, guaranteeOrgId: 3, bankOrgId: 5,
+      borrowerType: 'PERSON', amount: 200000, termMonths: 24, rate: 0.0435, guaranteeMethod: 'CREDIT', productId: 9, rensheOrgId: 2, guaranteeOrgId: 3, bankOrgId: 5,
       proposer: { name: '周晓明', idNumber: PROPOSER_ID, mobile: '13712345678', gender: 'MALE', employmentCategory: '高校毕业生' },
     });
     expect(String(first!.clientKey)).toMatch(/^[0-9a-f-]{36}$/);
@@ -91,6 +107,7 @@ describe('intake dialog', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: SUBMIT }));
     expect(await within(dialog).findByText('手机号格式不正确！')).toBeTruthy();
     expect(within(dialog).getByText('内容不合法！')).toBeTruthy();
+    expect(within(dialog).getByText('该产品的贷款期限为 12, 24, 36 个月')).toBeTruthy();
 
     await userEvent.click(within(dialog).getByRole('button', { name: SUBMIT }));
     await waitFor(() => expect(done).toHaveBeenCalledWith({ id: 77, number: 'SQ202601010000077', status: 'IN_REVIEW', whitelisted: false }));
@@ -98,5 +115,18 @@ describe('intake dialog', { timeout: 30_000 }, () => {
     expect(close).toHaveBeenCalled();
     expect(new Set(submitted().map((b) => b.clientKey)).size).toBe(1);
     expect(submitted()).toHaveLength(3);
+    // The methods were asked for the proposer as entered.
+    expect(calls.find((c) => c.path === 'businessApproveRecord/userGuaranteeMethod')?.body).toMatchObject({ idNumber: PROPOSER_ID, employmentCategory: '高校毕业生' });
+  });
+
+  it('offers only the methods open to the proposer: a closed one is disabled, saying why, and a closed choice moves to an open one', async () => {
+    METHODS = [method('HOUSE', true), method('GUARANTOR', true), method('CREDIT', false)];
+    wrap(<IntakeDialog close={vi.fn()} done={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('填写身份证号后显示申请人可用的担保方式')).toBeTruthy();
+    fill(dialog, '身份证号', PROPOSER_ID);
+    const credit = await within(dialog).findByRole('radio', { name: /免担保.*（非白名单且非免担保群体）/ }, { timeout: 10_000 });
+    expect((credit as HTMLInputElement).disabled).toBe(true);
+    await waitFor(() => expect((within(dialog).getByRole('radio', { name: /房产抵押/ }) as HTMLInputElement).checked).toBe(true), { timeout: 10_000 });
   });
 });

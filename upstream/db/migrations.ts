@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { eligibility } from './migration-eligibility';
+import { products } from './migration-products';
 import { workflow } from './migration-workflow';
 import { content } from './migration-content';
 import { reports } from './migration-reports';
@@ -239,5 +240,6 @@ export const migrations: Record<string, Migration> = {
   },
   '0010_eligibility': eligibility,
   '0012_content': content,
+  '0013_products': products,
   '0014_reports': reports,
 };

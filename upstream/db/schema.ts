@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Action, ApplicationStatus, BorrowerType, GuaranteeMethod, Stage } from '../../lib/workflow/stages';
 import type { RepaymentMethod } from '../../lib/workflow/plan';
+import type { SmsScene } from '../../lib/workflow/sms';
+import type { AgreementKind } from '../../lib/workflow/agreement';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -116,6 +118,9 @@ interface SmsOutboxTable {
   content: string;
   client_ip: string | null;
   created_at: CreatedAt;
+  /** The template the text was rendered from and its version then (null: a message without a template). */
+  template_id: ColumnType<number | null, number | null | undefined, number | null>;
+  template_version: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 interface SystemParamTable {
@@ -283,6 +288,62 @@ interface LoanProductTable {
   updated_by: number | null;
 }
 
+interface SmsTemplateTable {
+  id: Generated<number>;
+  scene: SmsScene;
+  signature: string;
+  content: string;
+  state: Generated<ConfigState>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  created_by: number | null;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+interface GuaranteeMethodTable {
+  code: GuaranteeMethod;
+  name_zh: string;
+  name_en: string;
+  max_amount: Numeric;
+  required_docs: ColumnType<string[], string | undefined, string>;
+  guarantor_count: number | null;
+  allow_whitelisted: Generated<boolean>;
+  allow_exempt_groups: Generated<boolean>;
+  state: Generated<ConfigState>;
+  sort: Generated<number>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  created_by: number | null;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+interface AgreementTemplateTable {
+  id: Generated<number>;
+  product_code: string;
+  kind: AgreementKind;
+  title: string;
+  body: string;
+  state: Generated<ConfigState>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  created_by: number | null;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+interface AgreementTemplateVersionTable {
+  template_id: number;
+  version: number;
+  title: string;
+  body: string;
+  created_at: CreatedAt;
+}
+
+/** What a signing recorded of each agreement. */
+interface SignedAgreement { kind: AgreementKind; templateId: number; version: number; title: string }
+
 interface ApplicationTable {
   id: Generated<number>;
   number: string;
@@ -325,6 +386,7 @@ interface ApplicationTable {
   product_id: number | null;
   /** The stage the case was last at (kept by a trigger; it survives a refusal, withdrawal or return). */
   last_stage: Generated<Stage | null>;
+  signed_agreements: ColumnType<SignedAgreement[] | null, string | null | undefined, string | null>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -552,6 +614,10 @@ export interface Database {
   borrower_type_config: BorrowerTypeConfigTable;
   client_group: ClientGroupTable;
   loan_product: LoanProductTable;
+  sms_template: SmsTemplateTable;
+  guarantee_method: GuaranteeMethodTable;
+  agreement_template: AgreementTemplateTable;
+  agreement_template_version: AgreementTemplateVersionTable;
   application: ApplicationTable;
   application_person: ApplicationPersonTable;
   house_property: HousePropertyTable;

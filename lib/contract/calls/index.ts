@@ -8,6 +8,9 @@ import { statisticsCalls } from './statistics';
 import { contentCalls } from './content';
 import { applicationCalls } from './applications';
 import { reportCalls } from './reports';
+import { smsCalls } from './sms';
+import { productCalls } from './products';
+import { agreementCalls } from './agreement';
 
 /**
  * The call table (DESIGN.md section 3): every call of the /api contract, once, by its path.
@@ -16,6 +19,7 @@ import { reportCalls } from './reports';
  */
 export const CALLS = {
   ...authCalls, ...commonCalls, ...systemCalls, ...flowCalls, ...workflowCalls, ...statisticsCalls, ...contentCalls, ...applicationCalls, ...reportCalls,
+  ...smsCalls, ...productCalls, ...agreementCalls,
 };
 
 type Calls = typeof CALLS;

@@ -4,6 +4,7 @@ import { AppError, invalid } from '../../core/errors';
 import { newSmsCode, sha256 } from '../../core/crypto';
 import { CODES } from '../../../lib/contract/common';
 import { log } from '../../../lib/http/log';
+import { sendSms } from '../sms/send';
 
 export type SmsPurpose = 'LOGIN' | 'REGISTER';
 const codeHash = (mobile: string, purpose: SmsPurpose, code: string) => sha256(`${mobile}:${purpose}:${code}`);
@@ -39,10 +40,7 @@ export async function sendCode(db: Db, options: UpstreamOptions, mobile: string,
       mobile, purpose, code_hash: codeHash(mobile, purpose, code), created_at: now,
       expires_at: new Date(now.getTime() + options.smsCodeTtlMs), consumed_at: null,
     }).execute();
-    await trx.insertInto('sms_outbox').values({
-      mobile, template: `${purpose}_CODE`, client_ip: ip, created_at: now,
-      content: `验证码 ${code}，${minutes} 分钟内有效。Verification code ${code}, valid for ${minutes} minutes.`,
-    }).execute();
+    await sendSms(trx, { scene: `${purpose}_CODE`, mobile, values: { code, minutes }, clientIp: ip, now });
   });
   if (options.smsLogCodes) log.info(`[sms] demo mode: ${purpose} code for ${mask(mobile)} is ${code}`);
 }

@@ -13,6 +13,7 @@ import { assertRolesGrantable, generatePassword, targetUser } from './user-guard
 import { auditView, countUsers, userRow, userRows } from './user-rows';
 import { deleteUsers } from './user-delete';
 import { saveUser } from './user-save';
+import { sendSms } from '../sms/send';
 
 type Ctx = CallContext<AuthUser>;
 
@@ -77,10 +78,7 @@ export const userCalls = [
         await revokeUserTokens(trx, user.id, ctx.now);
         await clearFailures(trx, user.username);
         if (input.delivery === 'SMS') {
-          await trx.insertInto('sms_outbox').values({
-            mobile: user.mobile!, template: 'RESET_PASSWORD', client_ip: null, created_at: ctx.now,
-            content: `您的登录密码已重置为 ${password}，请登录后尽快修改。Your password has been reset to ${password}; please change it after signing in.`,
-          }).execute();
+          await sendSms(trx, { scene: 'RESET_PASSWORD', mobile: user.mobile!, values: { password }, now: ctx.now });
         }
         await audit(trx, ctx.user, 'user.resetPassword', { type: 'user', id: user.id }, { delivery: input.delivery });
       });

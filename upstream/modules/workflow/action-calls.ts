@@ -2,6 +2,10 @@ import { defineCall, type InputOf } from '../../core/call';
 import { invalid } from '../../core/errors';
 import { runAction, type ActionSpec } from './actions';
 import { turnOver } from './turn-over';
+import { sendSms } from '../sms/send';
+import { recordSigning } from '../products/agreement';
+
+const yuan = (amount: string | number) => Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 type ActionPath = 'businessClubFirstTrial/check' | 'businessClubFirstTrial/reject' | 'businessClubFirstTrial/return' | 'businessClubFirstTrial/refuse'
   | 'businessClubFirstTrial/redeploy' | 'businessClubFirstTrial/adminRedeploy' | 'businessClubFirstTrial/withdraw'
@@ -13,7 +17,18 @@ function actionCall<P extends ActionPath>(path: P, spec: ActionSpec<InputOf<P>>)
 }
 
 export const actionCalls = [
-  actionCall('businessClubFirstTrial/check', { verb: 'check', action: 'CHECK', move: () => ({ action: 'CHECK' }), pick: (i) => i.nextUserId }),
+  actionCall('businessClubFirstTrial/check', {
+    verb: 'check', action: 'CHECK', move: () => ({ action: 'CHECK' }), pick: (i) => i.nextUserId,
+    // The last stage's approval tells the applicant.
+    async after(trx, ctx, app) {
+      const now = await trx.selectFrom('application').select('status').where('id', '=', app.id).executeTakeFirstOrThrow();
+      if (now.status !== 'APPROVED') return;
+      await sendSms(trx, {
+        scene: 'APPROVED', mobile: app.mobile, clientIp: ctx.clientIp, now: ctx.now,
+        values: { name: app.name, number: app.number, amount: yuan(app.amount) },
+      });
+    },
+  }),
   actionCall('businessClubFirstTrial/reject', {
     verb: 'reject', action: 'REJECT', move: (i) => ({ action: 'REJECT', targetNodeId: i.nodeId }), pick: (i) => i.userId,
   }),
@@ -26,11 +41,10 @@ export const actionCalls = [
       const reason = await trx.selectFrom('refuse_reason').select(['content', 'sms_text'])
         .where('id', '=', i.reasonId).where('state', '=', 'ENABLED').executeTakeFirst();
       if (!reason) throw invalid({ reasonId: 'validation.reasonRequired' });
-      const t = ctx.t;
-      await trx.insertInto('sms_outbox').values({
-        mobile: app.mobile, template: 'LOAN_REFUSED', client_ip: ctx.clientIp,
-        content: t('workflow.refusedSms', { number: app.number, reason: reason.sms_text || reason.content }),
-      }).execute();
+      await sendSms(trx, {
+        scene: 'REFUSED', mobile: app.mobile, clientIp: ctx.clientIp, now: ctx.now,
+        values: { name: app.name, number: app.number, reason: reason.sms_text || reason.content },
+      });
     },
   }),
   actionCall('businessClubFirstTrial/redeploy', { verb: 'redeploy', action: 'REDEPLOY', move: () => ({ action: 'REDEPLOY' }), pick: (i) => i.userId }),
@@ -46,11 +60,22 @@ export const actionCalls = [
   actionCall('businessClubFirstTrial/reSign', {
     verb: 'reSign', action: 'RESIGN', move: () => ({ action: 'RESIGN' }),
     apply: (_, app) => ({ resign_count: app.resign_count + 1 }),
+    // The agreement versions signed (the detail drawer shows them).
+    async after(trx, _ctx, app) {
+      await recordSigning(trx, app.id);
+    },
   }),
   actionCall('businessClubFirstTrial/bankState', {
     verb: 'bankState', action: 'BANK_STATE', move: (i) => ({ action: 'BANK_STATE', issued: i.issued }),
     apply: (i) => (i.issued ? { loan_amount: i.loanAmount!, loan_date: i.loanDate! } : {}),
     details: (i) => ({ issued: i.issued, loanAmount: i.loanAmount ?? null, loanDate: i.loanDate ?? null }),
+    async after(trx, ctx, app, i) {
+      if (!i.issued) return;
+      await sendSms(trx, {
+        scene: 'LOANED', mobile: app.mobile, clientIp: ctx.clientIp, now: ctx.now,
+        values: { name: app.name, number: app.number, amount: yuan(i.loanAmount!), date: i.loanDate! },
+      });
+    },
   }),
   defineCall({
     path: 'businessClubFirstTrial/turnOver',

@@ -52,6 +52,7 @@ export async function applicationDetail(db: Trx, user: AuthUser, id: number, now
     loanAmount: app.loan_amount === null ? null : Number(app.loan_amount),
     loanDate: app.loan_date_text,
     resignCount: app.resign_count,
+    signedAgreements: (app.signed_agreements ?? []).map((a) => ({ kind: a.kind, title: a.title, version: a.version })),
     refuseReason: extra.reason,
     rensheOrg: extra.renshe,
     moduleName: extra.module,

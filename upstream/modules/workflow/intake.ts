@@ -6,6 +6,7 @@ import type { IntakeResult } from '../../../lib/contract/intake';
 import { routeOf } from '../../../lib/workflow/machine';
 import { notifyAssignee } from './actions';
 import { deadlineFor, moduleNodes, nodePeople } from './flow';
+import { checkIntakeRules } from '../products/intake-rules';
 
 const ORG_TYPES = { rensheOrgId: 'RENSHE', guaranteeOrgId: 'GUARANTEE', bankOrgId: 'BANK' } as const;
 
@@ -36,14 +37,15 @@ export const intakeCalls = [
           throw new AppError(CODES.conflict, 'workflow.blacklisted', { name: who.name, reason: banned.reason });
         }
         const whitelisted = Boolean(await trx.selectFrom('whitelist').select('id').where('id_number', '=', input.proposer.idNumber).executeTakeFirst());
-        const module = await trx.selectFrom('approval_module').select('id').where('borrower_type', '=', input.borrowerType)
-          .where('state', '=', 'ENABLED').executeTakeFirst();
+        // The client group named by the employment category, and the product's rules (DOMAIN.md section 2).
+        const group = await trx.selectFrom('client_group').select('id').where('name_zh', '=', input.proposer.employmentCategory).executeTakeFirst();
+        const product = await checkIntakeRules(trx, input, ctx.locale, group?.id ?? null);
+        // The product's approval flow, else the enabled flow of the borrower type.
+        let modules = trx.selectFrom('approval_module').select('id').where('borrower_type', '=', input.borrowerType);
+        modules = product.moduleId === null ? modules.where('state', '=', 'ENABLED') : modules.where('id', '=', product.moduleId);
+        const module = await modules.executeTakeFirst();
         const first = module && routeOf(await moduleNodes(trx, module.id), input.guaranteeMethod)[0];
         if (!module || !first) throw conflict('workflow.noNodes');
-        // The client group named by the employment category, and the current product of the borrower type.
-        const group = await trx.selectFrom('client_group').select('id').where('name_zh', '=', input.proposer.employmentCategory).executeTakeFirst();
-        const product = await trx.selectFrom('loan_product').select('id').where('borrower_type', '=', input.borrowerType)
-          .where('current', '=', true).where('state', '=', 'ENABLED').orderBy('sort').orderBy('id').executeTakeFirst();
         const orgs = { renshe_org_id: input.rensheOrgId, guarantee_org_id: input.guaranteeOrgId, bank_org_id: input.bankOrgId };
         const people = await nodePeople(trx, first, orgs);
         const assignee = [...people].sort((a, b) => a.pending - b.pending || a.id - b.id)[0];
@@ -61,7 +63,7 @@ export const intakeCalls = [
           household_register: proposer.householdRegister, employment_category: proposer.employmentCategory, address: proposer.address,
           business_name: input.businessName, business_scope: input.businessScope, amount: input.amount, term_months: input.termMonths,
           rate: input.rate, repayment_method: input.repaymentMethod, guarantee_method: input.guaranteeMethod, whitelisted,
-          client_group_id: group?.id ?? null, product_id: product?.id ?? null, updated_at: ctx.now,
+          client_group_id: group?.id ?? null, product_id: product.productId, updated_at: ctx.now,
         }).execute();
         const person = (role: 'SPOUSE' | 'PARTNER' | 'EMPLOYEE' | 'GUARANTOR' | 'GUARANTOR_SPOUSE', p: typeof proposer | NonNullable<typeof input.spouse>, sort: number, extra: { guarantor_id?: number; share_ratio?: number } = {}) =>
           trx.insertInto('application_person').values({

@@ -1,0 +1,11 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { AgreementScreen } from '@/components/agreement/screens';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('resources.agreement'))('title') };
+}
+
+export default function Page() {
+  return <AgreementScreen />;
+}

@@ -1,0 +1,11 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { ProductScreen } from '@/components/products/screens';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('resources.product'))('title') };
+}
+
+export default function Page() {
+  return <ProductScreen />;
+}

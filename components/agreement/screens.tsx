@@ -1,0 +1,18 @@
+'use client';
+
+import { useSearchParams } from 'next/navigation';
+import { CrudScreen } from '@/components/crud/crud-screen';
+import { agreementSpec } from '@/lib/resources/agreement';
+import { PreviewDialog } from './preview-dialog';
+import { PrintView } from './print-view';
+
+const idParam = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
+
+/** Agreement templates (协议模板配置); `?view=print&id=&applicationId=` is a template's print view. */
+export function AgreementScreen() {
+  const params = useSearchParams();
+  const id = idParam(params.get('id'));
+  const applicationId = idParam(params.get('applicationId'));
+  if (params.get('view') === 'print' && id && applicationId) return <PrintView id={id} applicationId={applicationId} />;
+  return <CrudScreen spec={agreementSpec} dialogs={{ preview: (props) => <PreviewDialog {...props} /> }} />;
+}
