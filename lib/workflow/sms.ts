@@ -17,7 +17,7 @@ export const SCENE_VARIABLES: Record<SmsScene, readonly string[]> = {
   APPROVED: ['name', 'number', 'amount'],
   LOANED: ['name', 'number', 'amount', 'date'],
   OVERDUE_REMIND: ['name', 'number', 'amount', 'date'],
-  CONSULT_ANSWERED: ['title'],
+  CONSULT_ANSWERED: ['name', 'number'],
 };
 
 /** Scenes whose text carries a secret (a code or a password): the outbox list does not show it. */

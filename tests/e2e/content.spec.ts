@@ -142,7 +142,7 @@ test.describe('content and service', () => {
     await expect(answered).toContainText('已回复');
     const masked = `${mobile.slice(0, 3)}****${mobile.slice(7)}`;
     await expect.poll(() => readFileSync(SERVER_LOG).subarray(mark).toString('utf8'))
-      .toContain(`[sms] demo mode: CONSULT_ANSWERED to ${masked}: 尊敬的李四，您提交的第 ${id!} 号咨询已回复`);
+      .toContain(`[sms] demo mode: CONSULT_ANSWERED to ${masked}: 【创业担保贷款】尊敬的李四，您提交的第 ${id!} 号咨询已回复`);
   });
 
   test('screenshots of the three screens and the editor, in Chinese and English, at 1440 and 375 px', async ({ page }) => {

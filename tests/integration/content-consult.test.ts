@@ -30,7 +30,7 @@ describeUpstream('consultations (businssConsult and the public form)', (up) => {
     const sms = await up().db.selectFrom('sms_outbox').selectAll().where('mobile', '=', mobile).execute();
     expect(sms).toHaveLength(1);
     expect(sms[0]).toMatchObject({ template: 'CONSULT_ANSWERED' });
-    expect(sms[0]!.content).toBe(`尊敬的张三，您提交的第 ${id} 号咨询已回复，请登录服务平台查看。`);
+    expect(sms[0]!.content).toBe(`【创业担保贷款】尊敬的张三，您提交的第 ${id} 号咨询已回复，请登录服务平台查看。`);
     expect(await countRows(up().db, 'sms_outbox')).toBe(outboxBefore + 1);
 
     // A retry with the version it read changes nothing and sends nothing.

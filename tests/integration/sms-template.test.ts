@@ -122,7 +122,7 @@ describeUpstream('SMS templates (noteTemplate) and the messages sent through the
     });
 
     it('deletes a template never used; a used one is refused (409) and stays', async () => {
-      const added = (await call('add', { scene: 'CONSULT_ANSWERED', signature: '签名', content: '咨询 ${title} 已答复', state: 'DISABLED' })).body.data;
+      const added = (await call('add', { scene: 'CONSULT_ANSWERED', signature: '签名', content: '咨询 ${number} 已答复', state: 'DISABLED' })).body.data;
       expect((await call('del', { id: added.id, version: added.version })).body.code).toBe(200);
       expect(await up().db.selectFrom('sms_template').select('id').where('id', '=', added.id).executeTakeFirst()).toBeUndefined();
       const used = await enabledOf('REGISTER_CODE');

@@ -10,7 +10,7 @@ const SMS_TEMPLATES: { scene: string; content: string }[] = [
   { scene: 'APPROVED', content: '${name}您好，您的创业担保贷款申请 ${number} 已审批通过，金额 ${amount} 元，请留意银行放款通知。' },
   { scene: 'LOANED', content: '${name}您好，您的创业担保贷款 ${amount} 元已于 ${date} 发放，申请编号 ${number}。' },
   { scene: 'OVERDUE_REMIND', content: '${name}您好，您的创业担保贷款 ${number} 有 ${amount} 元已于 ${date} 到期未还，请尽快还款。' },
-  { scene: 'CONSULT_ANSWERED', content: '您好，您提交的咨询“${title}”已有答复，请登录平台查看。' },
+  { scene: 'CONSULT_ANSWERED', content: '尊敬的${name}，您提交的第 ${number} 号咨询已回复，请登录服务平台查看。' },
 ];
 
 /** The guarantee methods (DOMAIN.md section 2) under the application's codes. */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { log } from '../../../lib/http/log';
 import { defineCall } from '../../core/call';
 import { audit } from '../../core/audit';
 import { invalid, notFound } from '../../core/errors';
@@ -82,7 +83,7 @@ export const contentFileCalls = [
       try {
         bytes = await readStoredFile(ctx.options.filesDir, row.storage_key);
       } catch (error) {
-        console.error(`[upstream] content file ${input.id} is missing from the store:`, error instanceof Error ? error.message : error);
+        log.error({ fileId: input.id, error }, 'content file missing from the store');
         throw notFound('file');
       }
       return new FileAnswer(bytes, row.mime, contentDisposition(row.name, 'inline'));

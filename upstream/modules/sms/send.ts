@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { log } from '../../../lib/http/log';
 import { maskMobile } from '../../../lib/workflow/id-number';
 import { renderSms, SCENE_VARIABLES, type SmsScene } from '../../../lib/workflow/sms';
 
@@ -24,7 +25,7 @@ export async function sendSms(db: Db, send: SmsSend): Promise<SmsSent> {
   const template = await db.selectFrom('sms_template').select(['id', 'signature', 'content', 'version'])
     .where('scene', '=', send.scene).where('state', '=', 'ENABLED').executeTakeFirst();
   if (!template) {
-    console.info(`[sms] scene ${send.scene} is disabled: nothing sent to ${maskMobile(send.mobile)}`);
+    log.info({ scene: send.scene, mobile: maskMobile(send.mobile) }, 'sms scene disabled: nothing sent');
     return { sent: false };
   }
   const missing = SCENE_VARIABLES[send.scene].filter((name) => send.values[name] === undefined);
