@@ -120,7 +120,7 @@ export async function statementTriggers(db: Kysely<any>, table: string, name: st
 }
 
 /** overdue_tally: cases in review by the China day of their deadline, kept like the others, filled from the cases already there. */
-export async function createOverdueTally(db: Kysely<any>) {
+async function createOverdueTally(db: Kysely<any>) {
   // Those due before today are overdue whatever the hour; today's are counted live.
   await sql`create table overdue_tally (
       day date not null, renshe_org_id integer not null, borrower_type varchar(16) not null, client_group_id integer not null,
