@@ -3,7 +3,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useEffect } from 'react';
 import { checkIdNumber, GUARANTORS_MAX, normalIdNumber } from '@/lib/resources/intake';
 import { useCall } from '@/components/approval/use-call';
 import { GUARANTEE_METHODS, type GuaranteeMethod } from '@/lib/workflow/stages';
@@ -78,30 +77,32 @@ function GuarantorFields() {
 /**
  * The guarantee method and what it needs: the house for a mortgage, guarantors for a guaranteed
  * loan. Only the methods open to the proposer (userGuaranteeMethod, once the ID number is valid)
- * can be chosen; a closed one says why.
+ * can be chosen; a closed one says why, and a closed choice is refused with the method named.
  */
 export function GuaranteeFields() {
   const t = useTranslations('intake');
   const ta = useTranslations('approval');
-  const form = Form.useFormInstance();
+  const tv = useTranslations();
   const method = Form.useWatch<GuaranteeMethod | undefined>('guaranteeMethod');
   const idNumber = Form.useWatch<string | undefined>(['proposer', 'idNumber']);
   const employmentCategory = Form.useWatch<string | undefined>(['proposer', 'employmentCategory']);
   const valid = !checkIdNumber(idNumber);
   const { data } = useCall(valid ? 'businessApproveRecord/userGuaranteeMethod' : null,
     { idNumber: normalIdNumber(idNumber), employmentCategory: (employmentCategory ?? '').trim() });
-  const open = (m: GuaranteeMethod) => data?.methods.find((x) => x.code === m);
-  useEffect(() => {
-    // A method that closed (another proposer) is unchosen.
-    if (method && data && !open(method)?.open) form.setFieldValue('guaranteeMethod', data.methods.find((m) => m.open)?.code);
-  });
+  const info = (m: GuaranteeMethod) => data?.methods.find((x) => x.code === m);
+  const openRule = {
+    validator: async (_rule: unknown, value: GuaranteeMethod | undefined) => {
+      if (value && info(value)?.open === false) throw new Error(tv('validation.guaranteeClosed', { method: ta(`guaranteeMethod.${value}`) }));
+    },
+  };
   return (
     <>
-      <Form.Item name="guaranteeMethod" label={t('fields.guaranteeMethod')} extra={valid ? null : t('methodsAfterId')}>
+      <Form.Item name="guaranteeMethod" label={t('fields.guaranteeMethod')} extra={valid ? null : t('methodsAfterId')} rules={[openRule]}
+        dependencies={[['proposer', 'idNumber'], ['proposer', 'employmentCategory']]}>
         <Radio.Group optionType="button" options={GUARANTEE_METHODS.map((m) => {
-          const info = open(m);
-          const closed = info !== undefined && !info.open;
-          return { value: m, disabled: closed, label: closed ? `${ta(`guaranteeMethod.${m}`)}（${t(`methodClosed.${info.closedBy}`)}）` : ta(`guaranteeMethod.${m}`) };
+          const closed = info(m)?.open === false;
+          const name = ta(`guaranteeMethod.${m}`);
+          return { value: m, disabled: closed && method !== m, label: closed ? `${name}（${t(`methodClosed.${info(m)!.closedBy}`)}）` : name };
         })} />
       </Form.Item>
       {method === 'HOUSE' && <HouseFields />}

@@ -63,7 +63,7 @@ export function JobsSection({ data, open }: { data: EmploymentForm; open: OpenJo
           { name: t('employees'), values: data.byBorrowerType.map((b) => b.employees), color: '#52c41a' },
           { name: t('keyEmployees'), values: data.byBorrowerType.map((b) => b.keyEmployees), color: '#faad14' },
         ]} />
-      <Table rowKey={(r) => `${r.month}-${r.borrowerType}`} size="small" pagination={false} dataSource={data.rows} locale={{ emptyText: t('noLoans') }} style={{ marginTop: 12 }}
+      <Table rowKey={(r) => `${r.month}-${r.borrowerType}`} size="small" pagination={false} dataSource={data.rows} scroll={{ x: 'max-content' }} locale={{ emptyText: t('noLoans') }} style={{ marginTop: 12 }}
         columns={[
           { key: 'month', title: t('month'), dataIndex: 'month' },
           { key: 'type', title: t('borrowerType'), render: (_, r) => ta(`borrowerType.${r.borrowerType}`) },

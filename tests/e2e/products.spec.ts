@@ -158,6 +158,22 @@ test.describe('products and documents', () => {
       await expect(table(page).getByRole('row').filter({ hasText: '保证人担保' })).toHaveCount(1);
       await shoot(page, 'guarantee-zh-1440');
     });
+    await test.step('the loan-entry dialog names a product and offers only the methods open to the proposer', async () => {
+      await page.goto('/admin/home/loan');
+      await waitForShell(page);
+      await page.getByRole('button', { name: /录入申请/ }).click();
+      const dialog = page.getByRole('dialog', { name: '录入贷款申请（个人创业担保贷款）' });
+      await expect(dialog.getByText('贷款金额 ¥10,000 至 ¥300,000，期限 12/18/24/36 个月，利率不超过 4.35%')).toBeVisible();
+      const first17 = '43010219900101123';
+      await dialog.getByRole('textbox', { name: '身份证号' }).fill(first17 + idCheckDigit(first17));
+      await dialog.getByRole('combobox', { name: '就业类别' }).fill('城镇登记失业人员');
+      // Credit-exempt (the default) is closed to this proposer: it says why, and submitting names it.
+      await expect(dialog.getByRole('radio', { name: /免担保.*（非白名单且非免担保群体）/ })).toBeChecked();
+      await dialog.getByRole('button', { name: '提交申请' }).click();
+      await expect(dialog.getByText('该申请人不能使用免担保（信用）')).toBeVisible();
+      await dialog.getByText('该申请人不能使用免担保（信用）').scrollIntoViewIfNeeded();
+      await shoot(page, 'intake-dialog-zh-1440');
+    });
     expect(errors.filter((e) => !/^Failed to load resource/i.test(e))).toEqual([]);
   });
 

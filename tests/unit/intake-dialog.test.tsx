@@ -119,14 +119,19 @@ describe('intake dialog', { timeout: 60_000 }, () => {
     expect(calls.find((c) => c.path === 'businessApproveRecord/userGuaranteeMethod')?.body).toMatchObject({ idNumber: PROPOSER_ID, employmentCategory: '高校毕业生' });
   });
 
-  it('offers only the methods open to the proposer: a closed one is disabled, saying why, and a closed choice moves to an open one', async () => {
+  it('offers only the methods open to the proposer: a closed one says why, and a closed choice is refused naming the method', async () => {
     METHODS = [method('HOUSE', true), method('GUARANTOR', true), method('CREDIT', false)];
     wrap(<IntakeDialog close={vi.fn()} done={vi.fn()} />);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('填写身份证号后显示申请人可用的担保方式')).toBeTruthy();
     fill(dialog, '身份证号', PROPOSER_ID);
-    const credit = await within(dialog).findByRole('radio', { name: /免担保.*（非白名单且非免担保群体）/ }, { timeout: 10_000 });
-    expect((credit as HTMLInputElement).disabled).toBe(true);
-    await waitFor(() => expect((within(dialog).getByRole('radio', { name: /房产抵押/ }) as HTMLInputElement).checked).toBe(true), { timeout: 10_000 });
+    await within(dialog).findByRole('radio', { name: /免担保.*（非白名单且非免担保群体）/ }, { timeout: 10_000 });
+    // The default (credit-exempt) is closed to this proposer: submitting names it, and nothing is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: SUBMIT }));
+    expect(await within(dialog).findByText('该申请人不能使用免担保（信用）', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(submitted()).toHaveLength(0);
+    // Another method can be chosen; the closed one, once left, cannot be chosen again.
+    fireEvent.click(within(dialog).getByRole('radio', { name: /房产抵押/ }));
+    await waitFor(() => expect((within(dialog).getByRole('radio', { name: /免担保/ }) as HTMLInputElement).disabled).toBe(true), { timeout: 10_000 });
   });
 });

@@ -82,19 +82,7 @@ export async function createTallies(db: Kysely<any>) {
         status, coalesce(stage, ''), funnel_level(status, coalesce(last_stage, stage)), coalesce(refuse_reason_id, 0), count(*), sum(amount), coalesce(sum(loan_amount), 0)
       from application group by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(db);
 
-  // Cases in review by the China day of their deadline: those due before today are overdue whatever the hour; today's are counted live.
-  await sql`create table overdue_tally (
-      day date not null, renshe_org_id integer not null, borrower_type varchar(16) not null, client_group_id integer not null,
-      product_id integer not null, deadline_day date not null, n integer not null,
-      primary key (day, renshe_org_id, borrower_type, client_group_id, product_id, deadline_day))`.execute(db);
-  const reviewRows = (rows: string, sign: number) => `
-      insert into overdue_tally as t
-        select (a.created_at at time zone 'UTC' + interval '8 hours')::date, a.renshe_org_id, a.borrower_type, coalesce(a.client_group_id, 0),
-          coalesce(a.product_id, 0), (a.deadline at time zone 'UTC' + interval '8 hours')::date, ${sign} * count(*)
-        from ${rows} a where a.status = 'IN_REVIEW' and a.deadline is not null group by 1, 2, 3, 4, 5, 6
-      on conflict (day, renshe_org_id, borrower_type, client_group_id, product_id, deadline_day) do update set n = t.n + excluded.n;`;
-  await statementTriggers(db, 'application', 'overdue_tally', reviewRows);
-  await sql.raw(reviewRows('application', 1).replace(/on conflict[\s\S]*$/, '')).execute(db);
+  await createOverdueTally(db);
 
   await sql`create table stage_tally (
       day date not null, renshe_org_id integer not null, borrower_type varchar(16) not null, client_group_id integer not null,
@@ -129,4 +117,21 @@ export async function statementTriggers(db: Kysely<any>, table: string, name: st
   await sql.raw(`create trigger ${name}_insert after insert on ${table} referencing new table as new_rows for each statement execute function ${name}_insert()`).execute(db);
   await sql.raw(`create trigger ${name}_update after update on ${table} referencing old table as old_rows new table as new_rows for each statement execute function ${name}_update()`).execute(db);
   await sql.raw(`create trigger ${name}_delete after delete on ${table} referencing old table as old_rows for each statement execute function ${name}_delete()`).execute(db);
+}
+
+/** overdue_tally: cases in review by the China day of their deadline, kept like the others, filled from the cases already there. */
+async function createOverdueTally(db: Kysely<any>) {
+  // Those due before today are overdue whatever the hour; today's are counted live.
+  await sql`create table overdue_tally (
+      day date not null, renshe_org_id integer not null, borrower_type varchar(16) not null, client_group_id integer not null,
+      product_id integer not null, deadline_day date not null, n integer not null,
+      primary key (day, renshe_org_id, borrower_type, client_group_id, product_id, deadline_day))`.execute(db);
+  const reviewRows = (rows: string, sign: number) => `
+      insert into overdue_tally as t
+        select (a.created_at at time zone 'UTC' + interval '8 hours')::date, a.renshe_org_id, a.borrower_type, coalesce(a.client_group_id, 0),
+          coalesce(a.product_id, 0), (a.deadline at time zone 'UTC' + interval '8 hours')::date, ${sign} * count(*)
+        from ${rows} a where a.status = 'IN_REVIEW' and a.deadline is not null group by 1, 2, 3, 4, 5, 6
+      on conflict (day, renshe_org_id, borrower_type, client_group_id, product_id, deadline_day) do update set n = t.n + excluded.n;`;
+  await statementTriggers(db, 'application', 'overdue_tally', reviewRows);
+  await sql.raw(reviewRows('application', 1).replace(/on conflict[\s\S]*$/, '')).execute(db);
 }
