@@ -21,12 +21,13 @@ import { exportCalls } from './modules/workflow/export';
 import { statisticsCalls } from './modules/statistics/calls';
 import { flowCalls } from './modules/flow/calls';
 import { overtimeCalls } from './modules/flow/overtime';
+import { riskCalls } from './modules/risk/calls';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
   ...organizaCalls, ...userCalls, ...userImportCalls, ...roleCalls, ...permissionCalls,
   ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
-  ...flowCalls, ...overtimeCalls,
+  ...flowCalls, ...overtimeCalls, ...riskCalls,
 ];
 
 /** The platform service: every call of the /api contract over one database. */

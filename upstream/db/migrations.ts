@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { eligibility } from './migration-eligibility';
+import { risk } from './migration-risk';
 import { workflow } from './migration-workflow';
 
 /**
@@ -236,4 +237,5 @@ export const migrations: Record<string, Migration> = {
     },
   },
   '0010_eligibility': eligibility,
+  '0011_risk': risk,
 };

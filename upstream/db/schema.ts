@@ -197,27 +197,49 @@ interface RefuseReasonTable {
   id: Generated<number>;
   kind: 'INDICATOR' | 'STATUS';
   content: string;
+  content_en: Generated<string>;
+  /** The stage whose refuse dialog offers a STATUS reason; null = every stage. */
+  stage: Stage | null;
   sms_text: Generated<string>;
   state: Generated<'ENABLED' | 'DISABLED'>;
   sort: Generated<number>;
+  version: Generated<number>;
   created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 interface BlacklistTable {
   id: Generated<number>;
   name: string;
   id_number: string;
+  mobile: string | null;
   reason: string;
+  source: Generated<'MANUAL' | 'STRATEGY' | 'IMPORT'>;
+  /** The rule (STRATEGY) or import (IMPORT) that added the entry. */
+  source_ref: Generated<string>;
+  /** Null: until relieved. */
+  expires_at: Timestamp | null;
+  created_by: number | null;
   relieved_at: Timestamp | null;
+  relieved_by: number | null;
+  relieve_reason: string | null;
+  version: Generated<number>;
   created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 interface WhitelistTable {
   id: Generated<number>;
   name: string;
   id_number: string;
+  source_org: Generated<string>;
   note: Generated<string>;
+  /** The last day (China) the entry counts; null = no end. */
+  valid_until: DateOnly | null;
+  created_by: number | null;
+  version: Generated<number>;
   created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 type ConfigState = 'ENABLED' | 'DISABLED';

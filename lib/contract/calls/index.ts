@@ -5,13 +5,14 @@ import { systemCalls } from './system';
 import { flowCalls } from './flow';
 import { workflowCalls } from './workflow';
 import { statisticsCalls } from './statistics';
+import { riskCalls } from './risk';
 
 /**
  * The call table (DESIGN.md section 3): every call of the /api contract, once, by its path.
  * The service mounts from it, the BFF forwards by it, the UI calls by it (`api(path, input)`),
  * tests parse answers with its output schemas and /api/openapi.json is generated from it.
  */
-export const CALLS = { ...authCalls, ...commonCalls, ...systemCalls, ...flowCalls, ...workflowCalls, ...statisticsCalls };
+export const CALLS = { ...authCalls, ...commonCalls, ...systemCalls, ...flowCalls, ...workflowCalls, ...statisticsCalls, ...riskCalls };
 
 type Calls = typeof CALLS;
 export type CallPath = keyof Calls;

@@ -24,7 +24,8 @@ export const actionCalls = [
     apply: (i) => ({ refuse_reason_id: i.reasonId }),
     async after(trx, ctx, app, i) {
       const reason = await trx.selectFrom('refuse_reason').select(['content', 'sms_text'])
-        .where('id', '=', i.reasonId).where('state', '=', 'ENABLED').executeTakeFirst();
+        .where('id', '=', i.reasonId).where('state', '=', 'ENABLED')
+        .where((eb) => eb.or([eb('stage', 'is', null), eb('stage', '=', app.stage)])).executeTakeFirst();
       if (!reason) throw invalid({ reasonId: 'validation.reasonRequired' });
       const t = ctx.t;
       await trx.insertInto('sms_outbox').values({

@@ -6,12 +6,13 @@ import type { IntakeResult } from '../../../lib/contract/intake';
 import { routeOf } from '../../../lib/workflow/machine';
 import { notifyAssignee } from './actions';
 import { deadlineFor, moduleNodes, nodePeople } from './flow';
+import { whitelistedToday } from '../risk/whitelist';
 
 const ORG_TYPES = { rensheOrgId: 'RENSHE', guaranteeOrgId: 'GUARANTEE', bankOrgId: 'BANK' } as const;
 
 /**
- * The applicant channel's intake (and back-office entry): screens the proposer and spouse
- * against the blacklist, marks whitelisted proposers, and puts the application at the
+ * The applicant channel's intake (and back-office entry): screens the proposer, spouse,
+ * partners, guarantors and their spouses against the active blacklist, marks whitelisted proposers, and puts the application at the
  * first node of its borrower type's flow with the least busy person there. A repeated
  * client key answers the application it created.
  */
@@ -28,14 +29,17 @@ export const intakeCalls = [
             .where('id', '=', input[field as keyof typeof ORG_TYPES]).where('state', '=', 'ENABLED').executeTakeFirst();
           if (org?.type !== type) throw invalid({ [field]: 'validation.orgType' });
         }
-        const screened = [input.proposer, ...(input.spouse ? [input.spouse] : [])];
+        const screened = [input.proposer, ...(input.spouse ? [input.spouse] : []), ...input.partners,
+          ...input.guarantors.flatMap((g) => [g, ...(g.spouse ? [g.spouse] : [])])];
         const banned = await trx.selectFrom('blacklist').select(['id_number', 'reason'])
-          .where('id_number', 'in', screened.map((p) => p.idNumber)).where('relieved_at', 'is', null).executeTakeFirst();
+          .where('id_number', 'in', screened.map((p) => p.idNumber)).where('relieved_at', 'is', null)
+          .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', ctx.now)])).executeTakeFirst();
         if (banned) {
           const who = screened.find((p) => p.idNumber === banned.id_number)!;
           throw new AppError(CODES.conflict, 'workflow.blacklisted', { name: who.name, reason: banned.reason });
         }
-        const whitelisted = Boolean(await trx.selectFrom('whitelist').select('id').where('id_number', '=', input.proposer.idNumber).executeTakeFirst());
+        const whitelisted = Boolean(await trx.selectFrom('whitelist').select('id').where('id_number', '=', input.proposer.idNumber)
+          .where(whitelistedToday).executeTakeFirst());
         const module = await trx.selectFrom('approval_module').select('id').where('borrower_type', '=', input.borrowerType)
           .where('state', '=', 'ENABLED').executeTakeFirst();
         const first = module && routeOf(await moduleNodes(trx, module.id), input.guaranteeMethod)[0];

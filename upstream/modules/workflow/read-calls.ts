@@ -194,15 +194,4 @@ export const readCalls = [
       return { value };
     },
   }),
-  defineCall({
-    path: 'staterefuseconfig/list',
-    async handler(ctx, input): Promise<Page<RefuseReasonOption>> {
-      const base = ctx.db.selectFrom('refuse_reason').where('kind', '=', 'STATUS').where('state', '=', 'ENABLED');
-      const [{ n }, list] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base.select(['id', 'kind', 'content']).orderBy('sort').orderBy('id').limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize).execute(),
-      ]);
-      return { list, total: Number(n), totalPage: Math.ceil(Number(n) / input.pageSize) };
-    },
-  }),
 ];

@@ -1,0 +1,54 @@
+import { z } from '../zod';
+import { call } from '../call';
+import { PAGES } from '../pages';
+import { fileAnswer, nothing, page } from '../output';
+import { importCheck, importInput, importResult, IMPORT_BODY_MAX_BYTES } from '../import';
+import { refuseReasonOption } from '../workflow';
+import {
+  blacklistAddInput, blacklistListInput, blacklistRelieveInput, blacklistRow, indicatorReasonAddInput, indicatorReasonUpdateInput, reasonDeleteInput,
+  reasonListInput, reasonOptionsInput, reasonRow, statusReasonAddInput, statusReasonUpdateInput, whitelistDeleteInput, whitelistEditInput,
+  whitelistListInput, whitelistRow,
+} from '../risk';
+
+type Module = 'blacklist' | 'whitelist' | 'indicatorReason' | 'statusReason' | 'clientGroup';
+const button = (permission: `${Module}::${string}`) => ({ permission }) as const;
+const multipart = { multipart: { maxBytes: IMPORT_BODY_MAX_BYTES } } as const;
+const none = z.object({});
+const black = { page: PAGES.blacklist } as const;
+const white = { page: PAGES.whitelist } as const;
+const indicator = { page: PAGES.indicatorReasons } as const;
+const status = { page: PAGES.statusReasons } as const;
+
+/** Eligibility and risk (DOMAIN.md section 1): blacklist, whitelist and refusal reasons. */
+export const riskCalls = {
+  'sysBlackList/getList': call({ summary: 'Blacklist entries (active, expired, relieved), paged and searched', input: blacklistListInput, output: page(blacklistRow), access: black, page: PAGES.blacklist }),
+  'sysBlackList/add': call({ summary: 'Blacklist one person (one active entry per ID number)', input: blacklistAddInput, output: blacklistRow, access: button('blacklist::add'), page: PAGES.blacklist }),
+  'sysBlackList/relieve': call({ summary: 'Relieve an active entry with a reason (the row is kept)', input: blacklistRelieveInput, output: blacklistRow, access: button('blacklist::relieve'), page: PAGES.blacklist }),
+  'sysBlackList/importCheck': call({
+    summary: 'Check an .xlsx of people to blacklist (multipart: file): rows read and row errors', input: importInput, output: importCheck,
+    access: button('blacklist::import'), page: PAGES.blacklist, body: multipart,
+  }),
+  'sysBlackList/importCommit': call({
+    summary: 'Blacklist the people of a checked .xlsx, all or none', input: importInput, output: importResult,
+    access: button('blacklist::import'), page: PAGES.blacklist, body: multipart,
+  }),
+  'sysBlackList/importTemplate': call({ summary: 'The blacklist import template (.xlsx)', input: none, output: fileAnswer, file: true, access: button('blacklist::import'), page: PAGES.blacklist, alsoGet: true }),
+
+  'sysWhiteList/getList': call({ summary: 'Whitelist entries, paged and searched', input: whitelistListInput, output: page(whitelistRow), access: white, page: PAGES.whitelist }),
+  'sysWhiteList/edit': call({
+    summary: 'Add (no id) or change (id, version) a whitelist entry', input: whitelistEditInput, output: whitelistRow,
+    access: (input) => (input.id === undefined ? button('whitelist::add') : button('whitelist::edit')), page: PAGES.whitelist,
+  }),
+  'sysWhiteList/del': call({ summary: 'Remove a whitelist entry', input: whitelistDeleteInput, output: nothing, access: button('whitelist::delete'), page: PAGES.whitelist }),
+
+  'indicatorRefuseConfig/list': call({ summary: 'Refusal reasons of the indicators', input: reasonListInput, output: page(reasonRow), access: indicator, page: PAGES.indicatorReasons }),
+  'indicatorRefuseConfig/add': call({ summary: 'Add an indicator refusal reason', input: indicatorReasonAddInput, output: reasonRow, access: button('indicatorReason::add'), page: PAGES.indicatorReasons }),
+  'indicatorRefuseConfig/update': call({ summary: 'Change an indicator refusal reason', input: indicatorReasonUpdateInput, output: reasonRow, access: button('indicatorReason::edit'), page: PAGES.indicatorReasons }),
+  'indicatorRefuseConfig/del': call({ summary: 'Delete an unused reason; a used one is disabled', input: reasonDeleteInput, output: nothing, access: button('indicatorReason::delete'), page: PAGES.indicatorReasons }),
+
+  'staterefuseconfig/list': call({ summary: 'Refusal reasons of the stages', input: reasonListInput, output: page(reasonRow), access: status, page: PAGES.statusReasons }),
+  'staterefuseconfig/add': call({ summary: 'Add a stage refusal reason', input: statusReasonAddInput, output: reasonRow, access: button('statusReason::add'), page: PAGES.statusReasons }),
+  'staterefuseconfig/update': call({ summary: 'Change a stage refusal reason', input: statusReasonUpdateInput, output: reasonRow, access: button('statusReason::edit'), page: PAGES.statusReasons }),
+  'staterefuseconfig/del': call({ summary: 'Delete an unused reason; a used one is disabled', input: reasonDeleteInput, output: nothing, access: button('statusReason::delete'), page: PAGES.statusReasons }),
+  'staterefuseconfig/options': call({ summary: 'The enabled reasons the refuse dialog of a stage offers', input: reasonOptionsInput, output: z.array(refuseReasonOption), access: 'user' }),
+};

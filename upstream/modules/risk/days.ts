@@ -1,0 +1,2 @@
+/** The instant a China calendar day (YYYY-MM-DD) ends: the next day's midnight at +08:00. */
+export const chinaDayEnd = (day: string) => new Date(new Date(`${day}T00:00:00+08:00`).getTime() + 86_400_000);
