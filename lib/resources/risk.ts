@@ -1,5 +1,5 @@
-import { IMPORT_MAX_BYTES } from '../contract/import';
-import { BLACKLIST_SOURCES, type BlacklistRow, type ReasonRow, type WhitelistRow } from '../contract/risk';
+import { IMPORT_MAX_BYTES } from '../contract/limits';
+import type { BlacklistRow, ReasonRow, WhitelistRow } from '../contract/risk';
 import { STAGES } from '../workflow/stages';
 import { STATE_OPTIONS } from './options';
 import type { FieldSpec, Option, ResourceSpec } from './types';
@@ -8,7 +8,7 @@ const black = (key: string) => `resources.blacklist.${key}`;
 const white = (key: string) => `resources.whitelist.${key}`;
 const reason = (key: string) => `resources.refuseReason.${key}`;
 
-const SOURCE_OPTIONS: Option[] = BLACKLIST_SOURCES.map((s) => ({ value: s, label: black(`source${s}`), color: s === 'MANUAL' ? 'blue' : s === 'IMPORT' ? 'purple' : 'orange' }));
+const SOURCE_OPTIONS: Option[] = (['MANUAL', 'IMPORT', 'STRATEGY'] as const).map((s) => ({ value: s, label: black(`source${s}`), color: s === 'MANUAL' ? 'blue' : s === 'IMPORT' ? 'purple' : 'orange' }));
 const BLACK_STATE_OPTIONS: Option[] = [
   { value: 'ACTIVE', label: black('stateACTIVE'), color: 'red' },
   { value: 'EXPIRED', label: black('stateEXPIRED'), color: 'default' },
