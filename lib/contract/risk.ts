@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { bool, date, id, idNumber, longText, pageInput, requiredLine, sort, textFilter } from './fields';
+import { bool, date, id, idNumber, int, longText, money, pageInput, requiredLine, sort, textFilter } from './fields';
 import { count, timestamp } from './output';
 import { version } from './role';
 import { MOBILE_PATTERN } from './rules';
@@ -201,3 +201,12 @@ export const borrowerTypeRow = z.object({
   version: count,
 });
 export type BorrowerTypeRow = z.infer<typeof borrowerTypeRow>;
+
+/** business-client-group/typeOfBorrowerUpdate: a borrower type's caps and longest term. */
+export const borrowerTypeUpdateInput = z.object({
+  borrowerType,
+  capAmount: money('validation.amount'),
+  totalCapAmount: z.preprocess(blank, money('validation.amount').optional()),
+  maxTermMonths: int(1, 360, 'validation.term'),
+  version,
+});

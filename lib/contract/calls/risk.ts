@@ -5,7 +5,7 @@ import { fileAnswer, nothing, page } from '../output';
 import { importCheck, importInput, importResult, IMPORT_BODY_MAX_BYTES } from '../import';
 import { refuseReasonOption } from '../workflow';
 import {
-  blacklistAddInput, blacklistListInput, blacklistRelieveInput, blacklistRow, indicatorReasonAddInput, indicatorReasonUpdateInput, reasonDeleteInput,
+  blacklistAddInput, blacklistListInput, borrowerTypeRow, borrowerTypeUpdateInput, clientGroupDeleteInput, clientGroupEditInput, clientGroupListInput, clientGroupRow, blacklistRelieveInput, blacklistRow, indicatorReasonAddInput, indicatorReasonUpdateInput, reasonDeleteInput,
   reasonListInput, reasonOptionsInput, reasonRow, statusReasonAddInput, statusReasonUpdateInput, whitelistDeleteInput, whitelistEditInput,
   whitelistListInput, whitelistRow,
 } from '../risk';
@@ -18,8 +18,9 @@ const black = { page: PAGES.blacklist } as const;
 const white = { page: PAGES.whitelist } as const;
 const indicator = { page: PAGES.indicatorReasons } as const;
 const status = { page: PAGES.statusReasons } as const;
+const groups = { page: PAGES.clientGroups } as const;
 
-/** Eligibility and risk (DOMAIN.md section 1): blacklist, whitelist and refusal reasons. */
+/** Eligibility and risk (DOMAIN.md section 1): blacklist, whitelist, refusal reasons and client groups. */
 export const riskCalls = {
   'sysBlackList/getList': call({ summary: 'Blacklist entries (active, expired, relieved), paged and searched', input: blacklistListInput, output: page(blacklistRow), access: black, page: PAGES.blacklist }),
   'sysBlackList/add': call({ summary: 'Blacklist one person (one active entry per ID number)', input: blacklistAddInput, output: blacklistRow, access: button('blacklist::add'), page: PAGES.blacklist }),
@@ -50,5 +51,14 @@ export const riskCalls = {
   'staterefuseconfig/add': call({ summary: 'Add a stage refusal reason', input: statusReasonAddInput, output: reasonRow, access: button('statusReason::add'), page: PAGES.statusReasons }),
   'staterefuseconfig/update': call({ summary: 'Change a stage refusal reason', input: statusReasonUpdateInput, output: reasonRow, access: button('statusReason::edit'), page: PAGES.statusReasons }),
   'staterefuseconfig/del': call({ summary: 'Delete an unused reason; a used one is disabled', input: reasonDeleteInput, output: nothing, access: button('statusReason::delete'), page: PAGES.statusReasons }),
+  'business-client-group/list': call({ summary: 'Client groups (the policy\'s key groups), paged and searched', input: clientGroupListInput, output: page(clientGroupRow), access: groups, page: PAGES.clientGroups }),
+  'business-client-group/edit': call({
+    summary: 'Add (no id) or change (id, version) a client group', input: clientGroupEditInput, output: clientGroupRow,
+    access: (input) => (input.id === undefined ? button('clientGroup::add') : button('clientGroup::edit')), page: PAGES.clientGroups,
+  }),
+  'business-client-group/del': call({ summary: 'Delete an unused client group; one in use is disabled', input: clientGroupDeleteInput, output: nothing, access: button('clientGroup::delete'), page: PAGES.clientGroups }),
+  'business-client-group/typeOfBorrowerList': call({ summary: 'Borrower types with their caps and longest term', input: none, output: z.array(borrowerTypeRow), access: 'user', page: PAGES.clientGroups }),
+  'business-client-group/typeOfBorrowerUpdate': call({ summary: 'Change a borrower type\'s caps and longest term', input: borrowerTypeUpdateInput, output: borrowerTypeRow, access: button('clientGroup::edit'), page: PAGES.clientGroups }),
+
   'staterefuseconfig/options': call({ summary: 'The enabled reasons the refuse dialog of a stage offers', input: reasonOptionsInput, output: z.array(refuseReasonOption), access: 'user' }),
 };
