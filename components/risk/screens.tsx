@@ -1,11 +1,13 @@
 'use client';
 
 import { CrudScreen } from '@/components/crud/crud-screen';
-import { blacklistSpec, indicatorReasonSpec, statusReasonSpec, whitelistSpec } from '@/lib/resources/risk';
+import { blacklistSpec, clientGroupSpec, indicatorReasonSpec, statusReasonSpec, whitelistSpec } from '@/lib/resources/risk';
+import { BorrowerTypes } from './borrower-types';
 import { RelieveDialog } from './relieve-dialog';
 
-/** The eligibility and risk screens: blacklist, whitelist and the refusal reasons. */
+/** The eligibility and risk screens: blacklist, whitelist, refusal reasons and client groups (with the borrower types' caps). */
 export const BlacklistScreen = () => <CrudScreen spec={blacklistSpec} dialogs={{ relieve: (props) => <RelieveDialog {...props} /> }} />;
 export const WhitelistScreen = () => <CrudScreen spec={whitelistSpec} />;
 export const IndicatorReasonScreen = () => <CrudScreen spec={indicatorReasonSpec} />;
 export const StatusReasonScreen = () => <CrudScreen spec={statusReasonSpec} />;
+export const ClientGroupScreen = () => <><BorrowerTypes /><CrudScreen spec={clientGroupSpec} /></>;

@@ -1,8 +1,9 @@
 import { IMPORT_MAX_BYTES } from '../contract/limits';
-import type { BlacklistRow, ReasonRow, WhitelistRow } from '../contract/risk';
+import type { BlacklistRow, ClientGroupRow, ReasonRow, WhitelistRow } from '../contract/risk';
 import { STAGES } from '../workflow/stages';
 import { STATE_OPTIONS } from './options';
 import type { FieldSpec, Option, ResourceSpec } from './types';
+import { BORROWER_TYPE_OPTIONS } from './workbench';
 
 const black = (key: string) => `resources.blacklist.${key}`;
 const white = (key: string) => `resources.whitelist.${key}`;
@@ -155,3 +156,57 @@ function reasonSpec(status: boolean): ResourceSpec<ReasonRow> {
 
 export const indicatorReasonSpec = reasonSpec(false);
 export const statusReasonSpec = reasonSpec(true);
+
+const group = (key: string) => `resources.clientGroup.${key}`;
+/** The proof documents a group may require (lib/contract/risk PROOF_KINDS). */
+const PROOF_OPTIONS: Option[] = ['UNEMPLOYMENT_CERT', 'HARDSHIP_CERT', 'DISCHARGE_CERT', 'RELEASE_CERT', 'DIPLOMA', 'MIGRANT_PROOF', 'HOUSEHOLD',
+  'SHOP_PROOF', 'POVERTY_PROOF', 'RURAL_PROOF', 'LAYOFF_PROOF', 'BUSINESS_LICENCE'].map((k) => ({ value: k, label: group(`proof.${k}`) }));
+
+/** Client groups (business-client-group): the policy's key groups; one in use is disabled, never deleted. */
+export const clientGroupSpec: ResourceSpec<ClientGroupRow> = {
+  key: 'clientGroup',
+  rowKey: (row) => row.id,
+  list: 'business-client-group/list',
+  search: [
+    { name: 'name', label: group('name'), kind: 'text' },
+    { name: 'borrowerType', label: group('borrowerTypes'), kind: 'select', options: BORROWER_TYPE_OPTIONS },
+    { name: 'state', label: 'resources.common.state', kind: 'select', options: STATE_OPTIONS },
+  ],
+  columns: [
+    { key: 'code', title: group('code') },
+    { key: 'nameZh', title: group('nameZh') },
+    { key: 'nameEn', title: group('nameEn') },
+    { key: 'borrowerTypes', title: group('borrowerTypes'), kind: 'enum', options: BORROWER_TYPE_OPTIONS },
+    { key: 'proofKinds', title: group('proofKinds'), kind: 'enum', options: PROOF_OPTIONS },
+    { key: 'creditExempt', title: group('creditExempt'), kind: 'boolean' },
+    { key: 'state', title: 'resources.common.state', kind: 'enum', options: STATE_OPTIONS },
+    { key: 'used', title: group('used') },
+    { key: 'sort', title: 'resources.common.sort', sort: 'sort' },
+  ],
+  form: {
+    save: 'business-client-group/edit',
+    update: 'business-client-group/edit',
+    create: group('add'),
+    edit: group('edit'),
+    createPermission: 'clientGroup::add',
+    editPermission: 'clientGroup::edit',
+    fields: [
+      { name: 'code', label: group('code'), kind: 'text', required: true, max: 32 },
+      { name: 'nameZh', label: group('nameZh'), kind: 'text', required: true, max: 64 },
+      { name: 'nameEn', label: group('nameEn'), kind: 'text', required: true, max: 128 },
+      { name: 'borrowerTypes', label: group('borrowerTypes'), kind: 'multiSelect', options: BORROWER_TYPE_OPTIONS, required: true },
+      { name: 'proofKinds', label: group('proofKinds'), kind: 'multiSelect', options: PROOF_OPTIONS },
+      { name: 'creditExempt', label: group('creditExempt'), kind: 'switch' },
+      { name: 'state', label: 'resources.common.state', kind: 'select', options: STATE_OPTIONS, required: true },
+      { name: 'sort', label: 'resources.common.sort', kind: 'number', bounds: { min: 0, max: 1_000_000, precision: 0 } },
+    ],
+    defaults: { state: 'ENABLED', sort: 0, creditExempt: false, proofKinds: [] },
+    toValues: (row) => ({ code: row.code, nameZh: row.nameZh, nameEn: row.nameEn, borrowerTypes: row.borrowerTypes, proofKinds: row.proofKinds, creditExempt: row.creditExempt, state: row.state, sort: row.sort }),
+    toPayload: (values, row) => ({ ...values, proofKinds: values.proofKinds ?? [], creditExempt: Boolean(values.creditExempt), ...(row ? { id: row.id, version: row.version } : {}) }),
+  },
+  remove: { path: 'business-client-group/del', permission: 'clientGroup::delete', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.used === 0 },
+  actions: [{
+    key: 'disable', label: 'resources.common.disable', permission: 'clientGroup::delete', danger: true, when: (row) => row.used > 0 && row.state === 'ENABLED',
+    confirm: { question: group('confirmDisable'), path: 'business-client-group/del', body: (row) => ({ id: row.id, version: row.version }) },
+  }],
+};
