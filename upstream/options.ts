@@ -1,3 +1,4 @@
+import type { SimulatedMode, SourceName } from './integrations/types';
 import { resolve } from 'node:path';
 
 /** Tunables of the reference service; every one has a production-sensible default. */
@@ -23,6 +24,10 @@ export interface UpstreamOptions {
   exportMaxRows: number;
   /** The hour of the day (process time zone) from which assignees are reminded of overdue cases; null sends none. */
   overdueRemindHour: number | null;
+  /** How each simulated outside source behaves (integrations/simulated.ts). */
+  simulatedSources: Record<SourceName, SimulatedMode>;
+  /** The longest an outside lookup may take before it counts as 'could not be checked'. */
+  sourceTimeoutMs: number;
   now: () => Date;
 }
 
@@ -41,6 +46,8 @@ export const defaultOptions: UpstreamOptions = {
   filesDir: resolve('.data', 'files'),
   exportMaxRows: 50_000,
   overdueRemindHour: 9,
+  simulatedSources: { insurance: 'ok', credit: 'ok' },
+  sourceTimeoutMs: 3000,
   now: () => new Date(),
 };
 
@@ -48,7 +55,8 @@ const int = (value: string | undefined) => (value && /^\d+$/.test(value) ? Numbe
 
 /**
  * Options from the environment (LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, LOGIN_LOCK_MINUTES,
- * SMS_LOG_CODES, DATA_DIR, OVERDUE_REMIND_HOUR: 0-23, or 'off').
+ * SMS_LOG_CODES, DATA_DIR, OVERDUE_REMIND_HOUR: 0-23, or 'off', SIMULATED_SOURCES: e.g.
+ * 'insurance=fail,credit=hang', SOURCE_TIMEOUT_MS).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Partial<UpstreamOptions> {
   const lockMinutes = int(env.LOGIN_LOCK_MINUTES);
@@ -59,6 +67,18 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Partial<U
     smsLogCodes: env.SMS_LOG_CODES ? env.SMS_LOG_CODES === 'true' : demo,
     filesDir: resolve(env.DATA_DIR || '.data', 'files'),
     ...(env.OVERDUE_REMIND_HOUR === 'off' ? { overdueRemindHour: null } : {}),
+    ...(env.SIMULATED_SOURCES ? { simulatedSources: simulatedFrom(env.SIMULATED_SOURCES) } : {}),
+    ...(int(env.SOURCE_TIMEOUT_MS) ? { sourceTimeoutMs: int(env.SOURCE_TIMEOUT_MS)! } : {}),
     ...(int(env.OVERDUE_REMIND_HOUR) !== undefined && int(env.OVERDUE_REMIND_HOUR)! < 24 ? { overdueRemindHour: int(env.OVERDUE_REMIND_HOUR)! } : {}),
   };
+}
+
+/** 'insurance=fail,credit=hang' -> the modes of the simulated sources (others answer). */
+function simulatedFrom(text: string): Record<SourceName, SimulatedMode> {
+  const modes: Record<SourceName, SimulatedMode> = { insurance: 'ok', credit: 'ok' };
+  for (const part of text.split(',')) {
+    const [name, mode] = part.split('=').map((s) => s.trim());
+    if ((name === 'insurance' || name === 'credit') && (mode === 'ok' || mode === 'fail' || mode === 'hang')) modes[name] = mode;
+  }
+  return modes;
 }

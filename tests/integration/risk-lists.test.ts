@@ -208,7 +208,7 @@ describeUpstream('blacklist, whitelist and refusal reasons (sysBlackList, sysWhi
       const list = (await call('indicatorRefuseConfig/list', { pageNum: 1, pageSize: 30 })).body.data.list;
       expect(list.length).toBeGreaterThan(0);
       expect(list.every((r: { kind: string; contentEn: string }) => r.kind === 'INDICATOR' && r.contentEn.length > 0)).toBe(true);
-      const found = (await call('indicatorRefuseConfig/list', { pageNum: 1, pageSize: 30, content: 'credit report' })).body.data.list;
+      const found = (await call('indicatorRefuseConfig/list', { pageNum: 1, pageSize: 30, content: 'two years' })).body.data.list;
       expect(found).toHaveLength(1);
     });
   });

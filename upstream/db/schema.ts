@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Action, ApplicationStatus, BorrowerType, GuaranteeMethod, Stage } from '../../lib/workflow/stages';
 import type { RepaymentMethod } from '../../lib/workflow/plan';
+import type { Effect, IndicatorSource, Metric, Operator, Verdict } from '../../lib/workflow/indicators';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -243,6 +244,51 @@ interface WhitelistTable {
 }
 
 type ConfigState = 'ENABLED' | 'DISABLED';
+
+/** A working indicator (the draft); issuing copies the enabled ones into an indicator_issue. */
+interface IndicatorTable {
+  id: Generated<number>;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  source: IndicatorSource;
+  metric: Metric;
+  operator: Operator;
+  min_value: Numeric | null;
+  max_value: Numeric | null;
+  borrower_types: JsonList<BorrowerType>;
+  effect: Effect;
+  refuse_reason_id: number | null;
+  state: Generated<ConfigState>;
+  sort: Generated<number>;
+  version: Generated<number>;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+/** One issued item: the indicator as it was issued. */
+export interface IssuedIndicator {
+  code: string; name_zh: string; name_en: string; source: IndicatorSource; metric: Metric; operator: Operator;
+  min_value: number | string | null; max_value: number | string | null; borrower_types: BorrowerType[]; effect: Effect; refuse_reason_id: number | null; sort: number;
+}
+
+interface IndicatorIssueTable {
+  id: Generated<number>;
+  number: number;
+  items: ColumnType<IssuedIndicator[], string, string>;
+  note: Generated<string>;
+  issued_at: Timestamp;
+  issued_by: number | null;
+}
+
+interface ApplicationCheckTable {
+  application_id: number;
+  code: string;
+  verdict: Verdict;
+  observed: Numeric | null;
+  detail: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  checked_at: Timestamp;
+}
 type JsonList<T> = ColumnType<T[], string, string>;
 
 interface BorrowerTypeConfigTable {
@@ -345,6 +391,9 @@ interface ApplicationTable {
   refuse_reason_id: number | null;
   client_group_id: number | null;
   product_id: number | null;
+  /** The indicator version intake checked it against, and the outcome. */
+  indicator_issue_id: number | null;
+  check_outcome: 'PASSED' | 'REFUSED' | 'FLAGGED' | null;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -441,6 +490,9 @@ export interface Database {
   whitelist: WhitelistTable;
   borrower_type_config: BorrowerTypeConfigTable;
   client_group: ClientGroupTable;
+  indicator: IndicatorTable;
+  indicator_issue: IndicatorIssueTable;
+  application_check: ApplicationCheckTable;
   loan_product: LoanProductTable;
   application: ApplicationTable;
   application_person: ApplicationPersonTable;

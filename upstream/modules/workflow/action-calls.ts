@@ -2,6 +2,7 @@ import { defineCall, type InputOf } from '../../core/call';
 import { invalid } from '../../core/errors';
 import { runAction, type ActionSpec } from './actions';
 import { turnOver } from './turn-over';
+import { sendRefusalSms } from '../risk/refusal-sms';
 
 type ActionPath = 'businessClubFirstTrial/check' | 'businessClubFirstTrial/reject' | 'businessClubFirstTrial/return' | 'businessClubFirstTrial/refuse'
   | 'businessClubFirstTrial/redeploy' | 'businessClubFirstTrial/adminRedeploy' | 'businessClubFirstTrial/withdraw'
@@ -23,15 +24,11 @@ export const actionCalls = [
     refuseReasonId: (i) => i.reasonId,
     apply: (i) => ({ refuse_reason_id: i.reasonId }),
     async after(trx, ctx, app, i) {
-      const reason = await trx.selectFrom('refuse_reason').select(['content', 'sms_text'])
+      const reason = await trx.selectFrom('refuse_reason').select('id')
         .where('id', '=', i.reasonId).where('state', '=', 'ENABLED')
         .where((eb) => eb.or([eb('stage', 'is', null), eb('stage', '=', app.stage)])).executeTakeFirst();
       if (!reason) throw invalid({ reasonId: 'validation.reasonRequired' });
-      const t = ctx.t;
-      await trx.insertInto('sms_outbox').values({
-        mobile: app.mobile, template: 'LOAN_REFUSED', client_ip: ctx.clientIp,
-        content: t('workflow.refusedSms', { number: app.number, reason: reason.sms_text || reason.content }),
-      }).execute();
+      await sendRefusalSms(trx, ctx, app, i.reasonId);
     },
   }),
   actionCall('businessClubFirstTrial/redeploy', { verb: 'redeploy', action: 'REDEPLOY', move: () => ({ action: 'REDEPLOY' }), pick: (i) => i.userId }),
