@@ -46,6 +46,7 @@ export const BUTTON_TITLES: Record<string, { zh: string; en: string }> = {
   node: { zh: '配置节点', en: 'Configure nodes' },
   relieve: { zh: '解除', en: 'Relieve' },
   import: { zh: '导入', en: 'Import' },
+  issue: { zh: '发布', en: 'Issue' },
 };
 
 const crud = (module: string, ...extra: string[]) => ['add', 'edit', 'delete', ...extra].map((action) => `${module}::${action}`);
@@ -102,7 +103,7 @@ export const MENU_ROUTES: RouteNode[] = [
   {
     path: '/admin/setting/model', zh: '模型设置', en: 'Models', icon: 'ExperimentOutlined', header: 'setting',
     children: [
-      leaf('/admin/setting/model-setting-target', '指标管理', 'Indicators'),
+      leaf('/admin/setting/model-setting-target', '指标管理', 'Indicators', { buttons: ['indicator::edit', 'indicator::issue'] }),
       leaf('/admin/setting/model-setting-model', '模型管理', 'Models'),
       leaf('/admin/setting/model-setting-black', '黑名单策略', 'Blacklist strategy'),
       leaf('/admin/setting/model-setting-client', '客户群体', 'Customer groups', { buttons: crud('clientGroup') }),

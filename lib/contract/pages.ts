@@ -14,6 +14,8 @@ export const PAGES = {
   indicatorReasons: '/admin/setting/business/refuse',
   statusReasons: '/admin/setting/business/status',
   clientGroups: '/admin/setting/model-setting-client',
+  indicators: '/admin/setting/model-setting-target',
+  models: '/admin/setting/model-setting-model',
   loan: '/admin/home/loan',
   spouse: '/admin/home/spouse',
   publish: '/loan/publish',

@@ -3,14 +3,16 @@ import { call } from '../call';
 import { PAGES } from '../pages';
 import { fileAnswer, nothing, page } from '../output';
 import { importCheck, importInput, importResult, IMPORT_BODY_MAX_BYTES } from '../import';
-import { refuseReasonOption } from '../workflow';
+import { refuseReasonOption, applicationIdInput } from '../workflow';
+import { indicatorEditInput, indicatorIssueInput, indicatorIssueResult, indicatorListInput, indicatorRow, modelListInput, modelRow, redFlags } from '../indicators';
+import { ANY_CASE_READER as caseReader, anyStage } from './workflow';
 import {
   blacklistAddInput, blacklistListInput, borrowerTypeRow, borrowerTypeUpdateInput, clientGroupDeleteInput, clientGroupEditInput, clientGroupListInput, clientGroupRow, blacklistRelieveInput, blacklistRow, indicatorReasonAddInput, indicatorReasonUpdateInput, reasonDeleteInput,
   reasonListInput, reasonOptionsInput, reasonRow, statusReasonAddInput, statusReasonUpdateInput, whitelistDeleteInput, whitelistEditInput,
   whitelistListInput, whitelistRow,
 } from '../risk';
 
-type Module = 'blacklist' | 'whitelist' | 'indicatorReason' | 'statusReason' | 'clientGroup';
+type Module = 'blacklist' | 'whitelist' | 'indicatorReason' | 'statusReason' | 'clientGroup' | 'indicator';
 const button = (permission: `${Module}::${string}`) => ({ permission }) as const;
 const multipart = { multipart: { maxBytes: IMPORT_BODY_MAX_BYTES } } as const;
 const none = z.object({});
@@ -19,6 +21,8 @@ const white = { page: PAGES.whitelist } as const;
 const indicator = { page: PAGES.indicatorReasons } as const;
 const status = { page: PAGES.statusReasons } as const;
 const groups = { page: PAGES.clientGroups } as const;
+const indicators = { page: PAGES.indicators } as const;
+const models = { page: PAGES.models } as const;
 
 /** Eligibility and risk (DOMAIN.md section 1): blacklist, whitelist, refusal reasons and client groups. */
 export const riskCalls = {
@@ -59,6 +63,16 @@ export const riskCalls = {
   'business-client-group/del': call({ summary: 'Delete an unused client group; one in use is disabled', input: clientGroupDeleteInput, output: nothing, access: button('clientGroup::delete'), page: PAGES.clientGroups }),
   'business-client-group/typeOfBorrowerList': call({ summary: 'Borrower types with their caps and longest term', input: none, output: z.array(borrowerTypeRow), access: 'user', page: PAGES.clientGroups }),
   'business-client-group/typeOfBorrowerUpdate': call({ summary: 'Change a borrower type\'s caps and longest term', input: borrowerTypeUpdateInput, output: borrowerTypeRow, access: button('clientGroup::edit'), page: PAGES.clientGroups }),
+
+  'business/index/list': call({ summary: 'The working indicators (the draft), each compared with the version in force', input: indicatorListInput, output: page(indicatorRow), access: indicators, page: PAGES.indicators }),
+  'business/index/edit': call({
+    summary: 'Add (no id) or change (id, version) a draft indicator', input: indicatorEditInput, output: indicatorRow,
+    access: button('indicator::edit'), page: PAGES.indicators,
+  }),
+  'business/index/issue': call({ summary: 'Issue the draft as the next numbered version (all or nothing)', input: indicatorIssueInput, output: indicatorIssueResult, access: button('indicator::issue'), page: PAGES.indicators }),
+  'business/model/getList': call({ summary: 'Per borrower type: the indicator version in force, its history and counts', input: modelListInput, output: z.array(modelRow), access: models, page: PAGES.models }),
+  'businessProposerInfo/getCueRedInfo': call({ summary: 'A case\'s red flags: each indicator\'s verdict and observed value, blacklist hits since intake', input: applicationIdInput, output: redFlags, access: caseReader }),
+  'businessProposerInfo/recheck': call({ summary: 'Re-run the indicators a source could not check', input: applicationIdInput, output: redFlags, access: anyStage('check') }),
 
   'staterefuseconfig/options': call({ summary: 'The enabled reasons the refuse dialog of a stage offers', input: reasonOptionsInput, output: z.array(refuseReasonOption), access: 'user' }),
 };

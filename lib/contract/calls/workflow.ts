@@ -20,7 +20,7 @@ const stagePage = (s: Stage) => ({ page: STAGE_INFO[s].path });
 /** Holders of a stage's `<module>::<verb>` button, at any stage (the handler checks the case's own stage). */
 export const anyStage = (verb: string): Requirement[] => STAGES.map((s) => ({ permission: `${STAGE_INFO[s].module}::${verb}` }));
 /** Who may read a case at all: the workbenches, the loan query and the spouse list (each case is checked against the reader's scope). */
-const ANY_CASE_READER: Requirement[] = [...STAGES.map(stagePage), { page: PAGES.loan }, { page: PAGES.spouse }];
+export const ANY_CASE_READER: Requirement[] = [...STAGES.map(stagePage), { page: PAGES.loan }, { page: PAGES.spouse }];
 const byId = <O extends z.ZodType>(summary: string, output: O) => call({ summary, input: applicationIdInput, output, access: ANY_CASE_READER });
 const byIdAlsoGet = <O extends z.ZodType>(summary: string, output: O) => call({ summary, input: applicationIdInput, output, access: ANY_CASE_READER, alsoGet: true });
 const action = <I extends z.ZodType>(summary: string, input: I, verb: string) => call({ summary, input, output: actionResult, access: anyStage(verb) });
