@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react';
 import type { ApplicationRow } from '@/lib/contract/workflow';
 import { hasButton } from '@/lib/permissions';
 import { DANGER_ACTIONS, detailActions, type Viewer } from '@/lib/resources/workbench';
-import type { Stage } from '@/lib/workflow/stages';
+import { STAGE_INFO, type Stage } from '@/lib/workflow/stages';
 import { useShell } from '@/components/shell/shell-context';
 import { ActionDialog, type ActionKey } from './action-dialogs';
 import { DetailBasic } from './detail-basic';
@@ -16,10 +16,11 @@ import { DetailPeople } from './detail-people';
 import { DetailPlan } from './detail-plan';
 import { DetailProgress } from './detail-progress';
 import { DetailRecords } from './detail-records';
+import { RedFlags } from './red-flags';
 import { useCall } from './use-call';
 
 /**
- * Everything about one application, in tabs: the loan and its proposer, the people on it,
+ * Everything about one application: its red flags on top, then in tabs the loan and its proposer, the people on it,
  * house property, files, progress, approval records and the repayment plan. The actions the
  * user may take now sit in the header and open the same dialogs as the list's.
  */
@@ -49,7 +50,8 @@ export function DetailDrawer({ stage, row, viewer, close, refresh }: {
           ))}
         </Space>
       )}>
-      {isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : !detail ? <Empty description={t('detail.loadFailed')} /> : (
+      {isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : !detail ? <Empty description={t('detail.loadFailed')} /> : (<>
+        <RedFlags id={detail.id} canRecheck={Boolean(stage) && can(`${STAGE_INFO[stage ?? 'RS_FIRST'].module}::check`)} />
         <Tabs items={[
           { key: 'basic', label: t('detail.tabs.basic'), children: <DetailBasic detail={detail} /> },
           { key: 'people', label: t('detail.tabs.people'), children: <DetailPeople id={detail.id} /> },
@@ -59,7 +61,7 @@ export function DetailDrawer({ stage, row, viewer, close, refresh }: {
           { key: 'records', label: t('detail.tabs.records'), children: <DetailRecords id={detail.id} /> },
           { key: 'plan', label: t('detail.tabs.plan'), children: <DetailPlan detail={detail} /> },
         ]} />
-      )}
+      </>)}
       {action && detail && stage && <ActionDialog action={action} stage={stage} row={detail} close={() => setAction(null)} refresh={refresh} />}
     </Drawer>
   );

@@ -74,6 +74,9 @@ export const indicatorRow = z.object({
 });
 export type IndicatorRow = z.infer<typeof indicatorRow>;
 
+/** business/index/draft: the version in force and how many indicators the draft changes. */
+export const indicatorDraft = z.object({ issued: count.nullable(), issuedAt: timestamp.nullable(), changes: count });
+
 export const indicatorIssueResult = z.object({ number: count, items: count, issuedAt: timestamp });
 
 /** business/model/getList: per borrower type, the version in force and the history with its counts. */

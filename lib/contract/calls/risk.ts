@@ -4,7 +4,7 @@ import { PAGES } from '../pages';
 import { fileAnswer, nothing, page } from '../output';
 import { importCheck, importInput, importResult, IMPORT_BODY_MAX_BYTES } from '../import';
 import { refuseReasonOption, applicationIdInput } from '../workflow';
-import { indicatorEditInput, indicatorIssueInput, indicatorIssueResult, indicatorListInput, indicatorRow, modelListInput, modelRow, redFlags } from '../indicators';
+import { indicatorDraft, indicatorEditInput, indicatorIssueInput, indicatorIssueResult, indicatorListInput, indicatorRow, modelListInput, modelRow, redFlags } from '../indicators';
 import { ANY_CASE_READER as caseReader, anyStage } from './workflow';
 import {
   blacklistAddInput, blacklistListInput, borrowerTypeRow, borrowerTypeUpdateInput, clientGroupDeleteInput, clientGroupEditInput, clientGroupListInput, clientGroupRow, blacklistRelieveInput, blacklistRow, indicatorReasonAddInput, indicatorReasonUpdateInput, reasonDeleteInput,
@@ -69,6 +69,7 @@ export const riskCalls = {
     summary: 'Add (no id) or change (id, version) a draft indicator', input: indicatorEditInput, output: indicatorRow,
     access: button('indicator::edit'), page: PAGES.indicators,
   }),
+  'business/index/draft': call({ summary: 'The version in force and how many indicators the draft changes', input: none, output: indicatorDraft, access: indicators, page: PAGES.indicators }),
   'business/index/issue': call({ summary: 'Issue the draft as the next numbered version (all or nothing)', input: indicatorIssueInput, output: indicatorIssueResult, access: button('indicator::issue'), page: PAGES.indicators }),
   'business/model/getList': call({ summary: 'Per borrower type: the indicator version in force, its history and counts', input: modelListInput, output: z.array(modelRow), access: models, page: PAGES.models }),
   'businessProposerInfo/getCueRedInfo': call({ summary: 'A case\'s red flags: each indicator\'s verdict and observed value, blacklist hits since intake', input: applicationIdInput, output: redFlags, access: caseReader }),

@@ -83,6 +83,15 @@ export const indicatorCalls = [
     },
   }),
   defineCall({
+    path: 'business/index/draft',
+    async handler(ctx) {
+      const [page, issue] = await Promise.all([indicatorTable.list(ctx, { pageNum: 1, pageSize: 100, order: 'sort' }), currentIssue(ctx.db)]);
+      const issued = new Map((issue?.items ?? []).map((i) => [i.code, i]));
+      const changes = page.list.map((row) => compared(row, issued)).filter((row) => row.change !== 'SAME').length;
+      return { issued: issue?.number ?? null, issuedAt: issue ? new Date(issue.issued_at).toISOString() : null, changes };
+    },
+  }),
+  defineCall({
     path: 'business/index/edit',
     handler: (ctx, input) => (input.id === undefined ? indicatorTable.add(ctx, input) : indicatorTable.update(ctx, { ...input, id: input.id, version: input.version! })),
   }),
