@@ -105,7 +105,7 @@ export const MENU_ROUTES: RouteNode[] = [
     children: [
       leaf('/admin/setting/model-setting-target', '指标管理', 'Indicators', { buttons: ['indicator::edit', 'indicator::issue'] }),
       leaf('/admin/setting/model-setting-model', '模型管理', 'Models'),
-      leaf('/admin/setting/model-setting-black', '黑名单策略', 'Blacklist strategy'),
+      leaf('/admin/setting/model-setting-black', '黑名单策略', 'Blacklist strategy', { buttons: crud('strategy') }),
       leaf('/admin/setting/model-setting-client', '客户群体', 'Customer groups', { buttons: crud('clientGroup') }),
     ],
   },

@@ -16,6 +16,7 @@ export const PAGES = {
   clientGroups: '/admin/setting/model-setting-client',
   indicators: '/admin/setting/model-setting-target',
   models: '/admin/setting/model-setting-model',
+  strategy: '/admin/setting/model-setting-black',
   loan: '/admin/home/loan',
   spouse: '/admin/home/spouse',
   publish: '/loan/publish',

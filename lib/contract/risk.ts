@@ -121,6 +121,8 @@ const reasonFields = {
   content: requiredLine(REASON_MAX, 'validation.contentZhRequired'),
   contentEn: requiredLine(REASON_MAX, 'validation.contentEnRequired'),
   smsText: requiredLine(REASON_MAX, 'validation.smsTextRequired'),
+  /** A refusal for fraud or false material (blacklist strategy). */
+  fraud: bool().default(false),
   state: configState.default('ENABLED'),
   sort: sort.default(0),
 };
@@ -138,6 +140,7 @@ export const reasonRow = z.object({
   contentEn: z.string(),
   smsText: z.string(),
   stage: z.enum(STAGES).nullable(),
+  fraud: z.boolean(),
   state: z.enum(CONFIG_STATES),
   sort: count,
   /** Refusals that name it (a used reason is disabled, never deleted). */
@@ -210,3 +213,32 @@ export const borrowerTypeUpdateInput = z.object({
   maxTermMonths: int(1, 360, 'validation.term'),
   version,
 });
+
+// Blacklist strategy -----------------------------------------------------------------------
+
+export const SITUATIONS = ['FALSE_MATERIAL', 'COMPENSATED', 'OVERDUE_DAYS'] as const;
+export const situationRow = z.object({ id: count, code: z.enum(SITUATIONS), name: z.string(), param: z.enum(['DAYS']).nullable() });
+export const strategyListInput = pageInput.extend({ name: textFilter(NAME_MAX), state: optionalEnum(CONFIG_STATES, 'validation.state') });
+/** business-blacklist-strategy/edit: adds (no id) or changes (id, version) a rule. */
+export const strategyEditInput = z.object({
+  id: z.preprocess(blank, id.optional()),
+  version: z.preprocess(blank, version.optional()),
+  name: requiredLine(NAME_MAX, 'validation.nameRequired'),
+  conditionId: id,
+  paramValue: z.preprocess(blank, int(1, 3650, 'validation.paramValue').optional()),
+  months: int(1, 120, 'validation.months'),
+  reason,
+  state: configState.default('ENABLED'),
+  sort: sort.default(0),
+}).superRefine((v, ctx) => {
+  if ((v.id === undefined) !== (v.version === undefined)) ctx.addIssue({ code: 'custom', path: ['version'], message: 'validation.versionRequired' });
+});
+export const strategyDeleteInput = z.object({ id, version });
+export const strategyRow = z.object({
+  id: count, name: z.string(), conditionId: count, condition: z.enum(SITUATIONS), conditionName: z.string(), paramValue: z.number().nullable(),
+  months: count, reason: z.string(), state: z.enum(CONFIG_STATES), sort: count,
+  /** Entries the rule added. */
+  added: count,
+  version: count, updateTime: timestamp,
+});
+export type StrategyRow = z.infer<typeof strategyRow>;

@@ -61,8 +61,50 @@ export const risk: Migration = {
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .execute();
     await indicators(db);
+    await strategies(db);
   },
 };
+
+/**
+ * Blacklist strategy: the situations that can blacklist a person by themselves (seeded) and
+ * the rules over them (condition, its parameter, months on the list, state). A refusal reason
+ * marked as fraud is the 'refused for false material' situation.
+ */
+async function strategies(db: Kysely<any>) {
+  await db.schema.alterTable('refuse_reason').addColumn('fraud', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+  await db.updateTable('refuse_reason').set({ fraud: true }).where('content', '=', '申请材料与实际情况不符').execute();
+  await db.schema.createTable('situation_condition')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('code', 'varchar(32)', (c) => c.notNull().unique())
+    .addColumn('name_zh', 'varchar(64)', (c) => c.notNull())
+    .addColumn('name_en', 'varchar(128)', (c) => c.notNull())
+    // The parameter a rule gives the situation (e.g. days overdue); null = none.
+    .addColumn('param', 'varchar(16)')
+    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.insertInto('situation_condition').values([
+    { code: 'FALSE_MATERIAL', name_zh: '因欺诈或虚假材料被拒绝', name_en: 'Refused for fraud or false material', param: null, sort: 1 },
+    { code: 'COMPENSATED', name_zh: '担保公司代偿', name_en: 'The guarantee company paid on the borrower\'s behalf', param: null, sort: 2 },
+    { code: 'OVERDUE_DAYS', name_zh: '逾期超过 N 天', name_en: 'Overdue more than N days', param: 'DAYS', sort: 3 },
+  ]).execute();
+  await db.schema.createTable('blacklist_strategy')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('name', 'varchar(64)', (c) => c.notNull())
+    .addColumn('condition_id', 'integer', (c) => c.notNull().references('situation_condition.id'))
+    .addColumn('param_value', 'integer')
+    .addColumn('months', 'integer', (c) => c.notNull())
+    .addColumn('reason', 'varchar(255)', (c) => c.notNull())
+    .addColumn('state', 'varchar(16)', (c) => c.notNull().defaultTo('ENABLED').check(sql`state in ('ENABLED','DISABLED')`))
+    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_by', 'integer', (c) => c.references('app_user.id'))
+    .execute();
+  const falseMaterial = await db.selectFrom('situation_condition').select('id').where('code', '=', 'FALSE_MATERIAL').executeTakeFirstOrThrow();
+  await db.insertInto('blacklist_strategy').values({
+    name: '虚假材料骗贷列入黑名单', condition_id: falseMaterial.id, months: 36, reason: '提供虚假申请材料被拒绝', sort: 1,
+  }).execute();
+}
 
 /**
  * Indicators: the working rows (the draft) and the issued versions, each a complete snapshot

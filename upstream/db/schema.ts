@@ -202,11 +202,36 @@ interface RefuseReasonTable {
   /** The stage whose refuse dialog offers a STATUS reason; null = every stage. */
   stage: Stage | null;
   sms_text: Generated<string>;
+  /** A refusal for fraud or false material (the FALSE_MATERIAL situation of the blacklist strategy). */
+  fraud: Generated<boolean>;
   state: Generated<'ENABLED' | 'DISABLED'>;
   sort: Generated<number>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+interface SituationConditionTable {
+  id: Generated<number>;
+  code: 'FALSE_MATERIAL' | 'COMPENSATED' | 'OVERDUE_DAYS';
+  name_zh: string;
+  name_en: string;
+  param: 'DAYS' | null;
+  sort: Generated<number>;
+}
+
+interface BlacklistStrategyTable {
+  id: Generated<number>;
+  name: string;
+  condition_id: number;
+  param_value: number | null;
+  months: number;
+  reason: string;
+  state: Generated<ConfigState>;
+  sort: Generated<number>;
+  version: Generated<number>;
+  updated_at: Timestamp;
+  updated_by: number | null;
 }
 
 interface BlacklistTable {
@@ -493,6 +518,8 @@ export interface Database {
   indicator: IndicatorTable;
   indicator_issue: IndicatorIssueTable;
   application_check: ApplicationCheckTable;
+  situation_condition: SituationConditionTable;
+  blacklist_strategy: BlacklistStrategyTable;
   loan_product: LoanProductTable;
   application: ApplicationTable;
   application_person: ApplicationPersonTable;

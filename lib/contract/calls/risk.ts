@@ -3,16 +3,17 @@ import { call } from '../call';
 import { PAGES } from '../pages';
 import { fileAnswer, nothing, page } from '../output';
 import { importCheck, importInput, importResult, IMPORT_BODY_MAX_BYTES } from '../import';
-import { refuseReasonOption, applicationIdInput } from '../workflow';
+import { applicationIdInput, refuseReasonOption } from '../workflow';
 import { indicatorDraft, indicatorEditInput, indicatorIssueInput, indicatorIssueResult, indicatorListInput, indicatorRow, modelListInput, modelRow, redFlags } from '../indicators';
 import { ANY_CASE_READER as caseReader, anyStage } from './workflow';
 import {
-  blacklistAddInput, blacklistListInput, borrowerTypeRow, borrowerTypeUpdateInput, clientGroupDeleteInput, clientGroupEditInput, clientGroupListInput, clientGroupRow, blacklistRelieveInput, blacklistRow, indicatorReasonAddInput, indicatorReasonUpdateInput, reasonDeleteInput,
-  reasonListInput, reasonOptionsInput, reasonRow, statusReasonAddInput, statusReasonUpdateInput, whitelistDeleteInput, whitelistEditInput,
-  whitelistListInput, whitelistRow,
+  blacklistAddInput, blacklistListInput, blacklistRelieveInput, blacklistRow, borrowerTypeRow, borrowerTypeUpdateInput, clientGroupDeleteInput,
+  clientGroupEditInput, clientGroupListInput, clientGroupRow, indicatorReasonAddInput, indicatorReasonUpdateInput, reasonDeleteInput, reasonListInput,
+  reasonOptionsInput, reasonRow, situationRow, statusReasonAddInput, statusReasonUpdateInput, strategyDeleteInput, strategyEditInput, strategyListInput,
+  strategyRow, whitelistDeleteInput, whitelistEditInput, whitelistListInput, whitelistRow,
 } from '../risk';
 
-type Module = 'blacklist' | 'whitelist' | 'indicatorReason' | 'statusReason' | 'clientGroup' | 'indicator';
+type Module = 'strategy' | 'blacklist' | 'whitelist' | 'indicatorReason' | 'statusReason' | 'clientGroup' | 'indicator';
 const button = (permission: `${Module}::${string}`) => ({ permission }) as const;
 const multipart = { multipart: { maxBytes: IMPORT_BODY_MAX_BYTES } } as const;
 const none = z.object({});
@@ -23,6 +24,7 @@ const status = { page: PAGES.statusReasons } as const;
 const groups = { page: PAGES.clientGroups } as const;
 const indicators = { page: PAGES.indicators } as const;
 const models = { page: PAGES.models } as const;
+const strategy = { page: PAGES.strategy } as const;
 
 /** Eligibility and risk (DOMAIN.md section 1): blacklist, whitelist, refusal reasons and client groups. */
 export const riskCalls = {
@@ -74,6 +76,14 @@ export const riskCalls = {
   'business/model/getList': call({ summary: 'Per borrower type: the indicator version in force, its history and counts', input: modelListInput, output: z.array(modelRow), access: models, page: PAGES.models }),
   'businessProposerInfo/getCueRedInfo': call({ summary: 'A case\'s red flags: each indicator\'s verdict and observed value, blacklist hits since intake', input: applicationIdInput, output: redFlags, access: caseReader }),
   'businessProposerInfo/recheck': call({ summary: 'Re-run the indicators a source could not check', input: applicationIdInput, output: redFlags, access: anyStage('check') }),
+
+  'business-situation-condition/list': call({ summary: 'The situations a blacklist rule can watch', input: none, output: z.array(situationRow), access: strategy, page: PAGES.strategy }),
+  'business-blacklist-strategy/list': call({ summary: 'Blacklist rules, paged and searched', input: strategyListInput, output: page(strategyRow), access: strategy, page: PAGES.strategy }),
+  'business-blacklist-strategy/edit': call({
+    summary: 'Add (no id) or change (id, version) a blacklist rule', input: strategyEditInput, output: strategyRow,
+    access: (input) => (input.id === undefined ? button('strategy::add') : button('strategy::edit')), page: PAGES.strategy,
+  }),
+  'business-blacklist-strategy/del': call({ summary: 'Delete a rule that added no entry; one that did is disabled', input: strategyDeleteInput, output: nothing, access: button('strategy::delete'), page: PAGES.strategy }),
 
   'staterefuseconfig/options': call({ summary: 'The enabled reasons the refuse dialog of a stage offers', input: reasonOptionsInput, output: z.array(refuseReasonOption), access: 'user' }),
 };

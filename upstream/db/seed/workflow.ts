@@ -20,6 +20,9 @@ export const OVERTIME_DAYS: Record<Stage, number> = {
   RS_FIRST: 3, RS_SECOND: 3, RS_FINAL: 3, GC_FIRST: 5, GC_SECOND: 5, GC_HOUSE: 10, BANK_FIRST: 5, BANK_SECOND: 5, BANK_TRANSFER: 5,
 };
 
+/** The seeded reason that marks a refusal for false material (blacklist strategy). */
+const FALSE_MATERIAL = '申请材料与实际情况不符';
+
 const REFUSE_REASONS: { kind: 'STATUS' | 'INDICATOR'; content: string; en: string; sms: string }[] = [
   { kind: 'STATUS', content: '申请人不属于创业担保贷款扶持对象', en: 'The proposer is not in a group the start-up guarantee loan supports', sms: '经核查，您不属于创业担保贷款扶持对象，如有疑问请咨询当地人社部门。' },
   { kind: 'STATUS', content: '申请人或其配偶有未结清的其他经营性贷款', en: 'The proposer or spouse has other unsettled business loans', sms: '您或您的配偶有未结清的其他经营性贷款，暂不符合申请条件。' },
@@ -52,7 +55,7 @@ export async function seedWorkflowReference(trx: Trx) {
   await trx.insertInto('overtime_config').values(STAGES.map((stage) => ({ stage, days: OVERTIME_DAYS[stage], updated_at: now })))
     .onConflict((oc) => oc.column('stage').doNothing()).execute();
   const present = new Set((await trx.selectFrom('refuse_reason').select(['kind', 'content']).execute()).map((r) => `${r.kind}:${r.content}`));
-  const missing = REFUSE_REASONS.map((r, sort) => ({ kind: r.kind, content: r.content, content_en: r.en, sms_text: r.sms, sort }))
+  const missing = REFUSE_REASONS.map((r, sort) => ({ kind: r.kind, content: r.content, content_en: r.en, sms_text: r.sms, sort, fraud: r.content === FALSE_MATERIAL }))
     .filter((r) => !present.has(`${r.kind}:${r.content}`));
   if (missing.length) await trx.insertInto('refuse_reason').values(missing).execute();
   // Seeded reasons of an older install get their English text once.

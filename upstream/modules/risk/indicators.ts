@@ -46,7 +46,7 @@ const indicatorTable = resource({
   patch: (input: Edit, _before, ctx) => ({ ...values(input), updated_by: ctx.user.id }),
   rules: {
     async validate(trx, _ctx, v) {
-      if (v.refuse_reason_id == null) return;
+      if (v.refuse_reason_id == null) return; // none, or a change that does not touch it
       const reason = await trx.selectFrom('refuse_reason').select('id').where('id', '=', v.refuse_reason_id).where('kind', '=', 'INDICATOR')
         .where('state', '=', 'ENABLED').executeTakeFirst();
       if (!reason) throw invalid({ refuseReasonId: 'validation.reasonRequired' });

@@ -22,10 +22,10 @@ function reasons(kind: Kind) {
     table: 'refuse_reason',
     key: 'id',
     what: 'refuseReason',
-    select: (q) => q.select(['t.id', 't.kind', 't.content', 't.content_en', 't.sms_text', 't.stage', 't.state', 't.sort', 't.version', 't.updated_at'])
+    select: (q) => q.select(['t.id', 't.kind', 't.content', 't.content_en', 't.sms_text', 't.stage', 't.fraud', 't.state', 't.sort', 't.version', 't.updated_at'])
       .select(usedCount.as('used')),
     toRow: (r): ReasonRow => ({
-      id: r.id, kind: r.kind, content: r.content, contentEn: r.content_en, smsText: r.sms_text, stage: r.stage, state: r.state, sort: r.sort,
+      id: r.id, kind: r.kind, content: r.content, contentEn: r.content_en, smsText: r.sms_text, stage: r.stage, fraud: r.fraud, state: r.state, sort: r.sort,
       used: Number(r.used), version: r.version, updateTime: new Date(r.updated_at).toISOString(),
     }),
     label: (row) => row.content,
@@ -60,7 +60,7 @@ function reasons(kind: Kind) {
 }
 
 const values = (input: Save) => ({
-  content: input.content, content_en: input.contentEn, sms_text: input.smsText, state: input.state, sort: input.sort,
+  content: input.content, content_en: input.contentEn, sms_text: input.smsText, fraud: input.fraud, state: input.state, sort: input.sort,
   stage: 'stage' in input ? input.stage ?? null : null,
 });
 

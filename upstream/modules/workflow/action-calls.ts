@@ -3,6 +3,7 @@ import { invalid } from '../../core/errors';
 import { runAction, type ActionSpec } from './actions';
 import { turnOver } from './turn-over';
 import { sendRefusalSms } from '../risk/refusal-sms';
+import { applyStrategies } from '../risk/strategy';
 
 type ActionPath = 'businessClubFirstTrial/check' | 'businessClubFirstTrial/reject' | 'businessClubFirstTrial/return' | 'businessClubFirstTrial/refuse'
   | 'businessClubFirstTrial/redeploy' | 'businessClubFirstTrial/adminRedeploy' | 'businessClubFirstTrial/withdraw'
@@ -24,11 +25,13 @@ export const actionCalls = [
     refuseReasonId: (i) => i.reasonId,
     apply: (i) => ({ refuse_reason_id: i.reasonId }),
     async after(trx, ctx, app, i) {
-      const reason = await trx.selectFrom('refuse_reason').select('id')
+      const reason = await trx.selectFrom('refuse_reason').select(['id', 'fraud'])
         .where('id', '=', i.reasonId).where('state', '=', 'ENABLED')
         .where((eb) => eb.or([eb('stage', 'is', null), eb('stage', '=', app.stage)])).executeTakeFirst();
       if (!reason) throw invalid({ reasonId: 'validation.reasonRequired' });
       await sendRefusalSms(trx, ctx, app, i.reasonId);
+      // A refusal for false material is a situation the blacklist strategy watches.
+      if (reason.fraud) await applyStrategies(trx, ctx, 'FALSE_MATERIAL', { name: app.name, idNumber: app.id_number, mobile: app.mobile });
     },
   }),
   actionCall('businessClubFirstTrial/redeploy', { verb: 'redeploy', action: 'REDEPLOY', move: () => ({ action: 'REDEPLOY' }), pick: (i) => i.userId }),
