@@ -1,7 +1,7 @@
 'use client';
 
 import { CrudScreen } from '@/components/crud/crud-screen';
-import { blacklistSpec, clientGroupSpec, indicatorReasonSpec, statusReasonSpec, whitelistSpec } from '@/lib/resources/risk';
+import { blacklistSpec, clientGroupSpec, indicatorReasonSpec, statusReasonSpec, strategySpec, whitelistSpec } from '@/lib/resources/risk';
 import { BorrowerTypes } from './borrower-types';
 import { indicatorSpec } from '@/lib/resources/indicators';
 import { IssueBar } from './issue-bar';
@@ -15,3 +15,4 @@ export const StatusReasonScreen = () => <CrudScreen spec={statusReasonSpec} />;
 export const ClientGroupScreen = () => <><BorrowerTypes /><CrudScreen spec={clientGroupSpec} /></>;
 export const IndicatorScreen = () => <><IssueBar /><CrudScreen spec={indicatorSpec} /></>;
 export { ModelScreen } from './models';
+export const StrategyScreen = () => <CrudScreen spec={strategySpec} />;

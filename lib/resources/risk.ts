@@ -1,5 +1,5 @@
 import { IMPORT_MAX_BYTES } from '../contract/limits';
-import type { BlacklistRow, ClientGroupRow, ReasonRow, WhitelistRow } from '../contract/risk';
+import type { BlacklistRow, ClientGroupRow, ReasonRow, StrategyRow, WhitelistRow } from '../contract/risk';
 import { STAGES } from '../workflow/stages';
 import { STATE_OPTIONS } from './options';
 import type { FieldSpec, Option, ResourceSpec } from './types';
@@ -105,6 +105,7 @@ const reasonFields = (status: boolean): FieldSpec[] => [
   { name: 'content', label: reason('content'), kind: 'text', required: true, max: 255 },
   { name: 'contentEn', label: reason('contentEn'), kind: 'text', required: true, max: 255 },
   { name: 'smsText', label: reason('smsText'), kind: 'textarea', required: true, max: 255 },
+  { name: 'fraud', label: reason('fraud'), kind: 'switch' },
   ...(status ? [{ name: 'stage', label: reason('stage'), kind: 'select', options: STAGE_OPTIONS, placeholder: reason('everyStage') } as FieldSpec] : []),
   { name: 'state', label: 'resources.common.state', kind: 'select', options: STATE_OPTIONS, required: true },
   { name: 'sort', label: reason('sort'), kind: 'number', bounds: { min: 0, max: 1_000_000, precision: 0 } },
@@ -128,6 +129,7 @@ function reasonSpec(status: boolean): ResourceSpec<ReasonRow> {
       { key: 'contentEn', title: reason('contentEn'), ellipsis: true },
       { key: 'smsText', title: reason('smsText'), ellipsis: true },
       ...(status ? [{ key: 'stage', title: reason('stage'), kind: 'enum' as const, options: STAGE_OPTIONS, value: (row: ReasonRow) => row.stage ?? '' }] : []),
+      { key: 'fraud', title: reason('fraud'), kind: 'boolean' },
       { key: 'state', title: 'resources.common.state', kind: 'enum', options: STATE_OPTIONS },
       { key: 'used', title: reason('used') },
       { key: 'sort', title: reason('sort'), sort: 'sort' },
@@ -141,9 +143,9 @@ function reasonSpec(status: boolean): ResourceSpec<ReasonRow> {
       createPermission: `${module}::add`,
       editPermission: `${module}::edit`,
       fields: reasonFields(status),
-      defaults: { state: 'ENABLED', sort: 0 },
-      toValues: (row) => ({ content: row.content, contentEn: row.contentEn, smsText: row.smsText, stage: row.stage ?? undefined, state: row.state, sort: row.sort }),
-      toPayload: (values, row) => (row ? { ...values, id: row.id, version: row.version } : values),
+      defaults: { state: 'ENABLED', sort: 0, fraud: false },
+      toValues: (row) => ({ content: row.content, contentEn: row.contentEn, smsText: row.smsText, fraud: row.fraud, stage: row.stage ?? undefined, state: row.state, sort: row.sort }),
+      toPayload: (values, row) => ({ ...values, fraud: Boolean(values.fraud), ...(row ? { id: row.id, version: row.version } : {}) }),
     },
     // A reason a refusal used is disabled, never deleted.
     remove: { path: `${path}/del`, permission: `${module}::delete`, body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.used === 0 },
@@ -208,5 +210,57 @@ export const clientGroupSpec: ResourceSpec<ClientGroupRow> = {
   actions: [{
     key: 'disable', label: 'resources.common.disable', permission: 'clientGroup::delete', danger: true, when: (row) => row.used > 0 && row.state === 'ENABLED',
     confirm: { question: group('confirmDisable'), path: 'business-client-group/del', body: (row) => ({ id: row.id, version: row.version }) },
+  }],
+};
+
+const rule = (key: string) => `resources.strategy.${key}`;
+interface Situation { id: number; name: string }
+
+/** The blacklist strategy (business-blacklist-strategy): rules over the situations; one that added entries is disabled, never deleted. */
+export const strategySpec: ResourceSpec<StrategyRow> = {
+  key: 'strategy',
+  rowKey: (row) => row.id,
+  list: 'business-blacklist-strategy/list',
+  search: [
+    { name: 'name', label: rule('name'), kind: 'text' },
+    { name: 'state', label: 'resources.common.state', kind: 'select', options: STATE_OPTIONS },
+  ],
+  columns: [
+    { key: 'name', title: rule('name') },
+    { key: 'condition', title: rule('condition'), kind: 'enum', options: ['FALSE_MATERIAL', 'COMPENSATED', 'OVERDUE_DAYS'].map((c) => ({ value: c, label: rule(`situation.${c}`) })) },
+    { key: 'paramValue', title: rule('paramValue') },
+    { key: 'months', title: rule('months') },
+    { key: 'reason', title: rule('reason'), ellipsis: true },
+    { key: 'state', title: 'resources.common.state', kind: 'enum', options: STATE_OPTIONS },
+    { key: 'added', title: rule('added') },
+    { key: 'updateTime', title: rule('updateTime'), kind: 'datetime' },
+  ],
+  form: {
+    save: 'business-blacklist-strategy/edit',
+    update: 'business-blacklist-strategy/edit',
+    create: rule('add'),
+    edit: rule('edit'),
+    createPermission: 'strategy::add',
+    editPermission: 'strategy::edit',
+    fields: [
+      { name: 'name', label: rule('name'), kind: 'text', required: true, max: 64 },
+      {
+        name: 'conditionId', label: rule('condition'), kind: 'select', numeric: true, required: true,
+        source: { path: 'business-situation-condition/list', toOptions: (data) => (data as Situation[]).map((s) => ({ value: s.id, label: s.name })) },
+      },
+      { name: 'paramValue', label: rule('paramValue'), kind: 'number', bounds: { min: 1, max: 3650, precision: 0 } },
+      { name: 'months', label: rule('months'), kind: 'number', required: true, bounds: { min: 1, max: 120, precision: 0 } },
+      { name: 'reason', label: rule('reason'), kind: 'textarea', required: true, max: 255 },
+      { name: 'state', label: 'resources.common.state', kind: 'select', options: STATE_OPTIONS, required: true },
+      { name: 'sort', label: 'resources.common.sort', kind: 'number', bounds: { min: 0, max: 1_000_000, precision: 0 } },
+    ],
+    defaults: { state: 'ENABLED', sort: 0, months: 12 },
+    toValues: (row) => ({ name: row.name, conditionId: row.conditionId, paramValue: row.paramValue ?? undefined, months: row.months, reason: row.reason, state: row.state, sort: row.sort }),
+    toPayload: (values, row) => ({ ...values, ...(row ? { id: row.id, version: row.version } : {}) }),
+  },
+  remove: { path: 'business-blacklist-strategy/del', permission: 'strategy::delete', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.added === 0 },
+  actions: [{
+    key: 'disable', label: 'resources.common.disable', permission: 'strategy::delete', danger: true, when: (row) => row.added > 0 && row.state === 'ENABLED',
+    confirm: { question: rule('confirmDisable'), path: 'business-blacklist-strategy/del', body: (row) => ({ id: row.id, version: row.version }) },
   }],
 };

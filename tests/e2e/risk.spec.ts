@@ -108,6 +108,7 @@ test.describe('risk screens', () => {
     ['/admin/setting/model-setting-client', '客户群体', 'Customer groups'],
     ['/admin/setting/model-setting-target', '指标管理', 'Indicators'],
     ['/admin/setting/model-setting-model', '模型管理', 'Models'],
+    ['/admin/setting/model-setting-black', '黑名单策略', 'Blacklist strategy'],
     ['/admin/setting/data/black', '黑名单', 'Blacklist'],
     ['/admin/setting/data/white', '白名单', 'Whitelist'],
     ['/admin/setting/business/refuse', '指标拒绝原因', 'Indicator refusal reasons'],
@@ -115,7 +116,7 @@ test.describe('risk screens', () => {
   ];
 
   for (const width of [1440, 375]) {
-    test(`the risk screens at ${width} px in Chinese and in English`, async ({ page }) => {
+    test(`the eight screens at ${width} px in Chinese and in English`, async ({ page }) => {
       test.setTimeout(240_000);
       await page.setViewportSize({ width, height: 900 });
       const errors = consoleErrors(page);
