@@ -142,6 +142,9 @@ describeUpstream('blacklist, whitelist and refusal reasons (sysBlackList, sysWhi
       const adder = await staffIn(up(), `blackadder${++serial}`, null, { pages: [BLACK], buttons: ['blacklist::add'] });
       expect((await call('sysBlackList/add', { name: '孙八', idNumber: newId(), reason: 'x' }, adder.token)).status).toBe(200);
       expect((await call('sysBlackList/relieve', { id: 1, version: 1, reason: 'x' }, adder.token)).status).toBe(403);
+      const whiteReader = await staffIn(up(), `whitereader${++serial}`, null, { pages: [WHITE] });
+      expect((await call('sysWhiteList/getList', { pageNum: 1, pageSize: 10 }, whiteReader.token)).status).toBe(200);
+      expect((await call('sysWhiteList/edit', { name: 'x', idNumber: newId(), sourceOrg: 'x' }, whiteReader.token)).status).toBe(403);
     });
   });
 

@@ -44,7 +44,7 @@ export const riskCalls = {
   'sysWhiteList/getList': call({ summary: 'Whitelist entries, paged and searched', input: whitelistListInput, output: page(whitelistRow), access: white, page: PAGES.whitelist }),
   'sysWhiteList/edit': call({
     summary: 'Add (no id) or change (id, version) a whitelist entry', input: whitelistEditInput, output: whitelistRow,
-    access: (input) => (input.id === undefined ? button('whitelist::add') : button('whitelist::edit')), page: PAGES.whitelist,
+    access: (input) => (input.id === undefined ? button('whitelist::add') : button('whitelist::edit')), accessBy: 'id', page: PAGES.whitelist,
   }),
   'sysWhiteList/del': call({ summary: 'Remove a whitelist entry', input: whitelistDeleteInput, output: nothing, access: button('whitelist::delete'), page: PAGES.whitelist }),
 
@@ -60,7 +60,7 @@ export const riskCalls = {
   'business-client-group/list': call({ summary: 'Client groups (the policy\'s key groups), paged and searched', input: clientGroupListInput, output: page(clientGroupRow), access: groups, page: PAGES.clientGroups }),
   'business-client-group/edit': call({
     summary: 'Add (no id) or change (id, version) a client group', input: clientGroupEditInput, output: clientGroupRow,
-    access: (input) => (input.id === undefined ? button('clientGroup::add') : button('clientGroup::edit')), page: PAGES.clientGroups,
+    access: (input) => (input.id === undefined ? button('clientGroup::add') : button('clientGroup::edit')), accessBy: 'id', page: PAGES.clientGroups,
   }),
   'business-client-group/del': call({ summary: 'Delete an unused client group; one in use is disabled', input: clientGroupDeleteInput, output: nothing, access: button('clientGroup::delete'), page: PAGES.clientGroups }),
   'business-client-group/typeOfBorrowerList': call({ summary: 'Borrower types with their caps and longest term', input: none, output: z.array(borrowerTypeRow), access: 'user', page: PAGES.clientGroups }),
@@ -81,7 +81,7 @@ export const riskCalls = {
   'business-blacklist-strategy/list': call({ summary: 'Blacklist rules, paged and searched', input: strategyListInput, output: page(strategyRow), access: strategy, page: PAGES.strategy }),
   'business-blacklist-strategy/edit': call({
     summary: 'Add (no id) or change (id, version) a blacklist rule', input: strategyEditInput, output: strategyRow,
-    access: (input) => (input.id === undefined ? button('strategy::add') : button('strategy::edit')), page: PAGES.strategy,
+    access: (input) => (input.id === undefined ? button('strategy::add') : button('strategy::edit')), accessBy: 'id', page: PAGES.strategy,
   }),
   'business-blacklist-strategy/del': call({ summary: 'Delete a rule that added no entry; one that did is disabled', input: strategyDeleteInput, output: nothing, access: button('strategy::delete'), page: PAGES.strategy }),
 

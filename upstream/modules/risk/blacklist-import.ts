@@ -1,11 +1,11 @@
 import { defineCall } from '../../core/call';
 import { importCheck, importRefused, importTemplate, readImport, type ImportDefinition, type ImportedRow } from '../../core/import';
 import type { Db } from '../../db';
-import { z } from '../../../lib/contract/zod';
-import { chinaToday } from '../../../lib/china-time';
+import type { z } from '../../../lib/contract/zod';
 import { IMPORT_MAX_BYTES, type ImportCheck, type ImportResult, type ImportRowError } from '../../../lib/contract/import';
 import { blacklistAddInput } from '../../../lib/contract/risk';
 import { addEntry } from './blacklist';
+import { chinaToday } from './days';
 
 const blacklistImportRow = blacklistAddInput;
 type Row = z.infer<typeof blacklistImportRow>;

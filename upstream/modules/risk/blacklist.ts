@@ -9,8 +9,7 @@ import { STAGE_INFO } from '../../../lib/workflow/stages';
 import { maskIdNumber, maskMobile } from '../../../lib/workflow/id-number';
 import type { BlacklistRow } from '../../../lib/contract/risk';
 import { translator } from '../../core/i18n';
-import { chinaToday } from '../../../lib/china-time';
-import { chinaDayEnd } from './days';
+import { chinaDayEnd, chinaToday } from './days';
 
 type Trx = Kysely<Database>;
 type Ctx = CallContext<AuthUser>;

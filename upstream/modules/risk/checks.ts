@@ -3,10 +3,10 @@ import type { Database, IssuedIndicator } from '../../db/schema';
 import type { UpstreamOptions } from '../../options';
 import { lookupWithin, sourcesFor } from '../../integrations';
 import type { CreditRecord, InsuranceRecord } from '../../integrations/types';
-import { chinaToday } from '../../../lib/china-time';
 import { idBirthDate } from '../../../lib/workflow/id-number';
 import { judge, type Metric, type Verdict } from '../../../lib/workflow/indicators';
 import type { BorrowerType } from '../../../lib/workflow/stages';
+import { chinaToday } from './days';
 
 type Db = Kysely<Database>;
 
@@ -72,17 +72,19 @@ async function lookInside(db: Db, subject: Subject, now: Date) {
 /** Runs every item on what was observed: one verdict each, with the value and what the source said. */
 export async function runChecks(db: Db, items: IssuedIndicator[], subject: Subject, outside: Outside, now: Date): Promise<CheckResult[]> {
   const inside = await lookInside(db, subject, now);
-  const observe: Record<Metric, () => [number | null, Record<string, unknown> | null]> = {
-    AGE: () => [inside.age, null],
-    AMOUNT_OVER_CAP: () => [inside.amountOverCap, null],
-    BLACKLIST_HITS: () => [inside.blacklistHits, null],
-    OPEN_LOANS: () => [inside.openLoans, null],
-    INSURED_MONTHS: () => [outside.insurance ? outside.insurance.monthsPaid : null, outside.insurance ? { ...outside.insurance } : null],
-    CURRENT_OVERDUE: () => [outside.credit ? outside.credit.currentOverdue : null, outside.credit ? { ...outside.credit } : null],
-    UNSETTLED_GUARANTEES: () => [outside.credit ? outside.credit.unsettledGuaranteeLoans : null, outside.credit ? { ...outside.credit } : null],
+  const insurance = outside.insurance ? { ...outside.insurance } : null;
+  const credit = outside.credit ? { ...outside.credit } : null;
+  const observed: Record<Metric, [number | null, Record<string, unknown> | null]> = {
+    AGE: [inside.age, null],
+    AMOUNT_OVER_CAP: [inside.amountOverCap, null],
+    BLACKLIST_HITS: [inside.blacklistHits, null],
+    OPEN_LOANS: [inside.openLoans, null],
+    INSURED_MONTHS: [insurance ? insurance.monthsPaid : null, insurance],
+    CURRENT_OVERDUE: [credit ? credit.currentOverdue : null, credit],
+    UNSETTLED_GUARANTEES: [credit ? credit.unsettledGuaranteeLoans : null, credit],
   };
   return items.map((item) => {
-    const [value, detail] = observe[item.metric]();
+    const [value, detail] = observed[item.metric];
     const rule = { operator: item.operator, min: item.min_value === null ? null : Number(item.min_value), max: item.max_value === null ? null : Number(item.max_value) };
     return { code: item.code, verdict: judge(rule, item.effect, value), observed: value, detail };
   });

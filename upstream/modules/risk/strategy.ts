@@ -4,8 +4,8 @@ import { invalid } from '../../core/errors';
 import { resource } from '../../core/resource';
 import type { Database } from '../../db/schema';
 import type { StrategyRow } from '../../../lib/contract/risk';
-import { chinaToday } from '../../../lib/china-time';
 import { addEntry } from './blacklist';
+import { chinaToday } from './days';
 
 type Edit = InputOf<'business-blacklist-strategy/edit'>;
 type Situation = StrategyRow['condition'];

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { defineCall, type InputOf } from '../../core/call';
 import { resource } from '../../core/resource';
 import { dateText } from '../workflow/rows';
-import { chinaToday } from '../../../lib/china-time';
 import { maskIdNumber } from '../../../lib/workflow/id-number';
 import type { WhitelistRow } from '../../../lib/contract/risk';
+import { chinaToday } from './days';
 
 type Edit = InputOf<'sysWhiteList/edit'>;
 

@@ -1,8 +1,7 @@
 import { defineCall, type AuthUser, type CallContext } from '../../core/call';
 import { audit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
-import type { Page } from '../../../lib/contract/common';
-import type { ApplicationDetail, FileInfo, GuarantorInfo, HouseInfo, NodeAndPeople, NodePerson, PendingCounts, PersonInfo, Plan, Progress, RecordRow, RefuseReasonOption, RejectTarget } from '../../../lib/contract/workflow';
+import type { ApplicationDetail, FileInfo, GuarantorInfo, HouseInfo, NodeAndPeople, NodePerson, PendingCounts, PersonInfo, Plan, Progress, RecordRow, RejectTarget } from '../../../lib/contract/workflow';
 import { mayTake } from '../../../lib/workflow/guards';
 import { nextNode, rejectTargets } from '../../../lib/workflow/machine';
 import { repaymentPlan } from '../../../lib/workflow/plan';
