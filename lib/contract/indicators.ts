@@ -3,7 +3,7 @@ import { decimal, id, longText, pageInput, requiredLine, sort, textFilter } from
 import { count, timestamp } from './output';
 import { version } from './role';
 import { BORROWER_TYPES } from '../workflow/stages';
-import { EFFECTS, INDICATOR_SOURCES, METRIC_NAMES, METRICS, OPERATORS, VERDICTS, type Metric } from '../workflow/indicators';
+import { EFFECTS, INDICATOR_SOURCES, METRIC_NAMES, OPERATORS, VERDICTS, type Metric } from '../workflow/indicators';
 
 /**
  * Indicators (business/index), models (business/model) and red flags (getCueRedInfo,
@@ -106,5 +106,3 @@ export const redFlags = z.object({
   canRecheck: z.boolean(),
 });
 export type RedFlags = z.infer<typeof redFlags>;
-
-export { METRICS };

@@ -14,11 +14,11 @@ import { BORROWER_TYPES, STAGES } from '../workflow/stages';
 const NAME_MAX = 64;
 const REASON_MAX = 255;
 const ORG_MAX = 100;
-export const BLACKLIST_SOURCES = ['MANUAL', 'STRATEGY', 'IMPORT'] as const;
-export const BLACKLIST_STATES = ['ACTIVE', 'EXPIRED', 'RELIEVED'] as const;
-export const CONFIG_STATES = ['ENABLED', 'DISABLED'] as const;
+const BLACKLIST_SOURCES = ['MANUAL', 'STRATEGY', 'IMPORT'] as const;
+const BLACKLIST_STATES = ['ACTIVE', 'EXPIRED', 'RELIEVED'] as const;
+const CONFIG_STATES = ['ENABLED', 'DISABLED'] as const;
 /** The proof documents a client group may require (file kinds; labels under resources.clientGroup.proof). */
-export const PROOF_KINDS = [
+const PROOF_KINDS = [
   'UNEMPLOYMENT_CERT', 'HARDSHIP_CERT', 'DISCHARGE_CERT', 'RELEASE_CERT', 'DIPLOMA', 'MIGRANT_PROOF', 'HOUSEHOLD', 'SHOP_PROOF',
   'POVERTY_PROOF', 'RURAL_PROOF', 'LAYOFF_PROOF', 'BUSINESS_LICENCE',
 ] as const;
@@ -216,7 +216,7 @@ export const borrowerTypeUpdateInput = z.object({
 
 // Blacklist strategy -----------------------------------------------------------------------
 
-export const SITUATIONS = ['FALSE_MATERIAL', 'COMPENSATED', 'OVERDUE_DAYS'] as const;
+const SITUATIONS = ['FALSE_MATERIAL', 'COMPENSATED', 'OVERDUE_DAYS'] as const;
 export const situationRow = z.object({ id: count, code: z.enum(SITUATIONS), name: z.string(), param: z.enum(['DAYS']).nullable() });
 export const strategyListInput = pageInput.extend({ name: textFilter(NAME_MAX), state: optionalEnum(CONFIG_STATES, 'validation.state') });
 /** business-blacklist-strategy/edit: adds (no id) or changes (id, version) a rule. */

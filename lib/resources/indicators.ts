@@ -8,8 +8,8 @@ const label = (key: string) => `resources.indicator.${key}`;
 const options = (values: readonly string[], prefix: string, colors: Record<string, string> = {}): Option[] =>
   values.map((v) => ({ value: v, label: label(`${prefix}.${v}`), ...(colors[v] ? { color: colors[v] } : {}) }));
 
-export const SOURCE_OPTIONS = options(INDICATOR_SOURCES, 'source');
-export const EFFECT_OPTIONS = options(EFFECTS, 'effect', { HARD: 'red', SOFT: 'orange' });
+const SOURCE_OPTIONS = options(INDICATOR_SOURCES, 'source');
+const EFFECT_OPTIONS = options(EFFECTS, 'effect', { HARD: 'red', SOFT: 'orange' });
 const METRIC_OPTIONS = options(METRIC_NAMES, 'metric');
 const OPERATOR_OPTIONS = options(OPERATORS, 'operator');
 const CHANGE_OPTIONS = options(['SAME', 'NEW', 'CHANGED', 'REMOVED'], 'change', { NEW: 'green', CHANGED: 'gold', REMOVED: 'red' });

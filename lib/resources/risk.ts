@@ -43,6 +43,7 @@ export const blacklistSpec: ResourceSpec<BlacklistRow> = {
   ],
   form: {
     save: 'sysBlackList/add',
+    addOnly: true,
     create: black('add'),
     edit: black('add'),
     createPermission: 'blacklist::add',

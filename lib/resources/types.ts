@@ -147,6 +147,8 @@ export interface ResourceSpec<Row> {
     defaults?: Record<string, unknown>;
     /** A dialog (by key) opened with the save call's answer, e.g. a generated password shown once. */
     afterSave?: string;
+    /** Rows are added, never edited (e.g. blacklist entries, which change only by their own actions). */
+    addOnly?: true;
   };
   remove?: {
     path: CallPath;

@@ -83,7 +83,7 @@ test.describe('risk screens', () => {
     try {
       const refused = await submit(api, person.idNumber);
       expect(refused.code).toBe(409);
-      expect(refused.message).toBe(`${person.name} 在黑名单中，不能申请：${REASON}`);
+      expect(refused.message).toBe(`${person.name} 在黑名单中，不能申请：${REASON}！`);
 
       await row.getByRole('button', { name: /解\s*除/ }).click();
       const relieve = page.getByRole('dialog', { name: '解除黑名单' });
@@ -128,8 +128,9 @@ test.describe('risk screens', () => {
         }
         for (const screen of SCREENS) {
           await page.goto(screen[0]);
-          await expect(page.getByRole('main').getByText(screen[index], { exact: true }).first()).toBeVisible();
+          await expect(page.getByRole('main').getByText(screen[index], { exact: true }).filter({ visible: true }).first()).toBeVisible();
           await page.waitForLoadState('networkidle');
+          await expect(page.getByRole('main').locator('.ant-skeleton')).toHaveCount(0);
           await shoot(page, `risk-${width}-${locale}-${screen[0].split('/').pop()}`);
         }
       }

@@ -109,6 +109,7 @@ export async function seedWorkflowDemo(trx: Trx, orgIds: readonly number[]) {
   await trx.insertInto('blacklist').values([...refused, ...others].map((p, i) => ({
     name: p.name, id_number: p.id_number, reason: BLACKLIST_REASONS[i % BLACKLIST_REASONS.length]!,
     relieved_at: i === refused.length ? new Date(now.getTime() - 30 * 86_400_000) : null,
+    relieve_reason: i === refused.length ? '已还清欠款，经核实解除' : null,
   }))).execute();
   await insertApplications(trx, batch);
 }

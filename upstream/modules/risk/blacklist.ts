@@ -14,12 +14,13 @@ import { chinaDayEnd, chinaToday } from './days';
 type Trx = Kysely<Database>;
 type Ctx = CallContext<AuthUser>;
 
-/** An entry's state: relieved (with a reason), expired (its end passed), else active. */
-const stateOf = sql<BlacklistRow['state']>`case when t.relieve_reason is not null then 'RELIEVED'
+/** An entry's state: relieved (by a person), expired (its end passed; closed at its end when the person was listed again), else active. */
+const stateOf = sql<BlacklistRow['state']>`case
+  when t.relieved_at is not null and not (t.relieve_reason is null and t.expires_at is not null and t.relieved_at >= t.expires_at) then 'RELIEVED'
   when t.expires_at is not null and t.expires_at <= now() then 'EXPIRED' else 'ACTIVE' end`;
 
 /** The blacklist as its screen reads it (sysBlackList/getList). */
-export const blacklistTable = resource({
+const blacklistTable = resource({
   table: 'blacklist',
   key: 'id',
   what: 'blacklist',
@@ -31,7 +32,7 @@ export const blacklistTable = resource({
     id: r.id, name: r.name, idNumber: maskIdNumber(r.id_number), mobile: r.mobile ? maskMobile(r.mobile) : null, reason: r.reason,
     source: r.source, sourceRef: r.source_ref, state: r.state, createdBy: r.created_by_name ?? null, createTime: new Date(r.created_at).toISOString(),
     expiresOn: r.expires_at ? chinaToday(new Date(new Date(r.expires_at).getTime() - 1)) : null, relievedBy: r.relieved_by_name ?? null,
-    relieveTime: r.relieved_at && r.relieve_reason !== null ? new Date(r.relieved_at).toISOString() : null, relieveReason: r.relieve_reason,
+    relieveTime: r.state === 'RELIEVED' && r.relieved_at ? new Date(r.relieved_at).toISOString() : null, relieveReason: r.relieve_reason,
     version: r.version,
   }),
   filters: {

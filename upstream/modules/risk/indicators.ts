@@ -61,7 +61,7 @@ const values = (input: Edit) => ({
 });
 
 /** The version in force (the highest number), if any was issued. */
-export const currentIssue = (db: Db) => db.selectFrom('indicator_issue').select(['id', 'number', 'items', 'issued_at']).orderBy('number', 'desc').limit(1).executeTakeFirst();
+const currentIssue = (db: Db) => db.selectFrom('indicator_issue').select(['id', 'number', 'items', 'issued_at']).orderBy('number', 'desc').limit(1).executeTakeFirst();
 
 /** A row compared with the version in force. */
 function compared(row: IndicatorRow, issued: Map<string, IssuedIndicator>): IndicatorRow {
