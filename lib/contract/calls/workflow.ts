@@ -1,6 +1,5 @@
 import { z } from '../zod';
 import { call, type Requirement } from '../call';
-import { pageInput } from '../fields';
 import { PAGES } from '../pages';
 import { fileAnswer, page } from '../output';
 import { STAGE_INFO, STAGES, type Stage } from '../../workflow/stages';
