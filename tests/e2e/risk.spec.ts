@@ -47,6 +47,8 @@ async function shoot(page: Page, name: string) {
 }
 
 test.describe('risk screens', () => {
+  // Each test starts in Chinese (a language switch is kept per user).
+  test.beforeEach(async () => { await resetLanguage('admin'); });
   test.afterAll(async () => { await resetLanguage('admin'); });
 
   test('blacklist by import (a bad row fixed), a refused application, relief with a reason, then an accepted one', async ({ page }) => {
@@ -89,7 +91,7 @@ test.describe('risk screens', () => {
       const relieve = page.getByRole('dialog', { name: '解除黑名单' });
       await relieve.getByRole('button', { name: /解\s*除/ }).click();
       await expect(relieve.getByText('请输入原因')).toBeVisible();
-      await relieve.getByLabel('解除原因').fill('经复核系他人冒用身份证');
+      await relieve.getByRole('textbox').fill('经复核系他人冒用身份证');
       await shoot(page, 'risk-relieve-dialog');
       await relieve.getByRole('button', { name: /解\s*除/ }).click();
       await expect(relieve).toBeHidden();
