@@ -18,8 +18,10 @@ const idOf = (seq: string) => {
   const first17 = `43010219870615${seq}`;
   return first17 + idCheckDigit(first17);
 };
-const person = { name: `黑名单${stamp.slice(-3)}`, idNumber: idOf(stamp.slice(-3)) };
-const other = { name: '导入乙', idNumber: idOf(String((Number(stamp.slice(-3)) + 1) % 997).padStart(3, '0')) };
+// Sequence codes 100-899: never the simulated sources' special ones (997-999).
+const seq = 100 + (Number(stamp.slice(-3)) % 800);
+const person = { name: `黑名单${seq}`, idNumber: idOf(String(seq)) };
+const other = { name: '导入乙', idNumber: idOf(String(seq + 1)) };
 const REASON = '提供虚假营业执照骗取贷款';
 
 async function workbook(rows: (string | number)[][]) {
@@ -101,6 +103,15 @@ test.describe('risk screens', () => {
       const accepted = await submit(api, person.idNumber);
       expect(accepted.code, accepted.message).toBe(200);
       expect(accepted.data.status).toBe('IN_REVIEW');
+
+      // Its detail drawer opens with the indicators' verdicts.
+      await page.goto('/admin/home/loan');
+      await page.getByRole('textbox', { name: '申请编号' }).fill(accepted.data.number);
+      await page.getByRole('button', { name: /查\s*询/ }).click();
+      await page.getByRole('row', { name: new RegExp(accepted.data.number) }).getByRole('button', { name: /详\s*情/ }).click();
+      const drawer = page.getByRole('dialog').filter({ hasText: accepted.data.number });
+      await expect(drawer.getByText(/指标版本 V1/)).toBeVisible();
+      await shoot(page, 'risk-detail-red-flags');
     } finally {
       await api.dispose();
     }
