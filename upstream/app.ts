@@ -32,13 +32,14 @@ import { smsOutboxCalls } from './modules/sms/outbox';
 import { guaranteeCalls } from './modules/products/guarantee';
 import { productCalls } from './modules/products/product';
 import { agreementCalls } from './modules/products/agreement';
+import { riskCalls } from './modules/risk/calls';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
   ...organizaCalls, ...userCalls, ...userImportCalls, ...roleCalls, ...permissionCalls,
   ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
   ...flowCalls, ...overtimeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
-  ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls,
+  ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls,
 ];
 
 /** The platform service: every call of the /api contract over one database. */

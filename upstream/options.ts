@@ -1,3 +1,4 @@
+import type { SimulatedMode, SourceName } from './integrations/types';
 import { resolve } from 'node:path';
 
 /** Tunables of the reference service; every one has a production-sensible default. */
@@ -26,6 +27,10 @@ export interface UpstreamOptions {
   /** Consultations the public may submit from one mobile in 24 hours, and from one client address in an hour. */
   consultPerMobilePerDay: number;
   consultPerAddressPerHour: number;
+  /** How each simulated outside source behaves (integrations/simulated.ts). */
+  simulatedSources: Record<SourceName, SimulatedMode>;
+  /** The longest an outside lookup may take before it counts as 'could not be checked'. */
+  sourceTimeoutMs: number;
   now: () => Date;
 }
 
@@ -46,6 +51,8 @@ export const defaultOptions: UpstreamOptions = {
   overdueRemindHour: 9,
   consultPerMobilePerDay: 5,
   consultPerAddressPerHour: 20,
+  simulatedSources: { insurance: 'ok', credit: 'ok' },
+  sourceTimeoutMs: 3000,
   now: () => new Date(),
 };
 
@@ -53,7 +60,8 @@ const int = (value: string | undefined) => (value && /^\d+$/.test(value) ? Numbe
 
 /**
  * Options from the environment (LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, LOGIN_LOCK_MINUTES,
- * SMS_LOG_CODES, DATA_DIR, OVERDUE_REMIND_HOUR: 0-23, or 'off').
+ * SMS_LOG_CODES, DATA_DIR, OVERDUE_REMIND_HOUR: 0-23, or 'off', SIMULATED_SOURCES: e.g.
+ * 'insurance=fail,credit=hang', SOURCE_TIMEOUT_MS).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Partial<UpstreamOptions> {
   const lockMinutes = int(env.LOGIN_LOCK_MINUTES);
@@ -64,6 +72,18 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Partial<U
     smsLogCodes: env.SMS_LOG_CODES ? env.SMS_LOG_CODES === 'true' : demo,
     filesDir: resolve(env.DATA_DIR || '.data', 'files'),
     ...(env.OVERDUE_REMIND_HOUR === 'off' ? { overdueRemindHour: null } : {}),
+    ...(env.SIMULATED_SOURCES ? { simulatedSources: simulatedFrom(env.SIMULATED_SOURCES) } : {}),
+    ...(int(env.SOURCE_TIMEOUT_MS) ? { sourceTimeoutMs: int(env.SOURCE_TIMEOUT_MS)! } : {}),
     ...(int(env.OVERDUE_REMIND_HOUR) !== undefined && int(env.OVERDUE_REMIND_HOUR)! < 24 ? { overdueRemindHour: int(env.OVERDUE_REMIND_HOUR)! } : {}),
   };
+}
+
+/** 'insurance=fail,credit=hang' -> the modes of the simulated sources (others answer). */
+function simulatedFrom(text: string): Record<SourceName, SimulatedMode> {
+  const modes: Record<SourceName, SimulatedMode> = { insurance: 'ok', credit: 'ok' };
+  for (const part of text.split(',')) {
+    const [name, mode] = part.split('=').map((s) => s.trim());
+    if ((name === 'insurance' || name === 'credit') && (mode === 'ok' || mode === 'fail' || mode === 'hang')) modes[name] = mode;
+  }
+  return modes;
 }

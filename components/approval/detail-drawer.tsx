@@ -18,6 +18,7 @@ import { DetailPeople } from './detail-people';
 import { DetailPlan } from './detail-plan';
 import { DetailProgress } from './detail-progress';
 import { DetailRecords } from './detail-records';
+import { RedFlags } from './red-flags';
 import { useCall } from './use-call';
 
 const HOUSE_EDIT = `${STAGE_INFO.GC_HOUSE.module}::house`;
@@ -31,7 +32,7 @@ const houseEditable = (detail: ApplicationDetail, can: (code: string) => boolean
   detail.status === 'IN_REVIEW' && detail.stage === 'GC_HOUSE' && detail.can.act && can(HOUSE_EDIT);
 
 /**
- * Everything about one application, in tabs: the loan and its proposer, the people on it,
+ * Everything about one application: its red flags on top, then in tabs the loan and its proposer, the people on it,
  * house property, files, progress, approval records and the repayment plan. The actions the
  * user may take now sit in the header and open the same dialogs as the list's.
  */
@@ -62,7 +63,8 @@ export function DetailDrawer({ stage, row, viewer, close, refresh }: {
         </Space>
       )}>
       <CaseState id={row.id} />
-      {isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : !detail ? <Empty description={t('detail.loadFailed')} /> : (
+      {isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : !detail ? <Empty description={t('detail.loadFailed')} /> : (<>
+        <RedFlags id={detail.id} canRecheck={Boolean(stage) && can(`${STAGE_INFO[stage ?? 'RS_FIRST'].module}::check`)} />
         <Tabs items={[
           { key: 'basic', label: t('detail.tabs.basic'), children: <DetailBasic detail={detail} /> },
           { key: 'people', label: t('detail.tabs.people'), children: <DetailPeople id={detail.id} /> },
@@ -72,7 +74,7 @@ export function DetailDrawer({ stage, row, viewer, close, refresh }: {
           { key: 'records', label: t('detail.tabs.records'), children: <DetailRecords id={detail.id} /> },
           { key: 'plan', label: t('detail.tabs.plan'), children: <DetailPlan detail={detail} /> },
         ]} />
-      )}
+      </>)}
       {action && detail && stage && <ActionDialog action={action} stage={stage} row={detail} close={() => setAction(null)} refresh={refresh} />}
     </Drawer>
   );

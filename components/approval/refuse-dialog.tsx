@@ -6,13 +6,13 @@ import type { RefuseReasonOption } from '@/lib/contract/workflow';
 import { ActionModal, OpinionField, rowBody, useActionSubmit, type ActionDialogProps } from './action-modal';
 import { useCall } from './use-call';
 
-/** refuse: terminal, with a configured refusal reason (the applicant is told by SMS). */
-export function RefuseDialog({ row, close, refresh }: ActionDialogProps) {
+/** refuse: terminal, with one of the enabled refusal reasons of the case's stage (the applicant is told by SMS). */
+export function RefuseDialog({ stage, row, close, refresh }: ActionDialogProps) {
   const t = useTranslations();
   const [form] = Form.useForm();
-  const { data, isLoading } = useCall('staterefuseconfig/list', { pageNum: 1, pageSize: 30 });
+  const { data, isLoading } = useCall('staterefuseconfig/options', { stage: row.stage ?? stage });
   const { submit, sending } = useActionSubmit({ path: 'businessClubFirstTrial/refuse', form, close, refresh, success: 'approval.done.refuse' });
-  const reasons = data?.list ?? [];
+  const reasons = data ?? [];
   return (
     <ActionModal title={t('approval.actions.refuse')} row={row} form={form} sending={sending} close={close} danger
       onFinish={(values) => submit(rowBody(row, { reasonId: values.reasonId, opinion: values.opinion ?? '' }))}>

@@ -37,6 +37,13 @@ function renderValue<Row>(column: ColumnSpec<Row>, row: Row, t: (key: string, va
     case 'duration': return formatMinutes(Number(value), t);
     case 'enum':
     case 'tag': {
+      // A list of values (e.g. borrower types): a tag each.
+      if (Array.isArray(value)) {
+        return value.map((v) => {
+          const found = column.options?.find((o) => o.value === v);
+          return <Tag key={String(v)} color={found?.color}>{found ? t(found.label) : String(v)}</Tag>;
+        });
+      }
       const option = column.options?.find((o) => o.value === value);
       const label = option ? (column.literal ? option.label : t(option.label)) : String(value);
       return column.kind === 'tag' || option?.color ? <Tag color={option?.color}>{label}</Tag> : label;

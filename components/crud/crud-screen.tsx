@@ -101,7 +101,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   const rowActions = (row: Row) => {
     const label = (l: RowAction<Row>['label']) => t(typeof l === 'function' ? l(row) : l);
     const buttons: ReactNode[] = [];
-    if (spec.form && can(spec.form.editPermission) && (spec.form.editable?.(row) ?? true)) buttons.push(<Button key="edit" type="link" size="small" onClick={() => setEditing({ row })}>{t('crud.edit')}</Button>);
+    if (spec.form && !spec.form.addOnly && can(spec.form.editPermission) && (spec.form.editable?.(row) ?? true)) buttons.push(<Button key="edit" type="link" size="small" onClick={() => setEditing({ row })}>{t('crud.edit')}</Button>);
     if (spec.addChild && can(spec.addChild.permission) && (spec.addChild.when?.(row) ?? true)) {
       buttons.push(<Button key="child" type="link" size="small" onClick={() => setEditing({ row: null, defaults: { [spec.addChild!.field]: spec.rowKey(row) } })}>{t(spec.addChild.label)}</Button>);
     }

@@ -46,7 +46,9 @@ export function IntakeDialog({ close, done }: { close: () => void; done: (result
     setRefusal(null);
     try {
       const { data } = await apiCall(INTAKE_CALL, payload, { silent: true });
-      void message.success(t('intake.done', { number: data.number }));
+      // A failed HARD indicator refuses the application at once (the applicant is told by SMS).
+      if (data.status === 'REFUSED') void message.warning(t('intake.doneRefused', { number: data.number }));
+      else void message.success(t('intake.done', { number: data.number }));
       close();
       await done(data);
     } catch (error) {

@@ -52,6 +52,9 @@ export const BUTTON_TITLES: Record<string, { zh: string; en: string }> = {
   answer: { zh: '回复', en: 'Answer' },
   close: { zh: '关闭', en: 'Close' },
   testSend: { zh: '测试发送', en: 'Test send' },
+  relieve: { zh: '解除', en: 'Relieve' },
+  import: { zh: '导入', en: 'Import' },
+  issue: { zh: '发布', en: 'Issue' },
 };
 
 const crud = (module: string, ...extra: string[]) => ['add', 'edit', 'delete', ...extra].map((action) => `${module}::${action}`);
@@ -101,17 +104,17 @@ export const MENU_ROUTES: RouteNode[] = [
     path: '/admin/setting/data', zh: '数据管理', en: 'Data', icon: 'DatabaseOutlined', header: 'setting',
     children: [
       leaf('/admin/setting/data/historical-data', '历史数据', 'Historical data'),
-      leaf('/admin/setting/data/black', '黑名单', 'Blacklist', { type: 37 }),
-      leaf('/admin/setting/data/white', '白名单', 'Whitelist'),
+      leaf('/admin/setting/data/black', '黑名单', 'Blacklist', { type: 37, buttons: ['blacklist::add', 'blacklist::relieve', 'blacklist::import'] }),
+      leaf('/admin/setting/data/white', '白名单', 'Whitelist', { buttons: crud('whitelist') }),
     ],
   },
   {
     path: '/admin/setting/model', zh: '模型设置', en: 'Models', icon: 'ExperimentOutlined', header: 'setting',
     children: [
-      leaf('/admin/setting/model-setting-target', '指标管理', 'Indicators'),
+      leaf('/admin/setting/model-setting-target', '指标管理', 'Indicators', { buttons: ['indicator::edit', 'indicator::issue'] }),
       leaf('/admin/setting/model-setting-model', '模型管理', 'Models'),
-      leaf('/admin/setting/model-setting-black', '黑名单策略', 'Blacklist strategy'),
-      leaf('/admin/setting/model-setting-client', '客户群体', 'Customer groups'),
+      leaf('/admin/setting/model-setting-black', '黑名单策略', 'Blacklist strategy', { buttons: crud('strategy') }),
+      leaf('/admin/setting/model-setting-client', '客户群体', 'Customer groups', { buttons: crud('clientGroup') }),
     ],
   },
   {
@@ -125,8 +128,8 @@ export const MENU_ROUTES: RouteNode[] = [
   {
     path: '/admin/setting/business', zh: '业务配置', en: 'Business settings', icon: 'ProfileOutlined', header: 'setting',
     children: [
-      leaf('/admin/setting/business/refuse', '指标拒绝原因', 'Indicator refusal reasons'),
-      leaf('/admin/setting/business/status', '状态拒绝原因', 'Status refusal reasons'),
+      leaf('/admin/setting/business/refuse', '指标拒绝原因', 'Indicator refusal reasons', { buttons: crud('indicatorReason') }),
+      leaf('/admin/setting/business/status', '状态拒绝原因', 'Status refusal reasons', { buttons: crud('statusReason') }),
       leaf('/admin/setting/business/overtime', '系统超时配置', 'Time-out settings', { buttons: crud('overtime') }),
       leaf('/admin/setting/business/message', '短信模板配置', 'SMS templates', { buttons: crud('smsTemplate', 'testSend') }),
     ],

@@ -158,6 +158,8 @@ export interface ResourceSpec<Row> {
     afterSave?: string;
     /** The dialog's width in pixels (default 560; a form with a rich-text body wants more). */
     width?: number;
+    /** Rows are added, never edited (e.g. blacklist entries, which change only by their own actions). */
+    addOnly?: true;
   };
   remove?: {
     path: CallPath;

@@ -101,8 +101,8 @@ describeUpstream('workflow actions', (up) => {
 
   it('refuse ends the case with the configured reason and tells the applicant by SMS', async () => {
     const app = await createCase(up().db);
-    const reasons = await up().call('staterefuseconfig/list', { pageNum: 1, pageSize: 30 }, { token: tokens.renshe });
-    const reason = reasons.body.data.list[0];
+    const reasons = await up().call('staterefuseconfig/options', { stage: 'RS_FIRST' }, { token: tokens.renshe });
+    const reason = reasons.body.data[0];
     expect((await call('refuse', { id: app.id, version: app.version, key: key() }, 'renshe')).body.data.fields).toEqual({ reasonId: 'validation.reasonRequired' });
     const res = await call('refuse', { id: app.id, version: app.version, key: key(), reasonId: reason.id, opinion: '不符合条件' }, 'renshe');
     expect(res.body.data.application).toMatchObject({ status: 'REFUSED', stage: null, assignee: null });

@@ -195,8 +195,8 @@ describeUpstream('workflow guards', (up) => {
       const used = key();
       const checked = await call('check', { id: app.id, version: app.version, key: used, nextUserId: ids.renshe2 }, 'renshe');
       expect(checked.body.code).toBe(200);
-      const reasons = await up().call('staterefuseconfig/list', { pageNum: 1, pageSize: 30 }, { token: tokens.renshe });
-      const refused = await call('refuse', { id: app.id, version: app.version, key: used, reasonId: reasons.body.data.list[0].id }, 'renshe');
+      const reasons = await up().call('staterefuseconfig/options', { stage: 'RS_FIRST' }, { token: tokens.renshe });
+      const refused = await call('refuse', { id: app.id, version: app.version, key: used, reasonId: reasons.body.data[0].id }, 'renshe');
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('该操作已提交过（用于其他操作或其他申请），不能重复使用，请刷新后重试');
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { eligibility } from './migration-eligibility';
 import { products } from './migration-products';
+import { risk } from './migration-risk';
 import { workflow } from './migration-workflow';
 import { content } from './migration-content';
 import { reports } from './migration-reports';
@@ -239,6 +240,7 @@ export const migrations: Record<string, Migration> = {
     },
   },
   '0010_eligibility': eligibility,
+  '0011_risk': risk,
   '0012_content': content,
   '0013_products': products,
   '0014_reports': reports,

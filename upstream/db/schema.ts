@@ -3,6 +3,7 @@ import type { Action, ApplicationStatus, BorrowerType, GuaranteeMethod, Stage } 
 import type { RepaymentMethod } from '../../lib/workflow/plan';
 import type { SmsScene } from '../../lib/workflow/sms';
 import type { AgreementKind } from '../../lib/workflow/agreement';
+import type { Effect, IndicatorSource, Metric, Operator, Verdict } from '../../lib/workflow/indicators';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -202,30 +203,122 @@ interface RefuseReasonTable {
   id: Generated<number>;
   kind: 'INDICATOR' | 'STATUS';
   content: string;
+  content_en: Generated<string>;
+  /** The stage whose refuse dialog offers a STATUS reason; null = every stage. */
+  stage: Stage | null;
   sms_text: Generated<string>;
+  /** A refusal for fraud or false material (the FALSE_MATERIAL situation of the blacklist strategy). */
+  fraud: Generated<boolean>;
   state: Generated<'ENABLED' | 'DISABLED'>;
   sort: Generated<number>;
+  version: Generated<number>;
   created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface SituationConditionTable {
+  id: Generated<number>;
+  code: 'FALSE_MATERIAL' | 'COMPENSATED' | 'OVERDUE_DAYS';
+  name_zh: string;
+  name_en: string;
+  param: 'DAYS' | null;
+  sort: Generated<number>;
+}
+
+interface BlacklistStrategyTable {
+  id: Generated<number>;
+  name: string;
+  condition_id: number;
+  param_value: number | null;
+  months: number;
+  reason: string;
+  state: Generated<ConfigState>;
+  sort: Generated<number>;
+  version: Generated<number>;
+  updated_at: Timestamp;
+  updated_by: number | null;
 }
 
 interface BlacklistTable {
   id: Generated<number>;
   name: string;
   id_number: string;
+  mobile: string | null;
   reason: string;
+  source: Generated<'MANUAL' | 'STRATEGY' | 'IMPORT'>;
+  /** The rule (STRATEGY) or import (IMPORT) that added the entry. */
+  source_ref: Generated<string>;
+  /** Null: until relieved. */
+  expires_at: Timestamp | null;
+  created_by: number | null;
   relieved_at: Timestamp | null;
+  relieved_by: number | null;
+  relieve_reason: string | null;
+  version: Generated<number>;
   created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 interface WhitelistTable {
   id: Generated<number>;
   name: string;
   id_number: string;
+  source_org: Generated<string>;
   note: Generated<string>;
+  /** The last day (China) the entry counts; null = no end. */
+  valid_until: DateOnly | null;
+  created_by: number | null;
+  version: Generated<number>;
   created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 type ConfigState = 'ENABLED' | 'DISABLED';
+
+/** A working indicator (the draft); issuing copies the enabled ones into an indicator_issue. */
+interface IndicatorTable {
+  id: Generated<number>;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  source: IndicatorSource;
+  metric: Metric;
+  operator: Operator;
+  min_value: Numeric | null;
+  max_value: Numeric | null;
+  borrower_types: JsonList<BorrowerType>;
+  effect: Effect;
+  refuse_reason_id: number | null;
+  state: Generated<ConfigState>;
+  sort: Generated<number>;
+  version: Generated<number>;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+/** One issued item: the indicator as it was issued. */
+export interface IssuedIndicator {
+  code: string; name_zh: string; name_en: string; source: IndicatorSource; metric: Metric; operator: Operator;
+  min_value: number | string | null; max_value: number | string | null; borrower_types: BorrowerType[]; effect: Effect; refuse_reason_id: number | null; sort: number;
+}
+
+interface IndicatorIssueTable {
+  id: Generated<number>;
+  number: number;
+  items: ColumnType<IssuedIndicator[], string, string>;
+  note: Generated<string>;
+  issued_at: Timestamp;
+  issued_by: number | null;
+}
+
+interface ApplicationCheckTable {
+  application_id: number;
+  code: string;
+  verdict: Verdict;
+  observed: Numeric | null;
+  detail: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  checked_at: Timestamp;
+}
 type JsonList<T> = ColumnType<T[], string, string>;
 
 interface BorrowerTypeConfigTable {
@@ -387,6 +480,9 @@ interface ApplicationTable {
   /** The stage the case was last at (kept by a trigger; it survives a refusal, withdrawal or return). */
   last_stage: Generated<Stage | null>;
   signed_agreements: ColumnType<SignedAgreement[] | null, string | null | undefined, string | null>;
+  /** The indicator version intake checked it against, and the outcome. */
+  indicator_issue_id: number | null;
+  check_outcome: 'PASSED' | 'REFUSED' | 'FLAGGED' | null;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -613,6 +709,11 @@ export interface Database {
   whitelist: WhitelistTable;
   borrower_type_config: BorrowerTypeConfigTable;
   client_group: ClientGroupTable;
+  indicator: IndicatorTable;
+  indicator_issue: IndicatorIssueTable;
+  application_check: ApplicationCheckTable;
+  situation_condition: SituationConditionTable;
+  blacklist_strategy: BlacklistStrategyTable;
   loan_product: LoanProductTable;
   sms_template: SmsTemplateTable;
   guarantee_method: GuaranteeMethodTable;

@@ -11,6 +11,7 @@ import { reportCalls } from './reports';
 import { smsCalls } from './sms';
 import { productCalls } from './products';
 import { agreementCalls } from './agreement';
+import { riskCalls } from './risk';
 
 /**
  * The call table (DESIGN.md section 3): every call of the /api contract, once, by its path.
@@ -19,7 +20,7 @@ import { agreementCalls } from './agreement';
  */
 export const CALLS = {
   ...authCalls, ...commonCalls, ...systemCalls, ...flowCalls, ...workflowCalls, ...statisticsCalls, ...contentCalls, ...applicationCalls, ...reportCalls,
-  ...smsCalls, ...productCalls, ...agreementCalls,
+  ...smsCalls, ...productCalls, ...agreementCalls, ...riskCalls,
 };
 
 type Calls = typeof CALLS;

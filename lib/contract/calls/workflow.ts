@@ -1,6 +1,5 @@
 import { z } from '../zod';
 import { call, type Requirement } from '../call';
-import { pageInput } from '../fields';
 import { PAGES } from '../pages';
 import { fileAnswer, page } from '../output';
 import { STAGE_INFO, STAGES, type Stage } from '../../workflow/stages';
@@ -8,7 +7,7 @@ import { UPLOAD_BODY_MAX_BYTES } from '../../workflow/files';
 import {
   actionResult, applicationDetail, applicationIdInput, applicationRow, bankStateInput, checkInput, editRemarkInput, fileInfo, guarantorInfo,
   houseInfo, loanQueryInput, nodeAndPeople, nodePerson, pendingCounts, personInfo, plan, progress, quotaInput, recordRow, redeployInput,
-  refuseInput, refuseReasonOption, rejectInput, rejectTarget, rejectUserInput, reSignInput, returnInput, revealInput, stage, turnOverInput,
+  refuseInput, rejectInput, rejectTarget, rejectUserInput, reSignInput, returnInput, revealInput, stage, turnOverInput,
   turnOverResult, withdrawInput, workbenchExportInput, workbenchListInput,
 } from '../workflow';
 import { publishedRow, publishListInput, spouseListInput, spouseRow } from '../loan-lists';
@@ -62,7 +61,6 @@ export const workflowCalls = {
   'businessBondsmanPeople/getList': byId('The guarantors of a case with their spouses', z.array(guarantorInfo)),
   'business-house-property/getInfo': byId('The houses of a case', z.array(houseInfo)),
   'businessProposerInfo/reveal': call({ summary: 'A case\'s whole ID number or mobile (audited)', input: revealInput, output: z.object({ value: z.string() }), access: anyStage('reveal') }),
-  'staterefuseconfig/list': call({ summary: 'Refusal reasons offered when refusing a case', input: pageInput, output: page(refuseReasonOption), access: 'user' }),
 
   'businessClubFirstTrial/check': action('Approve: move the case to the next node (or approve it)', checkInput, 'check'),
   'businessClubFirstTrial/reject': action('Reject back to a node the case passed', rejectInput, 'reject'),

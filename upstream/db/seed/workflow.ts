@@ -20,17 +20,20 @@ export const OVERTIME_DAYS: Record<Stage, number> = {
   RS_FIRST: 3, RS_SECOND: 3, RS_FINAL: 3, GC_FIRST: 5, GC_SECOND: 5, GC_HOUSE: 10, BANK_FIRST: 5, BANK_SECOND: 5, BANK_TRANSFER: 5,
 };
 
-const REFUSE_REASONS: { kind: 'STATUS' | 'INDICATOR'; content: string; sms: string }[] = [
-  { kind: 'STATUS', content: '申请人不属于创业担保贷款扶持对象', sms: '经核查，您不属于创业担保贷款扶持对象，如有疑问请咨询当地人社部门。' },
-  { kind: 'STATUS', content: '申请人或其配偶有未结清的其他经营性贷款', sms: '您或您的配偶有未结清的其他经营性贷款，暂不符合申请条件。' },
-  { kind: 'STATUS', content: '申请人已享受创业担保贷款且尚未结清', sms: '您已享受创业担保贷款且尚未结清，不能重复申请。' },
-  { kind: 'STATUS', content: '经营实体未正常经营或营业执照已注销', sms: '经实地核查，您的经营实体未正常经营。' },
-  { kind: 'STATUS', content: '申请材料与实际情况不符', sms: '您提交的申请材料与实际情况不符。' },
-  { kind: 'INDICATOR', content: '个人征信存在当前逾期或近两年累计逾期超过6次', sms: '您的个人征信记录不符合贷款条件。' },
-  { kind: 'INDICATOR', content: '申请人被列入失信被执行人名单', sms: '您已被列入失信被执行人名单，暂不能办理。' },
-  { kind: 'INDICATOR', content: '反担保措施不足，担保人不符合条件', sms: '您提供的反担保措施不足，担保人不符合条件。' },
-  { kind: 'INDICATOR', content: '抵押房产评估价值不足或产权不清晰', sms: '您的抵押房产评估价值不足或产权不清晰。' },
-  { kind: 'INDICATOR', content: '经营收入不足以覆盖还款，还款能力不足', sms: '经评估，您的经营收入不足以覆盖贷款本息。' },
+/** The seeded reason that marks a refusal for false material (blacklist strategy). */
+const FALSE_MATERIAL = '申请材料与实际情况不符';
+
+const REFUSE_REASONS: { kind: 'STATUS' | 'INDICATOR'; content: string; en: string; sms: string }[] = [
+  { kind: 'STATUS', content: '申请人不属于创业担保贷款扶持对象', en: 'The proposer is not in a group the start-up guarantee loan supports', sms: '经核查，您不属于创业担保贷款扶持对象，如有疑问请咨询当地人社部门。' },
+  { kind: 'STATUS', content: '申请人或其配偶有未结清的其他经营性贷款', en: 'The proposer or spouse has other unsettled business loans', sms: '您或您的配偶有未结清的其他经营性贷款，暂不符合申请条件。' },
+  { kind: 'STATUS', content: '申请人已享受创业担保贷款且尚未结清', en: 'The proposer already has an unsettled start-up guarantee loan', sms: '您已享受创业担保贷款且尚未结清，不能重复申请。' },
+  { kind: 'STATUS', content: '经营实体未正常经营或营业执照已注销', en: 'The business is not operating or its licence was cancelled', sms: '经实地核查，您的经营实体未正常经营。' },
+  { kind: 'STATUS', content: '申请材料与实际情况不符', en: 'The application material does not match the facts', sms: '您提交的申请材料与实际情况不符。' },
+  { kind: 'INDICATOR', content: '个人征信存在当前逾期或近两年累计逾期超过6次', en: 'The credit report shows a current overdue or more than 6 overdues in two years', sms: '您的个人征信记录不符合贷款条件。' },
+  { kind: 'INDICATOR', content: '申请人被列入失信被执行人名单', en: 'The proposer is a listed judgment defaulter', sms: '您已被列入失信被执行人名单，暂不能办理。' },
+  { kind: 'INDICATOR', content: '反担保措施不足，担保人不符合条件', en: 'Counter-guarantee insufficient; the guarantor does not qualify', sms: '您提供的反担保措施不足，担保人不符合条件。' },
+  { kind: 'INDICATOR', content: '抵押房产评估价值不足或产权不清晰', en: 'The mortgaged house is valued too low or its title is unclear', sms: '您的抵押房产评估价值不足或产权不清晰。' },
+  { kind: 'INDICATOR', content: '经营收入不足以覆盖还款，还款能力不足', en: 'Business income does not cover the repayments', sms: '经评估，您的经营收入不足以覆盖贷款本息。' },
 ];
 
 /**
@@ -52,9 +55,13 @@ export async function seedWorkflowReference(trx: Trx) {
   await trx.insertInto('overtime_config').values(STAGES.map((stage) => ({ stage, days: OVERTIME_DAYS[stage], updated_at: now })))
     .onConflict((oc) => oc.column('stage').doNothing()).execute();
   const present = new Set((await trx.selectFrom('refuse_reason').select(['kind', 'content']).execute()).map((r) => `${r.kind}:${r.content}`));
-  const missing = REFUSE_REASONS.map((r, sort) => ({ kind: r.kind, content: r.content, sms_text: r.sms, sort }))
+  const missing = REFUSE_REASONS.map((r, sort) => ({ kind: r.kind, content: r.content, content_en: r.en, sms_text: r.sms, sort, fraud: r.content === FALSE_MATERIAL }))
     .filter((r) => !present.has(`${r.kind}:${r.content}`));
   if (missing.length) await trx.insertInto('refuse_reason').values(missing).execute();
+  // Seeded reasons of an older install get their English text once.
+  for (const r of REFUSE_REASONS) {
+    await trx.updateTable('refuse_reason').set({ content_en: r.en }).where('content', '=', r.content).where('content_en', '=', '').execute();
+  }
 }
 
 const DEMO_SEED = 'demo';
@@ -102,6 +109,7 @@ export async function seedWorkflowDemo(trx: Trx, orgIds: readonly number[]) {
   await trx.insertInto('blacklist').values([...refused, ...others].map((p, i) => ({
     name: p.name, id_number: p.id_number, reason: BLACKLIST_REASONS[i % BLACKLIST_REASONS.length]!,
     relieved_at: i === refused.length ? new Date(now.getTime() - 30 * 86_400_000) : null,
+    relieve_reason: i === refused.length ? '已还清欠款，经核实解除' : null,
   }))).execute();
   await insertApplications(trx, batch);
 }

@@ -1,3 +1,4 @@
+import { whitelistedToday } from '../risk/whitelist';
 import { defineCall, type InputOf } from '../../core/call';
 import { resource } from '../../core/resource';
 import type { Db } from '../../core/resource/types';
@@ -40,7 +41,7 @@ const methods = resource({
  * allows that), in the methods' order.
  */
 export async function methodsOpenTo(db: Db, idNumber: string, employmentCategory: string | undefined) {
-  const whitelisted = Boolean(await db.selectFrom('whitelist').select('id').where('id_number', '=', idNumber).executeTakeFirst());
+  const whitelisted = Boolean(await db.selectFrom('whitelist').select('id').where('id_number', '=', idNumber).where(whitelistedToday).executeTakeFirst());
   const group = employmentCategory
     ? await db.selectFrom('client_group').select('credit_exempt').where('name_zh', '=', employmentCategory).where('state', '=', 'ENABLED').executeTakeFirst()
     : undefined;

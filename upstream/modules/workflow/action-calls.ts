@@ -6,6 +6,8 @@ import { sendSms } from '../sms/send';
 import { recordSigning } from '../products/agreement';
 
 const yuan = (amount: string | number) => Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { sendRefusalSms } from '../risk/refusal-sms';
+import { applyStrategies } from '../risk/strategy';
 
 type ActionPath = 'businessClubFirstTrial/check' | 'businessClubFirstTrial/reject' | 'businessClubFirstTrial/return' | 'businessClubFirstTrial/refuse'
   | 'businessClubFirstTrial/redeploy' | 'businessClubFirstTrial/adminRedeploy' | 'businessClubFirstTrial/withdraw'
@@ -38,13 +40,13 @@ export const actionCalls = [
     refuseReasonId: (i) => i.reasonId,
     apply: (i) => ({ refuse_reason_id: i.reasonId }),
     async after(trx, ctx, app, i) {
-      const reason = await trx.selectFrom('refuse_reason').select(['content', 'sms_text'])
-        .where('id', '=', i.reasonId).where('state', '=', 'ENABLED').executeTakeFirst();
+      const reason = await trx.selectFrom('refuse_reason').select(['id', 'fraud'])
+        .where('id', '=', i.reasonId).where('state', '=', 'ENABLED')
+        .where((eb) => eb.or([eb('stage', 'is', null), eb('stage', '=', app.stage)])).executeTakeFirst();
       if (!reason) throw invalid({ reasonId: 'validation.reasonRequired' });
-      await sendSms(trx, {
-        scene: 'REFUSED', mobile: app.mobile, clientIp: ctx.clientIp, now: ctx.now,
-        values: { name: app.name, number: app.number, reason: reason.sms_text || reason.content },
-      });
+      await sendRefusalSms(trx, ctx, app, i.reasonId);
+      // A refusal for false material is a situation the blacklist strategy watches.
+      if (reason.fraud) await applyStrategies(trx, ctx, 'FALSE_MATERIAL', { name: app.name, idNumber: app.id_number, mobile: app.mobile });
     },
   }),
   actionCall('businessClubFirstTrial/redeploy', { verb: 'redeploy', action: 'REDEPLOY', move: () => ({ action: 'REDEPLOY' }), pick: (i) => i.userId }),

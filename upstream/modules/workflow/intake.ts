@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { defineCall } from '../../core/call';
 import { AppError, conflict, invalid } from '../../core/errors';
@@ -7,19 +8,27 @@ import { routeOf } from '../../../lib/workflow/machine';
 import { notifyAssignee } from './actions';
 import { deadlineFor, moduleNodes, nodePeople } from './flow';
 import { checkIntakeRules } from '../products/intake-rules';
+import { whitelistedToday } from '../risk/whitelist';
+import { issuedFor, lookOutside, outcomeOf, runChecks, saveChecks } from '../risk/checks';
+import { sendRefusalSms } from '../risk/refusal-sms';
 
 const ORG_TYPES = { rensheOrgId: 'RENSHE', guaranteeOrgId: 'GUARANTEE', bankOrgId: 'BANK' } as const;
 
 /**
- * The applicant channel's intake (and back-office entry): screens the proposer and spouse
- * against the blacklist, marks whitelisted proposers, and puts the application at the
- * first node of its borrower type's flow with the least busy person there. A repeated
- * client key answers the application it created.
+ * The applicant channel's intake (and back-office entry): screens the proposer, spouse,
+ * partners, guarantors and their spouses against the active blacklist, marks whitelisted
+ * proposers, checks the application against the issued indicators of its borrower type
+ * (a failed HARD one refuses it at once with its reason; SOFT failures and sources that
+ * could not be reached are red flags) and puts it at the first node of its flow with the
+ * least busy person there. A repeated client key answers the application it created.
  */
 export const intakeCalls = [
   defineCall({
     path: 'channel/application/submit',
     async handler(ctx, input): Promise<IntakeResult> {
+      // The outside sources are asked first, outside the transaction, each within its timeout.
+      const issued = await issuedFor(ctx.db, input.borrowerType);
+      const outside = issued ? await lookOutside(ctx.options, issued.items, input.proposer.idNumber) : { insurance: null, credit: null };
       return ctx.db.transaction().execute(async (trx) => {
         const existing = await trx.selectFrom('application').select(['id', 'number', 'status', 'whitelisted'])
           .where('client_key', '=', input.clientKey).executeTakeFirst();
@@ -29,14 +38,17 @@ export const intakeCalls = [
             .where('id', '=', input[field as keyof typeof ORG_TYPES]).where('state', '=', 'ENABLED').executeTakeFirst();
           if (org?.type !== type) throw invalid({ [field]: 'validation.orgType' });
         }
-        const screened = [input.proposer, ...(input.spouse ? [input.spouse] : [])];
+        const screened = [input.proposer, ...(input.spouse ? [input.spouse] : []), ...input.partners,
+          ...input.guarantors.flatMap((g) => [g, ...(g.spouse ? [g.spouse] : [])])];
         const banned = await trx.selectFrom('blacklist').select(['id_number', 'reason'])
-          .where('id_number', 'in', screened.map((p) => p.idNumber)).where('relieved_at', 'is', null).executeTakeFirst();
+          .where('id_number', 'in', screened.map((p) => p.idNumber)).where('relieved_at', 'is', null)
+          .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', ctx.now)])).executeTakeFirst();
         if (banned) {
           const who = screened.find((p) => p.idNumber === banned.id_number)!;
           throw new AppError(CODES.conflict, 'workflow.blacklisted', { name: who.name, reason: banned.reason });
         }
-        const whitelisted = Boolean(await trx.selectFrom('whitelist').select('id').where('id_number', '=', input.proposer.idNumber).executeTakeFirst());
+        const whitelisted = Boolean(await trx.selectFrom('whitelist').select('id').where('id_number', '=', input.proposer.idNumber)
+          .where(whitelistedToday).executeTakeFirst());
         // The client group named by the employment category, and the product's rules (DOMAIN.md section 2).
         const group = await trx.selectFrom('client_group').select('id').where('name_zh', '=', input.proposer.employmentCategory).executeTakeFirst();
         const product = await checkIntakeRules(trx, input, ctx.locale, group?.id ?? null);
@@ -51,14 +63,21 @@ export const intakeCalls = [
         const assignee = [...people].sort((a, b) => a.pending - b.pending || a.id - b.id)[0];
         if (!assignee) throw conflict('workflow.intakeNoPeople');
 
+        const results = issued ? await runChecks(trx, issued.items, {
+          borrowerType: input.borrowerType, idNumber: input.proposer.idNumber, people: screened.slice(1).map((p) => p.idNumber), amount: input.amount,
+        }, outside, ctx.now) : [];
+        const { outcome, reasonId } = outcomeOf(issued?.items ?? [], results);
+        const refused = outcome === 'REFUSED' && reasonId !== null;
+
         const { id } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('application', 'id'))::int as id`.execute(trx).then((r) => r.rows[0]!);
         const day = ctx.now.toISOString().slice(0, 10).replaceAll('-', '');
         const number = `SQ${day}${String(id).padStart(7, '0')}`;
         const { proposer } = input;
         await trx.insertInto('application').values({
-          id, number, client_key: input.clientKey, borrower_type: input.borrowerType, module_id: module.id, status: 'IN_REVIEW',
-          node_id: first.id, stage: first.stage, assignee_id: assignee.id, maker_id: null, entered_at: ctx.now,
-          deadline: await deadlineFor(trx, first.id, ctx.now), ...orgs,
+          id, number, client_key: input.clientKey, borrower_type: input.borrowerType, module_id: module.id, status: refused ? 'REFUSED' : 'IN_REVIEW',
+          node_id: refused ? null : first.id, stage: refused ? null : first.stage, assignee_id: refused ? null : assignee.id, maker_id: null,
+          entered_at: refused ? null : ctx.now, deadline: refused ? null : await deadlineFor(trx, first.id, ctx.now), ...orgs,
+          refuse_reason_id: refused ? reasonId : null, indicator_issue_id: issued?.id ?? null, check_outcome: issued ? outcome : null,
           name: proposer.name, id_number: proposer.idNumber, mobile: proposer.mobile, gender: proposer.gender,
           household_register: proposer.householdRegister, employment_category: proposer.employmentCategory, address: proposer.address,
           business_name: input.businessName, business_scope: input.businessScope, amount: input.amount, term_months: input.termMonths,
@@ -88,8 +107,20 @@ export const intakeCalls = [
           to_node_id: first.id, to_stage: first.stage, actor_id: ctx.user.id, actor_org_id: ctx.user.orgId, target_user_id: assignee.id,
           refuse_reason_id: null, details: JSON.stringify({ channel: true }), idempotency_key: input.clientKey,
         }).execute();
-        await notifyAssignee(trx, assignee.id, [{ number }], first.stage);
-        return { id, number, status: 'IN_REVIEW', whitelisted };
+        await saveChecks(trx, id, results, ctx.now);
+        if (!refused) {
+          await notifyAssignee(trx, assignee.id, [{ number }], first.stage);
+          return { id, number, status: 'IN_REVIEW', whitelisted };
+        }
+        // A HARD indicator failed: refused at once with its reason, and the applicant told by SMS.
+        await trx.insertInto('approval_record').values({
+          application_id: id, action: 'REFUSE', node_id: first.id, stage: first.stage, from_status: 'IN_REVIEW', to_status: 'REFUSED',
+          to_node_id: null, to_stage: null, actor_id: ctx.user.id, actor_org_id: ctx.user.orgId, target_user_id: null, opinion: '',
+          refuse_reason_id: reasonId, details: JSON.stringify({ indicators: results.filter((r) => r.verdict === 'REFUSED').map((r) => r.code) }),
+          idempotency_key: randomUUID(),
+        }).execute();
+        await sendRefusalSms(trx, ctx, { name: proposer.name, mobile: proposer.mobile, number }, reasonId);
+        return { id, number, status: 'REFUSED', whitelisted };
       });
     },
   }),

@@ -1,8 +1,7 @@
 import { defineCall, type AuthUser, type CallContext } from '../../core/call';
 import { audit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
-import type { Page } from '../../../lib/contract/common';
-import type { ApplicationDetail, FileInfo, GuarantorInfo, HouseInfo, NodeAndPeople, NodePerson, PendingCounts, PersonInfo, Plan, Progress, RecordRow, RefuseReasonOption, RejectTarget } from '../../../lib/contract/workflow';
+import type { ApplicationDetail, FileInfo, GuarantorInfo, HouseInfo, NodeAndPeople, NodePerson, PendingCounts, PersonInfo, Plan, Progress, RecordRow, RejectTarget } from '../../../lib/contract/workflow';
 import { mayTake } from '../../../lib/workflow/guards';
 import { nextNode, rejectTargets } from '../../../lib/workflow/machine';
 import { repaymentPlan } from '../../../lib/workflow/plan';
@@ -187,17 +186,6 @@ export const readCalls = [
       const value = input.field === 'idNumber' ? app.id_number : app.mobile;
       await audit(ctx.db, ctx.user, 'application.reveal', { type: 'application', id: app.id }, { field: input.field });
       return { value };
-    },
-  }),
-  defineCall({
-    path: 'staterefuseconfig/list',
-    async handler(ctx, input): Promise<Page<RefuseReasonOption>> {
-      const base = ctx.db.selectFrom('refuse_reason').where('kind', '=', 'STATUS').where('state', '=', 'ENABLED');
-      const [{ n }, list] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base.select(['id', 'kind', 'content']).orderBy('sort').orderBy('id').limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize).execute(),
-      ]);
-      return { list, total: Number(n), totalPage: Math.ceil(Number(n) / input.pageSize) };
     },
   }),
 ];

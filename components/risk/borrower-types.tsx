@@ -1,0 +1,78 @@
+'use client';
+
+import { EditOutlined } from '@ant-design/icons';
+import { App, Button, Card, Form, InputNumber, Modal, Table } from 'antd';
+import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { ApiError, api, apiCall } from '@/lib/api/client';
+import type { BorrowerTypeRow } from '@/lib/contract/risk';
+import { usePermission } from '@/components/access/permission';
+import { useFieldErrors } from '@/components/common/use-field-rule';
+
+const yuan = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
+
+/** The borrower types (typeOfBorrowerList) with their caps and longest term, edited by an administrator. */
+export function BorrowerTypes() {
+  const t = useTranslations('resources.clientGroup');
+  const locale = useLocale();
+  const canEdit = usePermission('clientGroup::edit');
+  const { data, isLoading, mutate } = useSWR('business-client-group/typeOfBorrowerList', () => api('business-client-group/typeOfBorrowerList', {}));
+  const [editing, setEditing] = useState<BorrowerTypeRow | null>(null);
+  return (
+    <Card title={t('typesTitle')} style={{ marginBottom: 16 }}>
+      <Table<BorrowerTypeRow> rowKey="borrowerType" size="small" pagination={false} loading={isLoading} dataSource={data ?? []} scroll={{ x: 'max-content' }}
+        columns={[
+          { key: 'name', title: t('borrowerType'), render: (_, row) => (locale === 'en' ? row.nameEn : row.nameZh) },
+          { key: 'cap', title: t('capAmount'), render: (_, row) => yuan.format(row.capAmount) },
+          { key: 'total', title: t('totalCapAmount'), render: (_, row) => (row.totalCapAmount === null ? '—' : yuan.format(row.totalCapAmount)) },
+          { key: 'term', title: t('maxTermMonths'), dataIndex: 'maxTermMonths' },
+          ...(canEdit ? [{
+            key: 'edit', title: t('actions'),
+            render: (_: unknown, row: BorrowerTypeRow) => (
+              <Button type="link" icon={<EditOutlined />} onClick={() => setEditing(row)} aria-label={`${t('editType')} ${locale === 'en' ? row.nameEn : row.nameZh}`}>{t('editType')}</Button>
+            ),
+          }] : []),
+        ]} />
+      {editing && <TypeDialog row={editing} close={() => setEditing(null)} refresh={() => mutate()} />}
+    </Card>
+  );
+}
+
+function TypeDialog({ row, close, refresh }: { row: BorrowerTypeRow; close: () => void; refresh: () => Promise<unknown> }) {
+  const t = useTranslations('resources.clientGroup');
+  const tv = useTranslations('validation');
+  const locale = useLocale();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+  const fieldErrors = useFieldErrors();
+  const submit = async (values: { capAmount: number; totalCapAmount?: number | null; maxTermMonths: number }) => {
+    setBusy(true);
+    try {
+      const { message: text } = await apiCall('business-client-group/typeOfBorrowerUpdate', {
+        borrowerType: row.borrowerType, version: row.version, capAmount: values.capAmount, totalCapAmount: values.totalCapAmount ?? undefined, maxTermMonths: values.maxTermMonths,
+      });
+      message.success(text);
+      await refresh();
+      close();
+    } catch (error) {
+      if (error instanceof ApiError) fieldErrors(form, error.fields);
+      if (error instanceof ApiError && error.code === 409) await refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const required = [{ required: true, message: tv('fieldRequired') }];
+  return (
+    <Modal open title={`${t('editType')} · ${locale === 'en' ? row.nameEn : row.nameZh}`} onCancel={close} destroyOnHidden
+      okButtonProps={{ loading: busy, htmlType: 'submit' }}
+      modalRender={(node) => <Form form={form} layout="vertical" initialValues={row} onFinish={submit}>{node}</Form>}>
+      <Form.Item name="capAmount" label={t('capAmount')} rules={required}><InputNumber min={1} precision={2} style={{ width: '100%' }} /></Form.Item>
+      {row.borrowerType === 'PARTNERSHIP' && (
+        <Form.Item name="totalCapAmount" label={t('totalCapAmount')}><InputNumber min={1} precision={2} style={{ width: '100%' }} /></Form.Item>
+      )}
+      <Form.Item name="maxTermMonths" label={t('maxTermMonths')} rules={required}><InputNumber min={1} max={360} precision={0} style={{ width: '100%' }} /></Form.Item>
+    </Modal>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The indicators' catalogue (DOMAIN.md section 1): what each source can measure, the
+ * comparisons a rule may use and how a rule judges an observed value. Pure, safe for the browser.
+ */
+export const INDICATOR_SOURCES = ['APPLICATION', 'BLACKLIST', 'HISTORY', 'INSURANCE', 'CREDIT'] as const;
+export type IndicatorSource = (typeof INDICATOR_SOURCES)[number];
+
+/** What a rule measures, by source: the proposer's age, the amount above the type's cap (yuan), ... */
+export const METRICS = {
+  AGE: 'APPLICATION',
+  AMOUNT_OVER_CAP: 'APPLICATION',
+  BLACKLIST_HITS: 'BLACKLIST',
+  OPEN_LOANS: 'HISTORY',
+  INSURED_MONTHS: 'INSURANCE',
+  CURRENT_OVERDUE: 'CREDIT',
+  UNSETTLED_GUARANTEES: 'CREDIT',
+} as const satisfies Record<string, IndicatorSource>;
+export type Metric = keyof typeof METRICS;
+export const METRIC_NAMES = Object.keys(METRICS) as Metric[];
+
+export const OPERATORS = ['GTE', 'LTE', 'EQ', 'BETWEEN'] as const;
+export type Operator = (typeof OPERATORS)[number];
+export const EFFECTS = ['HARD', 'SOFT'] as const;
+export type Effect = (typeof EFFECTS)[number];
+
+/** An application's verdict on one indicator. */
+export const VERDICTS = ['PASSED', 'REFUSED', 'FLAGGED', 'UNCHECKED'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+export interface Rule { operator: Operator; min: number | null; max: number | null }
+
+/** Whether an observed value meets the rule: GTE and EQ compare with min, LTE with max, BETWEEN with both (ends included). */
+export function meets(rule: Rule, value: number): boolean {
+  switch (rule.operator) {
+    case 'GTE': return rule.min !== null && value >= rule.min;
+    case 'LTE': return rule.max !== null && value <= rule.max;
+    case 'EQ': return rule.min !== null && value === rule.min;
+    case 'BETWEEN': return rule.min !== null && rule.max !== null && value >= rule.min && value <= rule.max;
+  }
+}
+
+/** The verdict of a rule of `effect` on a value (null: the source could not be checked). */
+export function judge(rule: Rule, effect: Effect, value: number | null): Verdict {
+  if (value === null) return 'UNCHECKED';
+  if (meets(rule, value)) return 'PASSED';
+  return effect === 'HARD' ? 'REFUSED' : 'FLAGGED';
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { idCheckDigit } from '../../lib/workflow/id-number';
+import { adminApi, call, consoleErrors, resetLanguage, signIn, switchLanguage } from './fixtures';
+
+/**
+ * The risk screens: a person blacklisted by batch import (one bad row shown, then fixed), an
+ * application for them refused with the reason, the entry relieved with a reason, the next
+ * application accepted; then screenshots of the eight screens in both languages.
+ */
+const DIR = join(process.cwd(), '.test-data', 'screenshots');
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const stamp = Date.now().toString().slice(-6);
+const idOf = (seq: string) => {
+  const first17 = `43010219870615${seq}`;
+  return first17 + idCheckDigit(first17);
+};
+// Sequence codes 100-899: never the simulated sources' special ones (997-999).
+const seq = 100 + (Number(stamp.slice(-3)) % 800);
+const person = { name: `黑名单${seq}`, idNumber: idOf(String(seq)) };
+const other = { name: '导入乙', idNumber: idOf(String(seq + 1)) };
+const REASON = '提供虚假营业执照骗取贷款';
+
+async function workbook(rows: (string | number)[][]) {
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet('黑名单').addRows(rows);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function submit(api: APIRequestContext, idNumber: string) {
+  const orgId = async (type: string) => (await call<{ id: number }[]>(api, 'systemOrganiza/getInstitutionDropdown', { type })).data[0]!.id;
+  return call<{ status: string; number: string }>(api, 'channel/application/submit', {
+    clientKey: randomUUID(), borrowerType: 'PERSON',
+    proposer: { name: person.name, idNumber, mobile: '13712340000', gender: 'MALE', householdRegister: '湖南省长沙市', employmentCategory: '高校毕业生' },
+    amount: 100000, termMonths: 24, rate: 0.0435, repaymentMethod: 'INTEREST_MONTHLY', guaranteeMethod: 'CREDIT',
+    rensheOrgId: await orgId('RENSHE'), guaranteeOrgId: await orgId('GUARANTEE'), bankOrgId: await orgId('BANK'),
+  });
+}
+
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(400);
+  mkdirSync(DIR, { recursive: true });
+  await page.screenshot({ path: join(DIR, `${name}.png`), fullPage: true });
+}
+
+test.describe('risk screens', () => {
+  // Each test starts in Chinese (a language switch is kept per user).
+  test.beforeEach(async () => { await resetLanguage('admin'); });
+  test.afterAll(async () => { await resetLanguage('admin'); });
+
+  test('blacklist by import (a bad row fixed), a refused application, relief with a reason, then an accepted one', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, 'admin');
+    await page.goto('/admin/setting/data/black');
+    await page.getByRole('button', { name: /导\s*入/ }).click();
+    const dialog = page.getByRole('dialog', { name: '导入数据' });
+    const header = ['姓名', '身份证号', '手机号', '列入原因', '到期日'];
+    const badId = `${other.idNumber.slice(0, 17)}${other.idNumber[17] === '0' ? '1' : '0'}`;
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: '黑名单.xlsx', mimeType: XLSX, buffer: await workbook([header, [person.name, person.idNumber, '13712340000', REASON, ''], [other.name, badId, '', REASON, '']]),
+    });
+    await expect(dialog.getByText(/共 2 行数据，发现 1 处错误/)).toBeVisible();
+    await expect(dialog.getByRole('row', { name: /3 身份证号/ })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /确认导入/ })).toBeDisabled();
+    await shoot(page, 'risk-import-errors');
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: '黑名单.xlsx', mimeType: XLSX, buffer: await workbook([header, [person.name, person.idNumber, '13712340000', REASON, ''], [other.name, other.idNumber, '', REASON, '2099-12-31']]),
+    });
+    await expect(dialog.getByText('检查通过：共 2 行数据，可以导入')).toBeVisible();
+    await dialog.getByRole('button', { name: /确认导入/ }).click();
+    await expect(page.getByText('已导入 2 行数据')).toBeVisible();
+
+    await page.getByRole('textbox', { name: '身份证号', exact: true }).fill(person.idNumber);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const row = page.getByRole('row', { name: new RegExp(person.name) });
+    await expect(row).toContainText('批量导入');
+    await expect(row).toContainText('生效中');
+    await expect(row).toContainText(`${person.idNumber.slice(0, 3)}***********${person.idNumber.slice(14)}`);
+
+    const api = await adminApi();
+    try {
+      const refused = await submit(api, person.idNumber);
+      expect(refused.code).toBe(409);
+      expect(refused.message).toBe(`${person.name} 在黑名单中，不能申请：${REASON}！`);
+
+      await row.getByRole('button', { name: /解\s*除/ }).click();
+      const relieve = page.getByRole('dialog', { name: '解除黑名单' });
+      await relieve.getByRole('button', { name: /解\s*除/ }).click();
+      await expect(relieve.getByText('请输入原因')).toBeVisible();
+      await relieve.getByRole('textbox').fill('经复核系他人冒用身份证');
+      await shoot(page, 'risk-relieve-dialog');
+      await relieve.getByRole('button', { name: /解\s*除/ }).click();
+      await expect(relieve).toBeHidden();
+      await expect(row).toContainText('已解除');
+      await expect(row).toContainText('经复核系他人冒用身份证');
+
+      const accepted = await submit(api, person.idNumber);
+      expect(accepted.code, accepted.message).toBe(200);
+      expect(accepted.data.status).toBe('IN_REVIEW');
+
+      // Its detail drawer opens with the indicators' verdicts.
+      await page.goto('/admin/home/loan');
+      await page.getByRole('textbox', { name: '申请编号' }).fill(accepted.data.number);
+      await page.getByRole('button', { name: /查\s*询/ }).click();
+      await page.getByRole('row', { name: new RegExp(accepted.data.number) }).getByRole('button', { name: /详\s*情/ }).click();
+      const drawer = page.getByRole('dialog').filter({ hasText: accepted.data.number });
+      await expect(drawer.getByText(/指标版本 V1/)).toBeVisible();
+      await shoot(page, 'risk-detail-red-flags');
+    } finally {
+      await api.dispose();
+    }
+  });
+
+  const SCREENS: [string, string, string][] = [
+    ['/admin/setting/model-setting-client', '客户群体', 'Customer groups'],
+    ['/admin/setting/model-setting-target', '指标管理', 'Indicators'],
+    ['/admin/setting/model-setting-model', '模型管理', 'Models'],
+    ['/admin/setting/model-setting-black', '黑名单策略', 'Blacklist strategy'],
+    ['/admin/setting/data/black', '黑名单', 'Blacklist'],
+    ['/admin/setting/data/white', '白名单', 'Whitelist'],
+    ['/admin/setting/business/refuse', '指标拒绝原因', 'Indicator refusal reasons'],
+    ['/admin/setting/business/status', '状态拒绝原因', 'Status refusal reasons'],
+  ];
+
+  for (const width of [1440, 375]) {
+    test(`the eight screens at ${width} px in Chinese and in English`, async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize({ width, height: 900 });
+      const errors = consoleErrors(page);
+      await signIn(page, 'admin');
+      for (const [locale, index] of [['zh', 1], ['en', 2]] as const) {
+        if (locale === 'en') {
+          await page.goto('/admin/setting/data/black');
+          await switchLanguage(page, '简体中文', 'English');
+        }
+        for (const screen of SCREENS) {
+          await page.goto(screen[0]);
+          await expect(page.getByRole('main').getByText(screen[index], { exact: true }).filter({ visible: true }).first()).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          await expect(page.getByRole('main').locator('.ant-skeleton')).toHaveCount(0);
+          await shoot(page, `risk-${width}-${locale}-${screen[0].split('/').pop()}`);
+        }
+      }
+      expect(errors.filter((e) => !/^Failed to load resource/i.test(e))).toEqual([]);
+    });
+  }
+});

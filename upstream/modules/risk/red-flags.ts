@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import { defineCall, type AuthUser, type CallContext } from '../../core/call';
+import { audit } from '../../core/audit';
+import type { Database } from '../../db/schema';
+import type { RedFlags } from '../../../lib/contract/indicators';
+import { maskIdNumber } from '../../../lib/workflow/id-number';
+import { visibleApplication } from '../workflow/detail';
+import { lookOutside, outcomeOf, runChecks, saveChecks } from './checks';
+
+type Db = Kysely<Database>;
+type App = Awaited<ReturnType<typeof visibleApplication>>;
+
+const peopleOf = async (db: Db, id: number) =>
+  (await db.selectFrom('application_person').select('id_number').where('application_id', '=', id).execute()).map((p) => p.id_number);
+
+/** The case's red flags: each issued indicator's verdict and value, and blacklist entries added since intake. */
+async function redFlagsOf(db: Db, ctx: Pick<CallContext, 'locale'>, app: App): Promise<RedFlags> {
+  const [issue, checks, people] = await Promise.all([
+    app.indicator_issue_id ? db.selectFrom('indicator_issue').select(['number', 'items']).where('id', '=', app.indicator_issue_id).executeTakeFirst() : undefined,
+    db.selectFrom('application_check').selectAll().where('application_id', '=', app.id).execute(),
+    peopleOf(db, app.id),
+  ]);
+  const hits = await db.selectFrom('blacklist').select(['name', 'id_number', 'reason', 'created_at'])
+    .where('id_number', 'in', [app.id_number, ...people]).where('relieved_at', 'is', null).where('created_at', '>', app.created_at)
+    .orderBy('created_at').execute();
+  const byCode = new Map(checks.map((c) => [c.code, c]));
+  const items = (issue?.items ?? []).flatMap((item) => {
+    const check = byCode.get(item.code);
+    if (!check) return [];
+    return [{
+      code: item.code, name: ctx.locale === 'en' ? item.name_en : item.name_zh, source: item.source, effect: item.effect, verdict: check.verdict,
+      observed: check.observed === null ? null : Number(check.observed), simulated: check.detail?.simulated === true, checkedAt: new Date(check.checked_at).toISOString(),
+    }];
+  });
+  return {
+    version: issue?.number ?? null,
+    outcome: app.check_outcome,
+    items,
+    blacklistHits: hits.map((h) => ({ name: h.name, idNumber: maskIdNumber(h.id_number), reason: h.reason, since: new Date(h.created_at).toISOString() })),
+    canRecheck: items.some((i) => i.verdict === 'UNCHECKED'),
+  };
+}
+
+/** Re-runs the indicators a source could not check, against the version the case was checked with. */
+async function recheck(ctx: CallContext<AuthUser>, app: App) {
+  if (!app.indicator_issue_id) return;
+  const issue = await ctx.db.selectFrom('indicator_issue').select('items').where('id', '=', app.indicator_issue_id).executeTakeFirstOrThrow();
+  const items = issue.items.filter((i) => i.borrower_types.includes(app.borrower_type));
+  const unchecked = new Set((await ctx.db.selectFrom('application_check').select('code').where('application_id', '=', app.id).where('verdict', '=', 'UNCHECKED').execute()).map((c) => c.code));
+  const again = items.filter((i) => unchecked.has(i.code));
+  if (!again.length) return;
+  const outside = await lookOutside(ctx.options, again, app.id_number);
+  const subject = { applicationId: app.id, borrowerType: app.borrower_type, idNumber: app.id_number, people: await peopleOf(ctx.db, app.id), amount: Number(app.amount) };
+  await ctx.db.transaction().execute(async (trx) => {
+    const results = await runChecks(trx, again, subject, outside, ctx.now);
+    await saveChecks(trx, app.id, results, ctx.now);
+    const all = await trx.selectFrom('application_check').select(['code', 'verdict']).where('application_id', '=', app.id).execute();
+    const { outcome } = outcomeOf(items, all.map((c) => ({ code: c.code, verdict: c.verdict, observed: null, detail: null })));
+    if (app.check_outcome !== 'REFUSED') await trx.updateTable('application').set({ check_outcome: outcome }).where('id', '=', app.id).execute();
+    await audit(trx, ctx.user, 'application.recheck', { type: 'application', id: app.id }, { codes: results.map((r) => `${r.code}:${r.verdict}`) });
+  });
+}
+
+export const redFlagCalls = [
+  defineCall({
+    path: 'businessProposerInfo/getCueRedInfo',
+    async handler(ctx, input) {
+      return redFlagsOf(ctx.db, ctx, await visibleApplication(ctx.db, ctx.user, input.id));
+    },
+  }),
+  defineCall({
+    path: 'businessProposerInfo/recheck',
+    async handler(ctx, input) {
+      await recheck(ctx, await visibleApplication(ctx.db, ctx.user, input.id));
+      return redFlagsOf(ctx.db, ctx, await visibleApplication(ctx.db, ctx.user, input.id));
+    },
+  }),
+];
