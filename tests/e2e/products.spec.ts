@@ -48,9 +48,10 @@ async function refuseNewApplication(): Promise<{ number: string; mobile: string 
         expect((await apiLogin(desk, reviewer)).code).toBe(200);
         const listed = await call<{ list: { id: number; version: number }[] }>(desk, 'businessClubFirstTrial/getList', { stage: 'RS_FIRST', number, pageNum: 1, pageSize: 10 });
         const row = listed.data?.list.find((r) => r.id === id);
-        const reasons = await call<{ list: { id: number; kind: string }[] }>(desk, 'staterefuseconfig/list', { pageNum: 1, pageSize: 30 });
-        const reason = reasons.data.list.find((r) => r.kind === 'STATUS')!;
         if (!row) continue;
+        // The first of the reasons the refuse dialog of the stage offers.
+        const reasons = await call<{ id: number }[]>(desk, 'staterefuseconfig/options', { stage: 'RS_FIRST' });
+        const reason = reasons.data[0]!;
         const refused = await call(desk, 'businessClubFirstTrial/refuse', { id, version: row.version, key: randomUUID(), reasonId: reason.id, opinion: '' });
         if (refused.code === 200) return { number, mobile };
       } finally {

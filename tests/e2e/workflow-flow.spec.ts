@@ -317,7 +317,7 @@ test.describe('loan workflow through the workbenches', () => {
       await expect(row).toHaveCount(1);
       await expect(row).toContainText('已放款');
       const drawer = await openDetail(bank, row, number);
-      await expect(drawer.getByText('已放款', { exact: true })).toBeVisible();
+      await expect(drawer.getByLabel('申请当前状态').getByText('已放款', { exact: true })).toBeVisible();
       await expect(described(drawer, '放款金额')).toHaveText('¥150,000.00');
       await expect(described(drawer, '放款日期')).toHaveText(today());
       await drawer.getByRole('tab', { name: '审批进度' }).click();
@@ -420,7 +420,7 @@ test.describe('loan workflow through the workbenches', () => {
       await expect(row).toContainText('已拒绝');
       await expect(row.getByRole('button', { name: APPROVE })).toHaveCount(0);
       const drawer = await openDetail(page, row, number);
-      await expect(drawer.getByText('已拒绝', { exact: true })).toBeVisible();
+      await expect(drawer.getByLabel('申请当前状态').getByText('已拒绝', { exact: true })).toBeVisible();
       await expect(drawer).toContainText(reason);
       await drawer.getByRole('tab', { name: '审批记录' }).click();
       await expect(recordRows(drawer)).toHaveCount(2);
