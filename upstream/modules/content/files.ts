@@ -11,7 +11,7 @@ import { CONTENT_FILE_MAX_BYTES, contentFileIds, contentFileUrl } from '../../..
 import { PAGES } from '../../../lib/contract/pages';
 import { contentDisposition } from '../../../lib/http/file-name';
 import { acceptedMime, displayName } from '../files/content';
-import { readStoredFile, removeStoredFile, storeFile } from '../files/store';
+import { readStoredFile, withStoredFile } from '../files/store';
 
 /** A content file as screens and bodies name it. */
 export const toContentFile = (f: { id: number; name: string; size: number }): ContentFileRef =>
@@ -58,18 +58,12 @@ export const contentFileCalls = [
       const mime = acceptedMime(file.bytes, file.type, file.name);
       if (!mime) throw invalid({ file: 'validation.fileType' });
       const name = displayName(file.name, mime);
-      const key = await storeFile(ctx.options.filesDir, file.bytes);
-      try {
-        return await ctx.db.transaction().execute(async (trx) => {
-          const row = await trx.insertInto('content_file').values({ name, mime, size: file.bytes.byteLength, storage_key: key, uploaded_by: ctx.user.id })
-            .returning(['id', 'name', 'size', 'mime']).executeTakeFirstOrThrow();
-          await audit(trx, ctx.user, 'contentFile.upload', { type: 'content_file', id: row.id }, { name, mime, size: row.size });
-          return { ...toContentFile(row), mime: row.mime };
-        });
-      } catch (error) {
-        await removeStoredFile(ctx.options.filesDir, key);
-        throw error;
-      }
+      return withStoredFile(ctx.options.filesDir, file.bytes, (key) => ctx.db.transaction().execute(async (trx) => {
+        const row = await trx.insertInto('content_file').values({ name, mime, size: file.bytes.byteLength, storage_key: key, uploaded_by: ctx.user.id })
+          .returning(['id', 'name', 'size', 'mime']).executeTakeFirstOrThrow();
+        await audit(trx, ctx.user, 'contentFile.upload', { type: 'content_file', id: row.id }, { name, mime, size: row.size });
+        return { ...toContentFile(row), mime: row.mime };
+      }));
     },
   }),
   defineCall({

@@ -7,7 +7,7 @@ import { FILE_MAX_BYTES, FILES_PER_APPLICATION } from '../../../lib/workflow/fil
 import { visibleApplication } from '../workflow/detail';
 import { acceptedMime, displayName } from './content';
 import { contentDisposition } from '../../../lib/http/file-name';
-import { readStoredFile, removeStoredFile, storeFile } from './store';
+import { readStoredFile, withStoredFile } from './store';
 import { log } from '../../../lib/http/log';
 
 /** A file as lists show it, with the address it is viewed at. */
@@ -31,26 +31,20 @@ export const fileCalls = [
       const mime = acceptedMime(file.bytes, file.type, file.name);
       if (!mime) throw invalid({ file: 'validation.fileType' });
       const name = displayName(file.name, mime);
-      const key = await storeFile(ctx.options.filesDir, file.bytes);
-      try {
-        return await ctx.db.transaction().execute(async (trx) => {
-          // One upload at a time per application, so the count below holds.
-          await trx.selectFrom('application').select('id').where('id', '=', input.applicationId).forUpdate().executeTakeFirstOrThrow();
-          const { n } = await trx.selectFrom('application_file').select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('application_id', '=', input.applicationId).executeTakeFirstOrThrow();
-          if (Number(n) >= FILES_PER_APPLICATION) throw conflict('files.tooMany');
-          const row = await trx.insertInto('application_file').values({
-            application_id: input.applicationId, kind: input.kind, name, mime, size: file.bytes.byteLength,
-            storage_key: key, uploaded_by: ctx.user.id,
-          }).returning(['id', 'kind', 'name', 'mime', 'size', 'created_at']).executeTakeFirstOrThrow();
-          await audit(trx, ctx.user, 'file.upload', { type: 'application_file', id: row.id },
-            { applicationId: input.applicationId, kind: input.kind, name, mime, size: row.size });
-          return toFileInfo(row);
-        });
-      } catch (error) {
-        await removeStoredFile(ctx.options.filesDir, key);
-        throw error;
-      }
+      return withStoredFile(ctx.options.filesDir, file.bytes, (key) => ctx.db.transaction().execute(async (trx) => {
+        // One upload at a time per application, so the count below holds.
+        await trx.selectFrom('application').select('id').where('id', '=', input.applicationId).forUpdate().executeTakeFirstOrThrow();
+        const { n } = await trx.selectFrom('application_file').select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('application_id', '=', input.applicationId).executeTakeFirstOrThrow();
+        if (Number(n) >= FILES_PER_APPLICATION) throw conflict('files.tooMany');
+        const row = await trx.insertInto('application_file').values({
+          application_id: input.applicationId, kind: input.kind, name, mime, size: file.bytes.byteLength,
+          storage_key: key, uploaded_by: ctx.user.id,
+        }).returning(['id', 'kind', 'name', 'mime', 'size', 'created_at']).executeTakeFirstOrThrow();
+        await audit(trx, ctx.user, 'file.upload', { type: 'application_file', id: row.id },
+          { applicationId: input.applicationId, kind: input.kind, name, mime, size: row.size });
+        return toFileInfo(row);
+      }));
     },
   }),
 

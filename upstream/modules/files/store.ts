@@ -14,7 +14,7 @@ function pathOf(dir: string, key: string): string {
 }
 
 /** Writes the bytes under a new key (complete or not at all) and answers the key. */
-export async function storeFile(dir: string, bytes: Uint8Array): Promise<string> {
+async function storeFile(dir: string, bytes: Uint8Array): Promise<string> {
   const key = randomBytes(16).toString('hex');
   await mkdir(dir, { recursive: true });
   const target = pathOf(dir, key);
@@ -26,4 +26,15 @@ export async function storeFile(dir: string, bytes: Uint8Array): Promise<string>
 
 export const readStoredFile = async (dir: string, key: string): Promise<Uint8Array> => readFile(pathOf(dir, key));
 
-export const removeStoredFile = (dir: string, key: string) => rm(pathOf(dir, key), { force: true });
+const removeStoredFile = (dir: string, key: string) => rm(pathOf(dir, key), { force: true });
+
+/** Stores the bytes, then runs `record` with their key; a failed record removes the stored file again. */
+export async function withStoredFile<T>(dir: string, bytes: Uint8Array, record: (key: string) => Promise<T>): Promise<T> {
+  const key = await storeFile(dir, bytes);
+  try {
+    return await record(key);
+  } catch (error) {
+    await removeStoredFile(dir, key);
+    throw error;
+  }
+}
