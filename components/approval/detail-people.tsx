@@ -6,7 +6,7 @@ import type { GuarantorInfo, PersonInfo } from '@/lib/contract/workflow';
 import { Section } from './section';
 import { useCall } from './use-call';
 
-function usePersonColumns<P extends PersonInfo>(shares: boolean): TableColumnsType<P> {
+function usePersonColumns<P extends PersonInfo>(shares: boolean, keyGroup = false): TableColumnsType<P> {
   const t = useTranslations('approval');
   return [
     { key: 'name', dataIndex: 'name', title: t('detail.name') },
@@ -15,6 +15,7 @@ function usePersonColumns<P extends PersonInfo>(shares: boolean): TableColumnsTy
     { key: 'mobile', dataIndex: 'mobile', title: t('detail.mobile') },
     { key: 'workUnit', dataIndex: 'workUnit', title: t('detail.workUnit'), render: (v: string) => v || '—' },
     ...(shares ? [{ key: 'shareRatio', title: t('detail.shareRatio'), render: (_: unknown, p: P) => (p.shareRatio === null ? '—' : `${p.shareRatio}%`) }] : []),
+    ...(keyGroup ? [{ key: 'keyGroup', title: t('detail.keyGroup'), render: (_: unknown, p: P) => t(p.keyGroup ? 'detail.yes' : 'detail.no') }] : []),
   ];
 }
 
@@ -49,7 +50,7 @@ export function DetailPeople({ id }: { id: number }) {
   const employees = useCall('businessProposerInfo/getEmployee', { id });
   const guarantors = useCall('businessBondsmanPeople/getList', { id });
   const shareColumns = usePersonColumns<PersonInfo>(true);
-  const plainColumns = usePersonColumns<PersonInfo>(false);
+  const employeeColumns = usePersonColumns<PersonInfo>(false, true);
   const guarantorColumns = usePersonColumns<GuarantorInfo>(false);
   const table = <P extends PersonInfo>(rows: P[], columns: TableColumnsType<P>) => (
     <Table<P> rowKey="id" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 'max-content' }} />
@@ -63,7 +64,7 @@ export function DetailPeople({ id }: { id: number }) {
         {(rows) => table(rows, shareColumns)}
       </Section>
       <Section title={t('detail.employees')} data={employees.data} loading={employees.isLoading} empty={(rows) => rows.length === 0}>
-        {(rows) => table(rows, plainColumns)}
+        {(rows) => table(rows, employeeColumns)}
       </Section>
       <Section title={t('detail.guarantors')} data={guarantors.data} loading={guarantors.isLoading} empty={(rows) => rows.length === 0}>
         {(rows) => (

@@ -8,6 +8,7 @@ import type { IntakeResult } from '@/lib/contract/intake';
 import { splitFieldMessage } from '@/lib/contract/field-message';
 import { formPath, INTAKE_CALL, INTAKE_DEFAULTS, intakePayload, normalIdNumber, type IntakeValues } from '@/lib/resources/intake';
 import { makeKey } from '@/components/approval/idempotency';
+import { EmployeeFields } from './employee-fields';
 import { GuaranteeFields } from './guarantee-fields';
 import { LoanFields, OrgFields } from './loan-fields';
 import { PersonFields } from './person-fields';
@@ -90,6 +91,8 @@ export function IntakeDialog({ close, done }: { close: () => void; done: (result
         {hasSpouse && <PersonFields name={['spouse']} extraRules={{ idNumber: [spouseIdRule] }} />}
         {section('loan')}
         <LoanFields />
+        {section('employees')}
+        <EmployeeFields />
         {section('guarantee')}
         <GuaranteeFields />
         {section('orgs')}

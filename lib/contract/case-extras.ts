@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { date, id, line, money, pageInput, textFilter } from './fields';
+import { date, id, int, INT_MAX, line, money, pageInput, textFilter } from './fields';
 import { version } from './role';
 import { ACTIONS, APPLICATION_STATUSES, STAGES } from '../workflow/stages';
 import { HOUSE_STATES } from '../workflow/house';
@@ -87,9 +87,16 @@ const bondingCompany = z.object({
   /** Approved cases waiting for the loan, with their guarantee quotas. */
   pending: count,
   pendingAmount: z.number(),
+  /** The version of the quota, 0 while the company has none (guaranteeCompany/updateQuota sends it back). */
+  version: count,
 });
 export const bondingCompanies = z.object({ date: z.string(), list: z.array(bondingCompany) });
 export type BondingCompanies = z.infer<typeof bondingCompanies>;
+
+/** guaranteeCompany/updateQuota: a guarantee company's quota in yuan, against the version read (0: none yet). */
+export const companyQuotaInput = z.object({ orgId: id, quota: money(), version: int(0, INT_MAX, 'validation.version') });
+export type CompanyQuotaInput = z.infer<typeof companyQuotaInput>;
+export const companyQuota = z.object({ orgId: count, quota: z.number(), version: count });
 
 /** business-house-property/getPage: the houses of the cases in scope. */
 export const housePageInput = pageInput.extend({

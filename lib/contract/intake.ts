@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { clientKey, decimal, id, idNumber, int, line, longText, money, requiredLine } from './fields';
+import { bool, clientKey, decimal, id, idNumber, int, line, longText, money, requiredLine } from './fields';
 import { MOBILE_PATTERN } from './rules';
 import { REPAYMENT_METHODS } from '../workflow/plan';
 import { AMOUNT_LIMITS, RATE_MAX, TERM_MONTHS } from '../workflow/intake-limits';
@@ -21,6 +21,10 @@ const personInput = z.object({
 });
 const partnerInput = personInput.extend({ shareRatio: decimal(0, 100).refine((v) => v > 0, 'validation.invalid') });
 const guarantorInput = personInput.extend({ spouse: personInput.optional() });
+/** An employee of the borrower, and whether hired from the policy's key groups (the report's jobs created). */
+const employeeInput = personInput.extend({ keyGroup: bool().default(false) });
+/** The most employees one application lists. */
+export const EMPLOYEES_MAX = 200;
 
 const houseInput = z.object({
   certificateNo: text(64), owner: text(64), address: text(200),
@@ -34,7 +38,7 @@ export const intakeInput = z.object({
   proposer: personInput.extend({ householdRegister: text(100), employmentCategory: text(32), address: line(200).default('') }),
   spouse: personInput.optional(),
   partners: z.array(partnerInput).max(20, 'validation.invalid').default([]),
-  employees: z.array(personInput).max(200, 'validation.invalid').default([]),
+  employees: z.array(employeeInput).max(EMPLOYEES_MAX, 'validation.invalid').default([]),
   guarantors: z.array(guarantorInput).max(5, 'validation.invalid').default([]),
   house: houseInput.optional(),
   businessName: line(100).default(''),

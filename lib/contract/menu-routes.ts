@@ -5,7 +5,7 @@
  */
 import { STAGE_INFO, stageButtons, type Stage } from '../workflow/stages';
 import { statisticsExport } from '../workflow/statistics';
-import { APPLY_STATISTICS_EXPORT, REPORT_EXPORT } from '../workflow/reports';
+import { APPLY_STATISTICS_EXPORT, REPORT_EXPORT, REPORT_QUOTA } from '../workflow/reports';
 
 export interface RouteNode {
   path: string;
@@ -41,6 +41,7 @@ export const BUTTON_TITLES: Record<string, { zh: string; en: string }> = {
   export: { zh: '导出', en: 'Export' },
   reveal: { zh: '查看完整证件号', en: 'Reveal ID numbers' },
   quota: { zh: '修改担保额度', en: 'Change guarantee quota' },
+  companyQuota: { zh: '设置担保公司额度', en: 'Set guarantee company quotas' },
   reSign: { zh: '重新签约', en: 'Re-sign' },
   bankState: { zh: '放款状态', en: 'Loan state' },
   house: { zh: '房产抵押登记', en: 'Record house mortgages' },
@@ -148,7 +149,7 @@ export const MENU_ROUTES: RouteNode[] = [
     children: [
       leaf('/admin/setting/error/credit-error', '实时征信异常', 'Real-time credit errors'),
       leaf('/admin/setting/statistics/apply', '申请统计', 'Application statistics', { buttons: [APPLY_STATISTICS_EXPORT] }),
-      leaf('/admin/setting/report', '报表', 'Reports', { buttons: [REPORT_EXPORT] }),
+      leaf('/admin/setting/report', '报表', 'Reports', { buttons: [REPORT_EXPORT, REPORT_QUOTA] }),
       leaf('/admin/setting/agree', '协议模板配置', 'Agreement templates', { buttons: crud('agreement') }),
     ],
   },

@@ -137,6 +137,8 @@ export const personInfo = z.object({
   gender,
   workUnit: z.string(),
   shareRatio: z.number().nullable(),
+  /** An employee hired from the policy's key groups (false for everyone else). */
+  keyGroup: z.boolean(),
 });
 export type PersonInfo = z.infer<typeof personInfo>;
 export const guarantorInfo = personInfo.extend({ spouse: personInfo.nullable() });

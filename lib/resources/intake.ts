@@ -1,4 +1,4 @@
-import type { IntakeInput } from '../contract/intake';
+import { EMPLOYEES_MAX, type IntakeInput } from '../contract/intake';
 import { MOBILE_PATTERN } from '../contract/rules';
 import { idGender, isValidIdNumber } from '../workflow/id-number';
 import { AMOUNT_LIMITS, RATE_MAX, TERM_MONTHS } from '../workflow/intake-limits';
@@ -11,6 +11,7 @@ import type { GuaranteeMethod } from '../workflow/stages';
  * numbers, message keys under `validation`) and the payload made from them.
  */
 interface PersonValues { name?: string; idNumber?: string; mobile?: string; gender?: 'MALE' | 'FEMALE'; workUnit?: string }
+interface EmployeeValues extends PersonValues { keyGroup?: boolean }
 interface ProposerValues extends PersonValues { householdRegister?: string; employmentCategory?: string; address?: string }
 
 export interface IntakeValues {
@@ -29,6 +30,8 @@ export interface IntakeValues {
   productId?: number;
   house?: { certificateNo?: string; owner?: string; address?: string; area?: number; assessedValue?: number };
   guarantors?: PersonValues[];
+  /** The borrower's employees (the monthly report's jobs created), each marked when hired from the key groups. */
+  employees?: EmployeeValues[];
   rensheOrgId?: number;
   guaranteeOrgId?: number;
   bankOrgId?: number;
@@ -39,6 +42,7 @@ export const PERSON_AMOUNT_LIMIT = AMOUNT_LIMITS.PERSON;
 export { TERM_MONTHS };
 export const RATE_PERCENT_MAX = RATE_MAX * 100;
 export const GUARANTORS_MAX = 5;
+export { EMPLOYEES_MAX };
 
 export const INTAKE_DEFAULTS: IntakeValues = {
   hasSpouse: false, termMonths: 24, ratePercent: 4.35, repaymentMethod: 'INTEREST_MONTHLY', guaranteeMethod: 'CREDIT',
@@ -72,6 +76,7 @@ export function intakePayload(values: IntakeValues, clientKey: string): IntakeIn
       house: { certificateNo: text(house.certificateNo), owner: text(house.owner), address: text(house.address), area: house.area ?? 0, assessedValue: house.assessedValue ?? 0 },
     } : {}),
     guarantors: method === 'GUARANTOR' ? (values.guarantors ?? []).map(person) : [],
+    employees: (values.employees ?? []).map((e) => ({ ...person(e), keyGroup: e.keyGroup ?? false })),
     businessName: text(values.businessName),
     businessScope: text(values.businessScope),
     amount: values.amount ?? 0,

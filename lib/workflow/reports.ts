@@ -4,6 +4,8 @@
  */
 export const APPLY_STATISTICS_EXPORT = 'applyStatistics::export';
 export const REPORT_EXPORT = 'report::export';
+/** Setting a guarantee company's quota (the report's guarantee balances). */
+export const REPORT_QUOTA = 'report::companyQuota';
 
 /** The buckets the application statistics count by. */
 export const APPLY_PERIODS = ['day', 'week', 'month'] as const;

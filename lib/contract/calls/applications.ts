@@ -5,11 +5,11 @@ import { PAGES } from '../pages';
 import { fileAnswer, page } from '../output';
 import { applicationIdInput, fileInfo, personInfo, stage } from '../workflow';
 import {
-  bankFirst, bondingCompanies, bondingCompanyInput, caseState, fileGroup, filesInput, guarantorIdInput, houseEditInput, houseNum, housePageInput,
+  bankFirst, bondingCompanies, bondingCompanyInput, caseState, companyQuota, companyQuotaInput, fileGroup, filesInput, guarantorIdInput, houseEditInput, houseNum, housePageInput,
   housePlan, houseRow, personAndAmount, recordInfoRow, recordSearchInput, statusEntry,
 } from '../case-extras';
 import { STAGE_INFO } from '../../workflow/stages';
-import { REPORT_EXPORT } from '../../workflow/reports';
+import { REPORT_EXPORT, REPORT_QUOTA } from '../../workflow/reports';
 import { ANY_CASE_READER, stagePage } from './workflow';
 
 const byId = <O extends z.ZodType>(summary: string, output: O) => call({ summary, input: applicationIdInput, output, access: ANY_CASE_READER });
@@ -35,6 +35,10 @@ export const applicationCalls = {
   'guaranteeCompany/export': call({
     summary: 'The guarantee companies\' quotas and balances as .xlsx', input: bondingCompanyInput, output: fileAnswer, file: true,
     access: { all: [{ page: PAGES.report }, { permission: REPORT_EXPORT }] }, page: PAGES.report,
+  }),
+  'guaranteeCompany/updateQuota': call({
+    summary: 'Set a guarantee company\'s quota (versioned; audited)', input: companyQuotaInput, output: companyQuota,
+    access: { all: [{ page: PAGES.report }, { permission: REPORT_QUOTA }] }, page: PAGES.report,
   }),
   'business-house-property/getPage': call({ summary: 'Houses pledged by the cases in scope', input: housePageInput, output: page(houseRow), access: HOUSE_PAGE, page: HOUSE_PAGE.page }),
   'business-house-property/getNum': call({ summary: 'Houses in scope by mortgage state, and those waiting at the mortgage stage', input: z.object({}), output: houseNum, access: HOUSE_PAGE, page: HOUSE_PAGE.page }),

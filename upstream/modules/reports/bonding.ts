@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
+import { audit } from '../../core/audit';
 import { defineCall } from '../../core/call';
+import { conflict, forbidden, invalid } from '../../core/errors';
 import { xlsxFile } from '../../core/export';
 import type { Db } from '../../db';
 import type { AuthUser } from '../../core/call';
 import type { Translate } from '../../core/i18n';
 import type { Sheet } from '../../core/xlsx';
-import type { BondingCompanies } from '../../../lib/contract/case-extras';
+import type { BondingCompanies, CompanyQuotaInput } from '../../../lib/contract/case-extras';
 import { chinaToday } from '../../../lib/workflow/statistics';
 import { caseScope } from '../workflow/scope';
 
@@ -20,7 +22,7 @@ export async function bondingCompanies(db: Db, user: AuthUser, date: string | un
   const day = date ?? chinaToday(now);
   const scope = await caseScope(db, user);
   const companies = await db.selectFrom('organization as o').leftJoin('guarantee_quota as q', 'q.org_id', 'o.id')
-    .select(['o.id', 'o.name', 'q.quota']).where('o.type', '=', 'GUARANTEE')
+    .select(['o.id', 'o.name', 'q.quota', 'q.version']).where('o.type', '=', 'GUARANTEE')
     .$if(scope !== null, (q) => q.where('o.id', 'in', scope!.length ? scope! : [-1]))
     .orderBy('o.sort').orderBy('o.id').execute();
   const ids = companies.length ? companies.map((c) => c.id) : [-1];
@@ -41,10 +43,37 @@ export async function bondingCompanies(db: Db, user: AuthUser, date: string | un
       const quota = c.quota === null ? null : Number(c.quota);
       return {
         orgId: c.id, name: c.name, quota, loans: Number(loanOf.get(c.id)?.n ?? 0), used, left: quota === null ? null : cents(quota - used),
-        pending: Number(pendingOf.get(c.id)?.n ?? 0), pendingAmount: cents(Number(pendingOf.get(c.id)?.amount ?? 0)),
+        pending: Number(pendingOf.get(c.id)?.n ?? 0), pendingAmount: cents(Number(pendingOf.get(c.id)?.amount ?? 0)), version: c.version ?? 0,
       };
     }),
   };
+}
+
+/**
+ * Sets a guarantee company's quota against the version the caller read (0 while it has none):
+ * another edit in between answers 409 and changes nothing. Only a company in the user's scope;
+ * the change is audited with the quota before and after.
+ */
+export async function setCompanyQuota(db: Db, user: AuthUser, input: CompanyQuotaInput, now: Date) {
+  return db.transaction().execute(async (trx) => {
+    const org = await trx.selectFrom('organization').select(['id', 'type', 'name']).where('id', '=', input.orgId).executeTakeFirst();
+    if (org?.type !== 'GUARANTEE') throw invalid({ orgId: 'validation.orgType' });
+    const scope = await caseScope(trx, user);
+    if (scope !== null && !scope.includes(org.id)) throw forbidden();
+    const before = await trx.selectFrom('guarantee_quota').select(['quota', 'version']).where('org_id', '=', org.id).forUpdate().executeTakeFirst();
+    if ((before?.version ?? 0) !== input.version) throw conflict();
+    const row = before
+      ? await trx.updateTable('guarantee_quota').set({ quota: input.quota, version: before.version + 1, updated_at: now })
+        .where('org_id', '=', org.id).where('version', '=', before.version).returning(['quota', 'version']).executeTakeFirst()
+      // Two first settings at once: the second finds the row the first wrote and is refused.
+      : await trx.insertInto('guarantee_quota').values({ org_id: org.id, quota: input.quota, version: 1, updated_at: now })
+        .onConflict((oc) => oc.column('org_id').doNothing()).returning(['quota', 'version']).executeTakeFirst();
+    if (!row) throw conflict();
+    await audit(trx, user, 'guaranteeQuota.update', { type: 'guaranteeQuota', id: org.id }, {
+      name: org.name, before: before ? { quota: Number(before.quota), version: before.version } : null, after: { quota: Number(row.quota), version: row.version },
+    });
+    return { orgId: org.id, quota: Number(row.quota), version: row.version };
+  });
 }
 
 export function bondingSheet(data: BondingCompanies, t: Translate): Sheet {
@@ -65,6 +94,10 @@ export const bondingCalls = [
   defineCall({
     path: 'businessClubFirstTrial/getBondingCompanyList',
     handler: (ctx, input) => bondingCompanies(ctx.db, ctx.user, input.date, ctx.now),
+  }),
+  defineCall({
+    path: 'guaranteeCompany/updateQuota',
+    handler: (ctx, input) => setCompanyQuota(ctx.db, ctx.user, input, ctx.now),
   }),
   defineCall({
     path: 'guaranteeCompany/export',

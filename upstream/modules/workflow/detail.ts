@@ -116,7 +116,7 @@ export async function people(db: Trx, applicationId: number, role: 'SPOUSE' | 'P
     guarantorId: p.guarantor_id,
     info: {
       id: p.id, name: p.name, idNumber: maskIdNumber(p.id_number), mobile: maskMobile(p.mobile), gender: p.gender,
-      workUnit: p.work_unit, shareRatio: p.share_ratio === null ? null : Number(p.share_ratio),
+      workUnit: p.work_unit, shareRatio: p.share_ratio === null ? null : Number(p.share_ratio), keyGroup: p.key_group,
     } satisfies PersonInfo,
   }));
 }
