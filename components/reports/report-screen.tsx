@@ -6,13 +6,15 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import type { ReportInput } from '@/lib/contract/report';
-import { REPORT_EXPORT } from '@/lib/workflow/reports';
+import type { BondingCompanies } from '@/lib/contract/case-extras';
+import { REPORT_EXPORT, REPORT_QUOTA } from '@/lib/workflow/reports';
 import { chinaToday } from '@/lib/china-time';
-import { Permission } from '@/components/access/permission';
+import { Permission, usePermission } from '@/components/access/permission';
 import { ExportButton } from '@/components/common/export-button';
 import { useHydrated } from '@/components/common/use-hydrated';
 import { useCall } from '@/components/approval/use-call';
 import { EmployeesDrawer } from './employees-drawer';
+import { QuotaDialog } from './quota-dialog';
 import { BalancesSection, BanksSection, JobsSection, MonthlySection, type JobsCell } from './report-sections';
 import { useUrlFilters } from './use-url-filters';
 import styles from './report-print.module.css';
@@ -48,6 +50,8 @@ function Screen() {
   const day = report.data ? balanceDay(report.data.period.monthTo) : undefined;
   const balances = useCall(report.data ? 'businessClubFirstTrial/getBondingCompanyList' : null, day ? { date: day } : {});
   const [cell, setCell] = useState<JobsCell | null>(null);
+  const [company, setCompany] = useState<BondingCompanies['list'][number] | null>(null);
+  const mayEditQuota = usePermission(REPORT_QUOTA);
   const [form] = Form.useForm<{ period?: [Dayjs, Dayjs]; region?: string }>();
   const period = report.data?.period;
   useEffect(() => {
@@ -87,10 +91,11 @@ function Screen() {
             <MonthlySection data={report.data} />
             {jobs.data ? <JobsSection data={jobs.data} open={setCell} /> : <Skeleton active />}
             {banks.data ? <BanksSection data={banks.data} /> : <Skeleton active />}
-            {balances.data ? <BalancesSection data={balances.data} /> : <Skeleton active />}
+            {balances.data ? <BalancesSection data={balances.data} edit={mayEditQuota ? setCompany : undefined} /> : <Skeleton active />}
           </>
         )}
       </Card>
+      {company && <QuotaDialog company={company} close={() => setCompany(null)} saved={() => void balances.mutate()} />}
       {cell && period && <EmployeesDrawer cell={cell} filters={{ ...body, ...period }} close={() => setCell(null)} />}
     </div>
   );

@@ -6,6 +6,7 @@ import type { BondingCompanies } from '@/lib/contract/case-extras';
 import type { BankStatistics, EmploymentForm, LoanFigures, ReportStatistics } from '@/lib/contract/report';
 import { formatMoney } from '@/components/approval/format';
 import { BarChart } from '@/components/statistics/bar-chart';
+import styles from './report-print.module.css';
 
 export interface JobsCell { label: string; count: number; filter: { month?: string; borrowerType?: string; keyGroup?: boolean } }
 type OpenJobs = (cell: JobsCell) => void;
@@ -88,7 +89,7 @@ export function BanksSection({ data }: { data: BankStatistics }) {
 }
 
 /** The guarantee each company carries on the date against its quota. */
-export function BalancesSection({ data }: { data: BondingCompanies }) {
+export function BalancesSection({ data, edit }: { data: BondingCompanies; edit?: (company: BondingCompanies['list'][number]) => void }) {
   const t = useTranslations('reports.report');
   return (
     <section>
@@ -105,6 +106,10 @@ export function BalancesSection({ data }: { data: BondingCompanies }) {
             : '—'),
         },
         { key: 'pending', title: t('pending'), align: 'right', render: (_, c) => `${c.pending} · ${formatMoney(c.pendingAmount)}` },
+        ...(edit ? [{
+          key: 'actions', title: t('actions'), className: styles.noPrint,
+          render: (_: unknown, c: BondingCompanies['list'][number]) => <Button type="link" size="small" onClick={() => edit(c)}>{t('quotaEdit')}</Button>,
+        }] : []),
       ]} />
     </section>
   );
