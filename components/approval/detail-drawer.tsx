@@ -47,7 +47,8 @@ export function DetailDrawer({ stage, row, viewer, close, refresh }: {
   const t = useTranslations('approval');
   const { powers } = useShell();
   const can = useCallback((code: string) => hasButton(powers, code), [powers]);
-  const { data: detail, isLoading } = useCall('businessClubFirstTrial/unfold', { id: row.id });
+  // A case at a stage is read as the workbench reads it; a finished one (no actions) as the proposer's file.
+  const { data: detail, isLoading } = useCall(stage ? 'businessClubFirstTrial/unfold' : 'businessProposerInfo/getInfo', { id: row.id });
   const [action, setAction] = useState<ActionKey | null>(null);
   const actions = detail && stage ? detailActions(stage, detail, viewer, can) as ActionKey[] : [];
   return (

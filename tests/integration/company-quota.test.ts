@@ -8,7 +8,7 @@ interface Company { orgId: number; name: string; quota: number | null; left: num
 
 describeUpstream('guarantee company quotas (guaranteeCompany/updateQuota)', (up) => {
   const tokens: Record<string, string> = {};
-  const orgs: Record<string, number> = {};
+  const orgs = {} as Record<'gc1' | 'gc2' | 'bank1', number>;
   beforeAll(async () => {
     for (const name of ['admin', 'guarantee', 'bank']) tokens[name] = await up().login(name);
     for (const key of ['gc1', 'gc2', 'bank1'] as const) orgs[key] = await orgIdOf(up().db, ORGS[key]);
