@@ -7,8 +7,9 @@
  *   npx tsx bench/statistics.ts --database-url URL [--calls 20]
  *   DATA_DIR=/path npx tsx bench/statistics.ts            (PGlite in DATA_DIR/pglite)
  *
- * It also times 申请统计 (applyStatistics) and 报表 (reportStatistics, bankStatistics,
- * employmentForm, getBondingCompanyList); `--only apply` (any part of a call path) times
+ * It also times every shape of 申请统计 (applyStatistics: form by each dimension, unfold by
+ * each kind of figure, export) and of 报表 (reportStatistics, bankStatistics, employmentForm with
+ * its unfold and export, getBondingCompanyList and its export); `--only apply` (any part of a call path) times
  * just those calls. `--no-migrate` leaves the database's schema alone (a shared database that other versions
  * of the service migrate as well); the statistics need no index of their own.
  */
@@ -46,6 +47,12 @@ const { n } = await database.db.selectFrom('application').select((eb) => eb.fn.c
 const tokens = { admin: await login('admin'), bank: await login('bank'), guarantee: await login('guarantee') };
 const bank = (await database.db.selectFrom('app_user').select('org_id').where('username', '=', 'bank').executeTakeFirstOrThrow()).org_id;
 const month = (await call('businessClubFirstTrial/statisticsForm', { side: 'bank' }, tokens.admin)).data.byMonth.filter((m: { total: number }) => m.total > 0).at(-2).month as string;
+// A region, client group, product and refusal reason the data holds (the filters' own options).
+const applyForm = (await call('applyStatistics/form', {}, tokens.admin)).data;
+const region = applyForm.options.regions[0]?.code as string;
+const clientGroupId = applyForm.options.clientGroups[0]?.id as number;
+const productId = (applyForm.options.products[0]?.id ?? 1) as number;
+const refuseReasonId = applyForm.refusals[0]?.reasonId as number;
 
 type Shape = [label: string, path: string, body: Record<string, unknown>, who: keyof typeof tokens];
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -66,13 +73,30 @@ const shapes: Shape[] = [
   ['apply: 12 months by month', 'applyStatistics/form', {}, 'admin'],
   ['apply: 36 months by month', 'applyStatistics/form', { dateFrom: `${Number(month.slice(0, 4)) - 2}${month.slice(4)}-01`, dateTo: `${month}-28` }, 'admin'],
   ['apply: 92 days by day', 'applyStatistics/form', { unit: 'day', dateFrom: `${month}-01`, dateTo: isoDay(Date.parse(`${month}-01`) + 91 * 86_400_000) }, 'admin'],
-  ['apply: one product, by week', 'applyStatistics/form', { unit: 'week', productId: 1, dateFrom: `${month}-01`, dateTo: `${month}-28` }, 'admin'],
+  ['apply: one product, by week', 'applyStatistics/form', { unit: 'week', productId, dateFrom: `${month}-01`, dateTo: `${month}-28` }, 'admin'],
+  ['apply: one region, 12 months', 'applyStatistics/form', { region }, 'admin'],
+  ['apply: one client group, by week', 'applyStatistics/form', { unit: 'week', clientGroupId }, 'admin'],
   ['apply unfold: renshe passed', 'applyStatistics/unfold', { step: 'renshePassed', pageNum: 2, pageSize: 10 }, 'admin'],
+  ['apply unfold: one month, loaned', 'applyStatistics/unfold', { from: `${month}-01`, to: `${month}-28`, step: 'loaned', pageNum: 1, pageSize: 10 }, 'admin'],
+  ['apply unfold: stage waits', 'applyStatistics/unfold', { stage: 'BANK_FIRST', pageNum: 1, pageSize: 10 }, 'admin'],
+  ['apply unfold: refusal reason', 'applyStatistics/unfold', { refuseReasonId, pageNum: 1, pageSize: 10 }, 'admin'],
+  ['apply unfold: overdue', 'applyStatistics/unfold', { status: 'IN_REVIEW', overdue: true, pageNum: 1, pageSize: 10 }, 'admin'],
+  ['apply unfold: one region, product', 'applyStatistics/unfold', { region, productId, pageNum: 1, pageSize: 10 }, 'admin'],
   ['apply export (.xlsx)', 'applyStatistics/export', {}, 'admin'],
   ['report: 12 months', 'reportStatistics/form', {}, 'admin'],
+  ['report: one region', 'reportStatistics/form', { region }, 'admin'],
   ['report: per bank', 'bankStatistics/form', {}, 'admin'],
+  ['report export (.xlsx)', 'reportStatistics/export', {}, 'admin'],
   ['report: jobs created', 'businessClubFirstTrial/employmentForm', {}, 'admin'],
+  ['jobs unfold: month, key groups', 'businessClubFirstTrial/employmentFormUnfold', { month, keyGroup: true, pageNum: 2, pageSize: 10 }, 'admin'],
+  ['jobs unfold: small companies', 'businessClubFirstTrial/employmentFormUnfold', { borrowerType: 'SMALL_COMPANY', pageNum: 1, pageSize: 10 }, 'admin'],
+  ['jobs export (.xlsx)', 'businessClubFirstTrial/employmentFormExport', {}, 'admin'],
   ['report: guarantee balances', 'businessClubFirstTrial/getBondingCompanyList', {}, 'admin'],
+  ['guarantee reviewer: balances', 'businessClubFirstTrial/getBondingCompanyList', {}, 'guarantee'],
+  ['guarantee balances export (.xlsx)', 'guaranteeCompany/export', {}, 'admin'],
+  ['loan count: small companies', 'businessClubFirstTrial/loanCountStatisticsSmallCompany', { side: 'bank' }, 'admin'],
+  ['loan count: partnerships', 'businessClubFirstTrial/loanCountStatisticsPartnership', { side: 'guarantee' }, 'guarantee'],
+  ['loan count export (.xlsx)', 'businessClubFirstTrial/loanCountStatisticsExport', { side: 'bank' }, 'admin'],
 ];
 
 console.log(`${database.kind}: ${Number(n).toLocaleString('en-US')} applications, ${CALLS} calls per shape, budget ${BUDGET_MS} ms (p95)`);
