@@ -539,6 +539,32 @@ interface ApplicationTallyTable {
   loan_amount: Numeric;
 }
 
+/** The bank and guarantee statistics' summary of applications (migration-case-tally.ts). */
+interface CaseTallyTable {
+  day: DateOnly;
+  renshe_org_id: number;
+  guarantee_org_id: number;
+  bank_org_id: number;
+  borrower_type: string;
+  status: string;
+  stage: string;
+  n: number;
+  amount: Numeric;
+  loan_amount: Numeric;
+}
+
+/** Cases in review by the day of their deadline, for the bank and guarantee statistics. */
+interface CaseOverdueTallyTable {
+  day: DateOnly;
+  renshe_org_id: number;
+  guarantee_org_id: number;
+  bank_org_id: number;
+  borrower_type: string;
+  stage: string;
+  deadline_day: DateOnly;
+  n: number;
+}
+
 interface OverdueTallyTable {
   day: DateOnly;
   renshe_org_id: number;
@@ -724,6 +750,8 @@ export interface Database {
   house_property: HousePropertyTable;
   guarantee_quota: GuaranteeQuotaTable;
   application_tally: ApplicationTallyTable;
+  case_tally: CaseTallyTable;
+  case_overdue_tally: CaseOverdueTallyTable;
   stage_tally: StageTallyTable;
   overdue_tally: OverdueTallyTable;
   loan_tally: LoanTallyTable;

@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import type { AuthUser } from '../../core/call';
 import type { LoanCount, LoanCountQuery, StatisticsForm, StatisticsQuery } from '../../../lib/contract/statistics';
 import { APPLICATION_STATUSES, STAGES, type BorrowerType } from '../../../lib/workflow/stages';
-import { foldBy, groups, periodOf, roundFigures, sideOrgs, statisticsCases, withStatisticsPlanner, type Group } from './query';
+import { foldBy, groups, periodOf, roundFigures, sideOrgs, withStatisticsPlanner, type Group } from './query';
 
 const byOrgRows = async (db: Db, user: AuthUser, side: StatisticsQuery['side'], all: Group[]) => {
   const folded = foldBy(all, (g) => g.org, []);
@@ -16,7 +16,7 @@ const byOrgRows = async (db: Db, user: AuthUser, side: StatisticsQuery['side'], 
 /** statisticsForm: the period's cases counted by status, stage, organisation and month. */
 export async function statisticsForm(db: Db, user: AuthUser, input: StatisticsQuery, now: Date): Promise<StatisticsForm> {
   const period = periodOf(input, now);
-  const all = await withStatisticsPlanner(db, async (trx) => groups(trx, await statisticsCases(trx, user, input, period), input.side, period, now));
+  const all = await withStatisticsPlanner(db, async (trx) => groups(trx, user, input, period, now));
   const summary = roundFigures(foldBy(all, () => 0, [0]).get(0)!);
   const status = foldBy(all, (g) => g.status, [...APPLICATION_STATUSES]);
   const stage = foldBy(all.filter((g) => g.status === 'IN_REVIEW' && g.stage), (g) => g.stage!, [...STAGES]);
@@ -36,7 +36,7 @@ export async function statisticsForm(db: Db, user: AuthUser, input: StatisticsQu
 /** loanCountStatistics<Type>: the period's cases of one borrower type, in all and per organisation. */
 export async function loanCount(db: Db, user: AuthUser, input: LoanCountQuery, borrowerType: BorrowerType, now: Date): Promise<LoanCount> {
   const period = periodOf(input, now);
-  const all = await withStatisticsPlanner(db, async (trx) => groups(trx, await statisticsCases(trx, user, { ...input, borrowerType }, period), input.side, period, now));
+  const all = await withStatisticsPlanner(db, async (trx) => groups(trx, user, { ...input, borrowerType }, period, now));
   return {
     borrowerType,
     period: { dateFrom: period.dateFrom, dateTo: period.dateTo },
@@ -48,7 +48,7 @@ export async function loanCount(db: Db, user: AuthUser, input: LoanCountQuery, b
 /** Every borrower type's counts in one pass (the export of the three). */
 export async function loanCountsAll(db: Db, user: AuthUser, input: LoanCountQuery, now: Date) {
   const period = periodOf(input, now);
-  const all = await withStatisticsPlanner(db, async (trx) => groups(trx, await statisticsCases(trx, user, input, period), input.side, period, now, true));
+  const all = await withStatisticsPlanner(db, async (trx) => groups(trx, user, input, period, now, true));
   const byType = foldBy(all, (g) => g.borrowerType!, ['PERSON', 'SMALL_COMPANY', 'PARTNERSHIP'] as BorrowerType[]);
   const { rows: byOrg } = await byOrgRows(db, user, input.side, all);
   const byTypeAndOrg = foldBy(all, (g) => `${g.borrowerType}:${g.org}`, []);

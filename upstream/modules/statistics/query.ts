@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db';
 import type { AuthUser } from '../../core/call';
 import type { Figures, StatisticsQuery, StatisticsUnfoldQuery } from '../../../lib/contract/statistics';
@@ -76,29 +76,57 @@ export interface Group {
 }
 
 /**
- * Counts and sums the cases in one pass, grouped by the side's organisation, status, stage and
- * month of the period (and borrower type when asked): a few hundred groups, whatever the number
- * of cases. The month is the bucket of the month starts joined to the list of the period's
- * months, so that the planner knows how few months there are and aggregates in parallel.
+ * Counts and sums the period's cases grouped by the side's organisation, status, stage and
+ * month (and borrower type when asked) from the summary tables the triggers keep
+ * (migration-case-tally.ts): a few thousand rows per month of the period, whatever the number
+ * of cases. Overdue cases in review: those due before today from the summary of deadlines,
+ * today's counted live over the deadline index.
  */
-export async function groups(_db: Db, base: AppQuery<object>, side: StatisticsSide, period: Period, now: Date, byBorrowerType = false): Promise<Group[]> {
-  const starts = period.months.slice(1).map((m) => sql`${dayStart(`${m}-01`).toISOString()}::timestamptz`);
-  const bucket = starts.length ? sql<number>`width_bucket(a.created_at, array[${sql.join(starts)}])` : sql<number>`0`;
-  const overdue: Expression<SqlBool> = sql<SqlBool>`a.status = 'IN_REVIEW' and a.deadline < ${now}`;
-  const rows = await base
-    .innerJoin(sql<{ m: number }>`generate_series(0, ${sql.lit(period.months.length - 1)})`.as('m'), (join) => join.on(sql<SqlBool>`${bucket} = m.m`))
-    .select([
-      sql<number>`${sql.ref(`a.${SIDE_COLUMN[side]}`)}`.as('org'), 'a.status', 'a.stage', sql<number>`m.m`.as('month'),
-      sql<BorrowerType | null>`${byBorrowerType ? sql`a.borrower_type` : sql`null`}`.as('borrower_type'),
-      sql<number>`count(*)`.as('n'), sql<string>`coalesce(sum(a.amount), 0)`.as('amount'),
-      sql<string>`coalesce(sum(a.loan_amount), 0)`.as('loan_amount'), sql<number>`count(*) filter (where ${overdue})`.as('overdue'),
-    ])
-    .groupBy([sql`1`, sql`2`, sql`3`, sql`4`, sql`5`])
-    .execute();
-  return rows.map((r) => ({
-    org: r.org, status: r.status, stage: r.stage, month: Number(r.month), borrowerType: r.borrower_type,
-    n: Number(r.n), amount: Number(r.amount), loanAmount: Number(r.loan_amount), overdue: Number(r.overdue),
+export async function groups(db: Db, user: AuthUser, input: Filters, period: Period, now: Date, byBorrowerType = false): Promise<Group[]> {
+  const scope = await caseScope(db, user);
+  const today = chinaToday(now);
+  const [y0, m0] = period.months[0]!.split('-').map(Number) as [number, number];
+  const monthOf = (day: RawBuilder<unknown>) => sql<number>`(extract(year from ${day}) * 12 + extract(month from ${day}))::int - ${y0 * 12 + m0}`;
+  const conditions = (alias: string, day: RawBuilder<unknown>) => {
+    const col = (name: string) => sql.ref(`${alias}.${name}`);
+    const parts = [sql`${day} between ${period.dateFrom}::date and ${period.dateTo}::date`];
+    if (scope !== null) {
+      const ids = scope.length ? scope : [-1];
+      parts.push(sql`(${sql.join(Object.values(ORG_COLUMN).map((c) => sql`${col(c)} in (${sql.join(ids)})`), sql` or `)})`);
+    }
+    if (input.orgId) parts.push(sql`${col(SIDE_COLUMN[input.side])} = ${input.orgId}`);
+    if (input.borrowerType) parts.push(sql`${col('borrower_type')} = ${input.borrowerType}`);
+    return sql.join(parts, sql` and `);
+  };
+  const side = (alias: string) => sql.ref(`${alias}.${SIDE_COLUMN[input.side]}`);
+  const type = (alias: string) => (byBorrowerType ? sql`${sql.ref(`${alias}.borrower_type`)}` : sql`null`);
+  const t = sql`t.day`;
+  const liveDay = sql`(a.created_at at time zone 'UTC' + interval '8 hours')::date`;
+  const todayStart = new Date(`${today}T00:00:00+08:00`);
+  const [counted, dueBefore, dueToday] = await Promise.all([
+    sql<{ org: number; status: ApplicationStatus; stage: string; month: number; bt: BorrowerType | null; n: string; amount: string; loan: string }>`
+      select ${side('t')} as org, t.status, t.stage, ${monthOf(t)} as month, ${type('t')} as bt,
+        sum(t.n) as n, sum(t.amount) as amount, sum(t.loan_amount) as loan
+      from case_tally t where ${conditions('t', t)} group by 1, 2, 3, 4, 5 having sum(t.n) <> 0`.execute(db),
+    sql<{ org: number; stage: string; month: number; bt: BorrowerType | null; n: string }>`
+      select ${side('t')} as org, t.stage, ${monthOf(t)} as month, ${type('t')} as bt, sum(t.n) as n
+      from case_overdue_tally t where ${conditions('t', t)} and t.deadline_day < ${today}::date group by 1, 2, 3, 4 having sum(t.n) <> 0`.execute(db),
+    sql<{ org: number; stage: string; month: number; bt: BorrowerType | null; n: string }>`
+      select ${side('a')} as org, coalesce(a.stage, '') as stage, ${monthOf(liveDay)} as month, ${type('a')} as bt, count(*) as n
+      from application a where a.status = 'IN_REVIEW' and a.deadline >= ${todayStart} and a.deadline < ${now} and ${conditions('a', liveDay)}
+      group by 1, 2, 3, 4`.execute(db),
+  ]);
+  const key = (r: { org: number; stage: string; month: number; bt: string | null }) => `${r.org}|${r.stage}|${Number(r.month)}|${r.bt}`;
+  const all = counted.rows.map((r) => ({
+    org: r.org, status: r.status, stage: (r.stage || null) as Stage | null, month: Number(r.month), borrowerType: r.bt,
+    n: Number(r.n), amount: Number(r.amount), loanAmount: Number(r.loan), overdue: 0,
   }));
+  const inReview = new Map(all.filter((g) => g.status === 'IN_REVIEW').map((g) => [key({ ...g, stage: g.stage ?? '', bt: g.borrowerType }), g]));
+  for (const r of [...dueBefore.rows, ...dueToday.rows]) {
+    const group = inReview.get(key(r));
+    if (group) group.overdue += Number(r.n);
+  }
+  return all;
 }
 
 const emptyFigures = (): Figures => Object.fromEntries(FIGURES.map((k) => [k, 0])) as Figures;

@@ -1,0 +1,48 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import { statementTriggers } from './migration-tally';
+
+const CHINA_DAY = (column: string) => `(${column} at time zone 'UTC' + interval '8 hours')::date`;
+
+/**
+ * 0018: the summary tables of the bank and guarantee statistics (银行统计, 机构业务统计 and their
+ * counts per borrower type), kept exact by statement-level triggers like the application
+ * statistics' (migration-tally.ts), so that they answer from a few thousand rows per month
+ * whatever the number of cases, for every scope (the organisation columns are kept):
+ *
+ * - case_tally: applications per China day of creation, bureau, guarantee company, bank,
+ *   borrower type, status and stage, with their amounts;
+ * - case_overdue_tally: cases in review per the same day and organisations, borrower type,
+ *   stage and the China day of their deadline (those due before today are overdue; today's
+ *   are counted live).
+ */
+export const caseTally: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`create table case_tally (
+        day date not null, renshe_org_id integer not null, guarantee_org_id integer not null, bank_org_id integer not null,
+        borrower_type varchar(16) not null, status varchar(16) not null, stage varchar(16) not null,
+        n integer not null, amount numeric(18, 2) not null, loan_amount numeric(18, 2) not null,
+        primary key (day, renshe_org_id, guarantee_org_id, bank_org_id, borrower_type, status, stage))`.execute(db);
+    const caseRows = (rows: string, sign: number) => `
+        insert into case_tally as t
+          select ${CHINA_DAY('a.created_at')}, coalesce(a.renshe_org_id, 0), coalesce(a.guarantee_org_id, 0), coalesce(a.bank_org_id, 0),
+            a.borrower_type, a.status, coalesce(a.stage, ''), ${sign} * count(*), ${sign} * sum(a.amount), ${sign} * coalesce(sum(a.loan_amount), 0)
+          from ${rows} a group by 1, 2, 3, 4, 5, 6, 7
+        on conflict (day, renshe_org_id, guarantee_org_id, bank_org_id, borrower_type, status, stage)
+        do update set n = t.n + excluded.n, amount = t.amount + excluded.amount, loan_amount = t.loan_amount + excluded.loan_amount;`;
+    await statementTriggers(db, 'application', 'case_tally', caseRows);
+    await sql.raw(caseRows('application', 1).replace(/on conflict[\s\S]*$/, '')).execute(db);
+
+    await sql`create table case_overdue_tally (
+        day date not null, renshe_org_id integer not null, guarantee_org_id integer not null, bank_org_id integer not null,
+        borrower_type varchar(16) not null, stage varchar(16) not null, deadline_day date not null, n integer not null,
+        primary key (day, renshe_org_id, guarantee_org_id, bank_org_id, borrower_type, stage, deadline_day))`.execute(db);
+    const reviewRows = (rows: string, sign: number) => `
+        insert into case_overdue_tally as t
+          select ${CHINA_DAY('a.created_at')}, coalesce(a.renshe_org_id, 0), coalesce(a.guarantee_org_id, 0), coalesce(a.bank_org_id, 0),
+            a.borrower_type, coalesce(a.stage, ''), ${CHINA_DAY('a.deadline')}, ${sign} * count(*)
+          from ${rows} a where a.status = 'IN_REVIEW' and a.deadline is not null group by 1, 2, 3, 4, 5, 6, 7
+        on conflict (day, renshe_org_id, guarantee_org_id, bank_org_id, borrower_type, stage, deadline_day) do update set n = t.n + excluded.n;`;
+    await statementTriggers(db, 'application', 'case_overdue_tally', reviewRows);
+    await sql.raw(reviewRows('application', 1).replace(/on conflict[\s\S]*$/, '')).execute(db);
+  },
+};
