@@ -54,7 +54,7 @@ export async function bondingCompanies(db: Db, user: AuthUser, date: string | un
  * another edit in between answers 409 and changes nothing. Only a company in the user's scope;
  * the change is audited with the quota before and after.
  */
-export async function setCompanyQuota(db: Db, user: AuthUser, input: CompanyQuotaInput, now: Date) {
+async function setCompanyQuota(db: Db, user: AuthUser, input: CompanyQuotaInput, now: Date) {
   return db.transaction().execute(async (trx) => {
     const org = await trx.selectFrom('organization').select(['id', 'type', 'name']).where('id', '=', input.orgId).executeTakeFirst();
     if (org?.type !== 'GUARANTEE') throw invalid({ orgId: 'validation.orgType' });
