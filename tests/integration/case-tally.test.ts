@@ -53,8 +53,25 @@ describeUpstream('the bank and guarantee statistics stay exact over their summar
     }
   }
 
+  /** The guarantee balances on a few days against the loans themselves. */
+  async function expectBalances() {
+    for (const day of ['2024-06-30', '2026-01-05', '2026-09-15', undefined]) {
+      const data = (await up().call('businessClubFirstTrial/getBondingCompanyList', day ? { date: day } : {}, { token: admin })).body.data;
+      const { rows } = await sql<{ org: number; n: string; amount: string; pending: string; waiting: string }>`select guarantee_org_id as org,
+          count(*) filter (where status = 'LOANED' and loan_date <= ${data.date}::date and loan_date + make_interval(months => term_months) > ${data.date}::date) as n,
+          coalesce(sum(loan_amount) filter (where status = 'LOANED' and loan_date <= ${data.date}::date and loan_date + make_interval(months => term_months) > ${data.date}::date), 0) as amount,
+          count(*) filter (where status = 'APPROVED') as pending, coalesce(sum(coalesce(guarantee_quota, amount)) filter (where status = 'APPROVED'), 0) as waiting
+        from application group by 1`.execute(up().db);
+      for (const c of data.list as { orgId: number; loans: number; used: number; pending: number; pendingAmount: number }[]) {
+        const r = rows.find((x) => x.org === c.orgId);
+        expect([c.orgId, c.loans, c.used, c.pending, c.pendingAmount]).toEqual([c.orgId, Number(r?.n ?? 0), Number(r?.amount ?? 0), Number(r?.pending ?? 0), Number(r?.waiting ?? 0)]);
+      }
+    }
+  }
+
   it('equals a direct count on the demo data, and after inserts, moves between statuses, stages and organisations, deadlines and deletes', async () => {
     await expectExact();
+    await expectBalances();
     const cases = [];
     for (let i = 0; i < 5; i += 1) cases.push(await createCase(up().db, { stage: 'BANK_FIRST', assignee: 'bank' }));
     await expectExact();
@@ -73,6 +90,7 @@ describeUpstream('the bank and guarantee statistics stay exact over their summar
     await up().db.deleteFrom('application_person').where('application_id', 'in', ids.slice(0, 2)).execute();
     await up().db.deleteFrom('application').where('id', 'in', ids.slice(0, 2)).execute();
     await expectExact();
+    await expectBalances();
     // The summary itself holds no group of nothing but zeros that would count.
     const { rows } = await sql<{ n: string }>`select count(*) as n from case_tally where n < 0`.execute(up().db);
     expect(Number(rows[0]!.n)).toBe(0);

@@ -565,6 +565,16 @@ interface CaseOverdueTallyTable {
   n: number;
 }
 
+/** Loans by the days they are guaranteed, and approved cases waiting, per guarantee company (migration-case-tally.ts). */
+interface GuaranteeTallyTable {
+  guarantee_org_id: number;
+  status: string;
+  start_day: DateOnly;
+  end_day: DateOnly;
+  n: number;
+  amount: Numeric;
+}
+
 interface OverdueTallyTable {
   day: DateOnly;
   renshe_org_id: number;
@@ -752,6 +762,7 @@ export interface Database {
   application_tally: ApplicationTallyTable;
   case_tally: CaseTallyTable;
   case_overdue_tally: CaseOverdueTallyTable;
+  guarantee_tally: GuaranteeTallyTable;
   stage_tally: StageTallyTable;
   overdue_tally: OverdueTallyTable;
   loan_tally: LoanTallyTable;

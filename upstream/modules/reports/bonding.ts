@@ -26,13 +26,13 @@ export async function bondingCompanies(db: Db, user: AuthUser, date: string | un
     .$if(scope !== null, (q) => q.where('o.id', 'in', scope!.length ? scope! : [-1]))
     .orderBy('o.sort').orderBy('o.id').execute();
   const ids = companies.length ? companies.map((c) => c.id) : [-1];
+  // From the summary the triggers keep (migration-case-tally.ts): a few thousand rows per company, whatever the number of loans.
+  const sums = (q: ReturnType<typeof tally>) => q.select(['guarantee_org_id', sql<string>`sum(n)`.as('n'), sql<string>`coalesce(sum(amount), 0)`.as('amount')])
+    .groupBy('guarantee_org_id').having(sql`sum(n)`, '<>', 0).execute();
+  const tally = () => db.selectFrom('guarantee_tally').where('guarantee_org_id', 'in', ids);
   const [loans, pending] = await Promise.all([
-    db.selectFrom('application').select(['guarantee_org_id', sql<number>`count(*)`.as('n'), sql<string>`coalesce(sum(loan_amount), 0)`.as('amount')])
-      .where('status', '=', 'LOANED').where('loan_date', '<=', day).where('guarantee_org_id', 'in', ids)
-      .where(sql<boolean>`loan_date + make_interval(months => term_months) > ${day}::date`)
-      .groupBy('guarantee_org_id').execute(),
-    db.selectFrom('application').select(['guarantee_org_id', sql<number>`count(*)`.as('n'), sql<string>`coalesce(sum(coalesce(guarantee_quota, amount)), 0)`.as('amount')])
-      .where('status', '=', 'APPROVED').where('guarantee_org_id', 'in', ids).groupBy('guarantee_org_id').execute(),
+    sums(tally().where('status', '=', 'LOANED').where('start_day', '<=', day).where('end_day', '>', day)),
+    sums(tally().where('status', '=', 'APPROVED')),
   ]);
   const loanOf = new Map(loans.map((l) => [l.guarantee_org_id, l]));
   const pendingOf = new Map(pending.map((p) => [p.guarantee_org_id, p]));
