@@ -69,5 +69,7 @@ export const caseTally: Migration = {
     await sql`create index application_refused_idx on application (refuse_reason_id, created_at desc, id desc) where status = 'REFUSED'`.execute(db);
     await sql`create index application_in_review_idx on application (created_at desc, id desc) include (deadline) where status = 'IN_REVIEW'`.execute(db);
     await sql`create index approval_record_waits_idx on approval_record (application_id, stage) where wait_days is not null`.execute(db);
+    // The planner learns the filled summaries' sizes now, not at the next autovacuum (which may be off).
+    await sql`analyze case_tally, case_overdue_tally, guarantee_tally, application_tally, stage_tally, overdue_tally`.execute(db);
   },
 };
