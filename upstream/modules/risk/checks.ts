@@ -4,7 +4,7 @@ import type { UpstreamOptions } from '../../options';
 import { lookupWithin, sourcesFor } from '../../integrations';
 import type { CreditRecord, InsuranceRecord } from '../../integrations/types';
 import { idBirthDate } from '../../../lib/workflow/id-number';
-import { judge, type Metric, type Verdict } from '../../../lib/workflow/indicators';
+import { judge, keyHireMargin, type Metric, type Verdict } from '../../../lib/workflow/indicators';
 import type { BorrowerType } from '../../../lib/workflow/stages';
 import { chinaToday } from './days';
 
@@ -17,6 +17,9 @@ export interface Subject {
   idNumber: string;
   people: string[];
   amount: number;
+  /** A small company's staff and its new hires from the key groups (the staffing indicator). */
+  staffCount: number | null;
+  keyHires: number;
 }
 
 /** What the outside sources answered (null: could not be checked). */
@@ -82,6 +85,7 @@ export async function runChecks(db: Db, items: IssuedIndicator[], subject: Subje
     INSURED_MONTHS: [insurance ? insurance.monthsPaid : null, insurance],
     CURRENT_OVERDUE: [credit ? credit.currentOverdue : null, credit],
     UNSETTLED_GUARANTEES: [credit ? credit.unsettledGuaranteeLoans : null, credit],
+    KEY_HIRE_MARGIN: [keyHireMargin(subject.keyHires, subject.staffCount), { staff: subject.staffCount, keyHires: subject.keyHires }],
   };
   return items.map((item) => {
     const [value, detail] = observed[item.metric];

@@ -65,6 +65,7 @@ export const intakeCalls = [
 
         const results = issued ? await runChecks(trx, issued.items, {
           borrowerType: input.borrowerType, idNumber: input.proposer.idNumber, people: screened.slice(1).map((p) => p.idNumber), amount: input.amount,
+          staffCount: input.staffCount ?? null, keyHires: input.employees.filter((e) => e.keyGroup).length,
         }, outside, ctx.now) : [];
         const { outcome, reasonId } = outcomeOf(issued?.items ?? [], results);
         const refused = outcome === 'REFUSED' && reasonId !== null;
@@ -82,16 +83,16 @@ export const intakeCalls = [
           household_register: proposer.householdRegister, employment_category: proposer.employmentCategory, address: proposer.address,
           business_name: input.businessName, business_scope: input.businessScope, amount: input.amount, term_months: input.termMonths,
           rate: input.rate, repayment_method: input.repaymentMethod, guarantee_method: input.guaranteeMethod, whitelisted,
-          client_group_id: group?.id ?? null, product_id: product.productId, updated_at: ctx.now,
+          client_group_id: group?.id ?? null, product_id: product.productId, staff_count: input.staffCount ?? null, updated_at: ctx.now,
         }).execute();
-        const person = (role: 'SPOUSE' | 'PARTNER' | 'EMPLOYEE' | 'GUARANTOR' | 'GUARANTOR_SPOUSE', p: typeof proposer | NonNullable<typeof input.spouse>, sort: number, extra: { guarantor_id?: number; share_ratio?: number } = {}) =>
+        const person = (role: 'SPOUSE' | 'PARTNER' | 'EMPLOYEE' | 'GUARANTOR' | 'GUARANTOR_SPOUSE', p: typeof proposer | NonNullable<typeof input.spouse>, sort: number, extra: { guarantor_id?: number; share_ratio?: number; key_group?: boolean } = {}) =>
           trx.insertInto('application_person').values({
             application_id: id, role, name: p.name, id_number: p.idNumber, mobile: p.mobile, gender: p.gender, work_unit: p.workUnit,
-            guarantor_id: extra.guarantor_id ?? null, share_ratio: extra.share_ratio ?? null, sort,
+            guarantor_id: extra.guarantor_id ?? null, share_ratio: extra.share_ratio ?? null, key_group: extra.key_group ?? false, sort,
           }).returning('id').executeTakeFirstOrThrow();
         if (input.spouse) await person('SPOUSE', input.spouse, 0);
         for (const [i, p] of input.partners.entries()) await person('PARTNER', p, i, { share_ratio: p.shareRatio });
-        for (const [i, p] of input.employees.entries()) await person('EMPLOYEE', p, i);
+        for (const [i, p] of input.employees.entries()) await person('EMPLOYEE', p, i, { key_group: p.keyGroup });
         for (const [i, g] of input.guarantors.entries()) {
           const row = await person('GUARANTOR', g, i);
           if (g.spouse) await person('GUARANTOR_SPOUSE', g.spouse, i, { guarantor_id: row.id });
