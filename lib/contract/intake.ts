@@ -28,7 +28,7 @@ const houseInput = z.object({
   assessedValue: money(),
 });
 
-export const STAFF_COUNT_MAX = 100_000;
+const STAFF_COUNT_MAX = 100_000;
 
 export const intakeInput = z.object({
   clientKey,

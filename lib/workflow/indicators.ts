@@ -52,7 +52,7 @@ export function judge(rule: Rule, effect: Effect, value: number | null): Verdict
  * of the staff, 8% when the staff is above 100. KEY_HIRE_MARGIN measures how far (in percentage
  * points, two decimals) a company's share lies above the share it needs; null without a staff count.
  */
-export const KEY_HIRE_RULE = { share: 15, largeStaff: 100, largeShare: 8 } as const;
+const KEY_HIRE_RULE = { share: 15, largeStaff: 100, largeShare: 8 } as const;
 export function keyHireMargin(keyHires: number, staff: number | null): number | null {
   if (!staff || staff <= 0) return null;
   const needed = staff > KEY_HIRE_RULE.largeStaff ? KEY_HIRE_RULE.largeShare : KEY_HIRE_RULE.share;
