@@ -20,6 +20,8 @@ export interface Subject {
   /** A small company's staff and its new hires from the key groups (the staffing indicator). */
   staffCount: number | null;
   keyHires: number;
+  /** Hits the caller already counted among these people (intake screens them first); absent: counted here. */
+  blacklistHits?: number;
 }
 
 /** What the outside sources answered (null: could not be checked). */
@@ -56,7 +58,8 @@ function ageOn(birth: string, today: string): number {
 async function lookInside(db: Db, subject: Subject, now: Date) {
   const ids = [subject.idNumber, ...subject.people];
   const [hits, loans, cap] = await Promise.all([
-    db.selectFrom('blacklist').select((eb) => eb.fn.countAll<number>().as('n')).where('id_number', 'in', ids).where('relieved_at', 'is', null)
+    subject.blacklistHits !== undefined ? { n: subject.blacklistHits } : db.selectFrom('blacklist').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id_number', 'in', ids).where('relieved_at', 'is', null)
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])).executeTakeFirstOrThrow(),
     db.selectFrom('application').select((eb) => eb.fn.countAll<number>().as('n')).where('id_number', '=', subject.idNumber).where('status', '=', 'LOANED')
       .$if(subject.applicationId !== undefined, (q) => q.where('id', '<>', subject.applicationId!)).executeTakeFirstOrThrow(),
