@@ -222,6 +222,9 @@ export const recordRow = z.object({
   opinion: z.string(),
   refuseReason: z.string().nullable(),
   remark: z.string(),
+  /** A bank repayment report's state and days overdue (BANK_STATE on an issued loan). */
+  repayment: z.enum(REPAYMENT_STATES).nullable().optional(),
+  overdueDays: count.nullable().optional(),
   createTime: timestamp,
 });
 export type RecordRow = z.infer<typeof recordRow>;
