@@ -62,6 +62,7 @@ describeUpstream('bank repayment reports and the blacklist strategy (COMPENSATED
     expectFields(await bankState({ id: loan.id, version: loan.version, key: key(), issued: true, repayment: 'LATE' }), { repayment: 'validation.invalid' });
     expect((await bankState({ id: loan.id, version: loan.version, key: key(), issued: true, repayment: 'NORMAL' }, 'renshe')).status).toBe(403);
     expect((await bankState({ id: loan.id, version: loan.version + 3, key: key(), issued: true, repayment: 'NORMAL' })).status).toBe(409);
+    expect((await bankState({ id: 99_999_999, version: 1, key: key(), issued: true, repayment: 'NORMAL' })).status).toBe(404);
     const normal = await bankState({ id: loan.id, version: loan.version, key: key(), issued: true, repayment: 'NORMAL' });
     expect(normal.body.data.application.status).toBe('LOANED');
     const row = await up().db.selectFrom('application').select(['status', 'repayment_state', 'overdue_days']).where('id', '=', loan.id).executeTakeFirstOrThrow();
@@ -85,6 +86,14 @@ describeUpstream('bank repayment reports and the blacklist strategy (COMPENSATED
     expect((await activeEntries(loan.idNumber)).total).toBe(1);
     const records = await up().db.selectFrom('approval_record').select(['action', 'details']).where('application_id', '=', loan.id).orderBy('id').execute();
     expect(records.at(-1)).toMatchObject({ action: 'BANK_STATE', details: { repayment: 'COMPENSATED', overdueDays: null } });
+    // The case's history shows each report.
+    const history = (await call('businessApproveRecord/getList', { id: loan.id })).body.data;
+    expect(history.slice(-3)).toEqual([
+      expect.objectContaining({ action: 'BANK_STATE', toStatus: 'LOANED' }),
+      expect.objectContaining({ action: 'BANK_STATE', toStatus: 'LOANED', repayment: 'COMPENSATED', overdueDays: null, opinion: '担保公司已代偿' }),
+      expect.objectContaining({ action: 'BANK_STATE', repayment: 'COMPENSATED' }),
+    ]);
+    expect(history.at(-3)).not.toHaveProperty('repayment');
     expect((await call('business-blacklist-strategy/list', { pageNum: 1, pageSize: 10, name: '担保代偿' })).body.data.list[0].added).toBe(1);
   });
 
