@@ -129,8 +129,9 @@ test.describe('risk screens', () => {
       });
       expect(rule.code, rule.message).toBe(200);
       const loaned = await call<{ list: { id: number; number: string; name: string; idNumber: string }[] }>(api, 'businessClubFirstTrial/getList', {
-        stage: 'BANK_TRANSFER', scope: 'processed', status: 'LOANED', pageNum: 1, pageSize: 50,
+        stage: 'BANK_TRANSFER', scope: 'processed', status: 'LOANED', pageNum: 1, pageSize: 30,
       });
+      expect(loaned.code, loaned.message).toBe(200);
       // A borrower of a name nobody on the list has.
       for (const row of loaned.data.list) {
         const listed = await call<{ total: number }>(api, 'sysBlackList/getList', { pageNum: 1, pageSize: 10, name: row.name });

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 
 /** The staffing indicator of small companies (DOMAIN.md section 1) and its refusal reason. */
 const KEY_HIRES = {
-  code: 'KEY_HIRES', name_zh: '新招用重点群体人员占比', name_en: 'New hires from the key groups as a share of staff',
+  code: 'KEY_HIRES', name_zh: '新招用重点群体人员占比', name_en: 'Key-group hires as share of staff',
   source: 'APPLICATION', metric: 'KEY_HIRE_MARGIN', operator: 'GTE', min_value: 0, max_value: null, effect: 'HARD',
 } as const;
 const KEY_HIRES_REASON = {
@@ -32,6 +32,6 @@ export const riskEvents: Migration = {
     const current = await db.selectFrom('indicator_issue').select(['number', 'items']).orderBy('number', 'desc').limit(1).executeTakeFirst();
     if (!current) return;
     const items = [...(typeof current.items === 'string' ? JSON.parse(current.items) : current.items), { ...row, borrower_types: ['SMALL_COMPANY'] }];
-    await db.insertInto('indicator_issue').values({ number: current.number + 1, items: JSON.stringify(items), note: KEY_HIRES.name_zh }).execute();
+    await db.insertInto('indicator_issue').values({ number: current.number + 1, items: JSON.stringify(items), note: '' }).execute();
   },
 };
