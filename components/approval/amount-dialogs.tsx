@@ -4,6 +4,8 @@ import { DatePicker, Form, InputNumber, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { QUOTA_LIMIT } from '@/lib/resources/workbench';
+import { OVERDUE_DAYS_MAX } from '@/lib/contract/workflow';
+import { REPAYMENT_STATES, type RepaymentState } from '@/lib/workflow/stages';
 import { ActionModal, OpinionField, rowBody, useActionSubmit, type ActionDialogProps } from './action-modal';
 import { useCall } from './use-call';
 
@@ -37,8 +39,40 @@ export function QuotaDialog({ row, close, refresh }: ActionDialogProps) {
   );
 }
 
-/** bankState: whether the bank issued the loan, and if so how much and when. */
-export function BankStateDialog({ row, close, refresh }: ActionDialogProps) {
+/** bankState: whether the bank issued the loan, and if so how much and when; on an issued loan, how it is being repaid. */
+export function BankStateDialog(props: ActionDialogProps) {
+  return props.row.status === 'LOANED' ? <RepaymentDialog {...props} /> : <LoanIssuedDialog {...props} />;
+}
+
+/** The bank's repayment report on an issued loan: on time, overdue by some days, or paid by the guarantee company. */
+function RepaymentDialog({ row, close, refresh }: ActionDialogProps) {
+  const t = useTranslations();
+  const [form] = Form.useForm();
+  const repayment = Form.useWatch('repayment', form) as RepaymentState | undefined;
+  const { submit, sending } = useActionSubmit({ path: 'businessClubFirstTrial/bankState', form, close, refresh, success: 'approval.done.bankState' });
+  const finish = (values: Record<string, unknown>) => submit(rowBody(row, {
+    issued: true,
+    repayment: values.repayment,
+    ...(values.repayment === 'OVERDUE' ? { overdueDays: values.overdueDays } : {}),
+    opinion: values.opinion ?? '',
+  }));
+  return (
+    <ActionModal title={t('approval.actions.bankState')} row={row} form={form} sending={sending} close={close} onFinish={finish}>
+      <Form.Item name="repayment" label={t('approval.fields.repayment')} rules={[{ required: true, message: t('approval.fields.repaymentRequired') }]}>
+        <Radio.Group options={REPAYMENT_STATES.map((value) => ({ value, label: t(`approval.repayment.${value}`) }))} />
+      </Form.Item>
+      {repayment === 'OVERDUE' && (
+        <Form.Item name="overdueDays" label={t('approval.fields.overdueDays')}
+          rules={[{ required: true, type: 'integer', min: 1, max: OVERDUE_DAYS_MAX, message: t('validation.overdueDays') }]}>
+          <InputNumber<number> min={1} max={OVERDUE_DAYS_MAX} precision={0} style={{ width: '100%' }} aria-label={t('approval.fields.overdueDays')} />
+        </Form.Item>
+      )}
+      <OpinionField />
+    </ActionModal>
+  );
+}
+
+function LoanIssuedDialog({ row, close, refresh }: ActionDialogProps) {
   const t = useTranslations();
   const [form] = Form.useForm();
   const rules = useAmountRules();

@@ -19,6 +19,7 @@ export function DetailRecords({ id }: { id: number }) {
   const { user } = useShell();
   const [editing, setEditing] = useState<RecordRow | null>(null);
   const stage = (s: RecordRow['stage']) => (s ? t(`stage.${s}`) : '—');
+  const repayment = (r: RecordRow) => (r.repayment === 'OVERDUE' ? t('repaymentOverdue', { days: r.overdueDays ?? 0 }) : t(`repayment.${r.repayment!}`));
   return (
     <Section data={data} loading={isLoading} empty={(rows) => rows.length === 0}>
       {(rows) => (
@@ -28,7 +29,7 @@ export function DetailRecords({ id }: { id: number }) {
             { key: 'stage', title: t('records.stage'), render: (_, r) => stage(r.stage) },
             { key: 'action', title: t('records.action'), render: (_, r) => <Tag>{t(`action.${r.action}`)}</Tag> },
             { key: 'actor', title: t('records.actor'), render: (_, r) => [r.actor, r.actorOrg].filter(Boolean).join(' · ') || '—' },
-            { key: 'to', title: t('records.to'), render: (_, r) => (r.toStatus === 'IN_REVIEW' && r.toStage ? stage(r.toStage) : t(`status.${r.toStatus}`)) },
+            { key: 'to', title: t('records.to'), render: (_, r) => (r.repayment ? repayment(r) : r.toStatus === 'IN_REVIEW' && r.toStage ? stage(r.toStage) : t(`status.${r.toStatus}`)) },
             { key: 'targetUser', title: t('records.targetUser'), render: (_, r) => r.targetUser ?? '—' },
             { key: 'opinion', title: t('records.opinion'), width: 220, render: (_, r) => r.opinion || '—' },
             { key: 'refuseReason', title: t('records.refuseReason'), render: (_, r) => r.refuseReason ?? '—' },

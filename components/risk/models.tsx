@@ -22,7 +22,7 @@ export function ModelScreen() {
       {data.map((model) => (
         <Card key={model.borrowerType} title={`${tt(model.borrowerType)} · ${model.current ? t('inForce', { number: model.current.number }) : t('none')}`}>
           <Typography.Paragraph>
-            {model.indicators.map((i) => <Tag key={i.code} color={i.effect === 'HARD' ? 'red' : 'orange'}>{i.name} · {ti(`effect.${i.effect}`)}</Tag>)}
+            {model.indicators.map((i) => <Tag key={i.code} color={i.effect === 'HARD' ? 'red' : 'orange'} style={{ whiteSpace: 'normal', maxWidth: '100%' }}>{i.name} · {ti(`effect.${i.effect}`)}</Tag>)}
           </Typography.Paragraph>
           <Table<Version> rowKey="number" size="small" pagination={false} dataSource={model.history} scroll={{ x: 'max-content' }}
             columns={[

@@ -32,6 +32,8 @@ const houseInput = z.object({
   assessedValue: money(),
 });
 
+const STAFF_COUNT_MAX = 100_000;
+
 export const intakeInput = z.object({
   clientKey,
   borrowerType: z.enum(BORROWER_TYPES, { error: 'validation.invalid' }),
@@ -39,6 +41,8 @@ export const intakeInput = z.object({
   spouse: personInput.optional(),
   partners: z.array(partnerInput).max(20, 'validation.invalid').default([]),
   employees: z.array(employeeInput).max(EMPLOYEES_MAX, 'validation.invalid').default([]),
+  /** A small company's staff (the base of the staffing indicator); required for a small company. */
+  staffCount: int(1, STAFF_COUNT_MAX, 'validation.staffCount').optional(),
   guarantors: z.array(guarantorInput).max(5, 'validation.invalid').default([]),
   house: houseInput.optional(),
   businessName: line(100).default(''),
@@ -57,6 +61,8 @@ export const intakeInput = z.object({
   if (v.guaranteeMethod === 'HOUSE' && !v.house) issue(['house'], 'validation.houseRequired');
   if (v.guaranteeMethod === 'GUARANTOR' && v.guarantors.length === 0) issue(['guarantors'], 'validation.guarantorRequired');
   if (v.borrowerType === 'PARTNERSHIP' && v.partners.length === 0) issue(['partners'], 'validation.partnerRequired');
+  if (v.borrowerType === 'SMALL_COMPANY' && v.staffCount === undefined) issue(['staffCount'], 'validation.staffCount');
+  if (v.staffCount !== undefined && v.employees.length > v.staffCount) issue(['staffCount'], 'validation.staffBelowHires');
   if (v.spouse && v.spouse.idNumber === v.proposer.idNumber) issue(['spouse', 'idNumber'], 'validation.idNumber');
 });
 export type IntakeInput = z.input<typeof intakeInput>;

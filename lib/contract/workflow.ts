@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { clientKey, date, flag, id, int, INT_MAX, longText, money, pageInput, textFilter } from './fields';
 import { version } from './role';
-import { ACTIONS, APPLICATION_STATUSES, BORROWER_TYPES, GUARANTEE_METHODS, STAGES } from '../workflow/stages';
+import { ACTIONS, APPLICATION_STATUSES, BORROWER_TYPES, GUARANTEE_METHODS, REPAYMENT_STATES, STAGES } from '../workflow/stages';
 import { REPAYMENT_METHODS, type Plan } from '../workflow/plan';
 import { HOUSE_STATES } from '../workflow/house';
 import { count, timestamp } from './output';
@@ -94,11 +94,24 @@ export const quotaInput = actionBase.extend({
   quota: money('validation.amount', 10_000_000),
 });
 export const reSignInput = actionBase;
+export const OVERDUE_DAYS_MAX = 3650;
+/**
+ * bankState: on an approved case, whether the bank issued the loan (and how much, when); on an
+ * issued loan (`repayment` given), the bank's repayment report: on time, overdue by some days,
+ * or compensated by the guarantee company.
+ */
 export const bankStateInput = actionBase.extend({
   issued: z.boolean({ error: 'validation.invalid' }),
   loanAmount: money('validation.amount', 10_000_000).optional(),
   loanDate: isoDate.optional(),
+  repayment: z.enum(REPAYMENT_STATES, { error: 'validation.invalid' }).optional(),
+  overdueDays: int(1, OVERDUE_DAYS_MAX, 'validation.overdueDays').optional(),
 }).superRefine((value, ctx) => {
+  if (value.repayment !== undefined) {
+    if (value.repayment === 'OVERDUE' && value.overdueDays === undefined) ctx.addIssue({ code: 'custom', path: ['overdueDays'], message: 'validation.overdueDays' });
+    if (value.repayment !== 'OVERDUE' && value.overdueDays !== undefined) ctx.addIssue({ code: 'custom', path: ['overdueDays'], message: 'validation.invalid' });
+    return;
+  }
   if (!value.issued) return;
   if (value.loanAmount === undefined) ctx.addIssue({ code: 'custom', path: ['loanAmount'], message: 'validation.amount' });
   if (value.loanDate === undefined) ctx.addIssue({ code: 'custom', path: ['loanDate'], message: 'validation.date' });
@@ -211,6 +224,9 @@ export const recordRow = z.object({
   opinion: z.string(),
   refuseReason: z.string().nullable(),
   remark: z.string(),
+  /** A bank repayment report's state and days overdue (BANK_STATE on an issued loan). */
+  repayment: z.enum(REPAYMENT_STATES).nullable().optional(),
+  overdueDays: count.nullable().optional(),
   createTime: timestamp,
 });
 export type RecordRow = z.infer<typeof recordRow>;

@@ -63,7 +63,7 @@ export function rowAllows(action: RowActionKey, stage: Stage, row: ApplicationRo
     case 'adminRedeploy': return here;
     case 'reject': return mine && row.rejectable !== false;
     case 'reSign': return mine || (row.status === 'APPROVED' && stage === 'BANK_TRANSFER');
-    case 'bankState': return row.status === 'APPROVED';
+    case 'bankState': return row.status === 'APPROVED' || row.status === 'LOANED'; // the loan decision, then the bank's repayment reports
     default: return mine;
   }
 }

@@ -14,6 +14,7 @@ export const METRICS = {
   INSURED_MONTHS: 'INSURANCE',
   CURRENT_OVERDUE: 'CREDIT',
   UNSETTLED_GUARANTEES: 'CREDIT',
+  KEY_HIRE_MARGIN: 'APPLICATION',
 } as const satisfies Record<string, IndicatorSource>;
 export type Metric = keyof typeof METRICS;
 export const METRIC_NAMES = Object.keys(METRICS) as Metric[];
@@ -44,4 +45,16 @@ export function judge(rule: Rule, effect: Effect, value: number | null): Verdict
   if (value === null) return 'UNCHECKED';
   if (meets(rule, value)) return 'PASSED';
   return effect === 'HARD' ? 'REFUSED' : 'FLAGGED';
+}
+
+/**
+ * The policy's staffing rule for small companies: new hires of the key groups make at least 15%
+ * of the staff, 8% when the staff is above 100. KEY_HIRE_MARGIN measures how far (in percentage
+ * points, two decimals) a company's share lies above the share it needs; null without a staff count.
+ */
+const KEY_HIRE_RULE = { share: 15, largeStaff: 100, largeShare: 8 } as const;
+export function keyHireMargin(keyHires: number, staff: number | null): number | null {
+  if (!staff || staff <= 0) return null;
+  const needed = staff > KEY_HIRE_RULE.largeStaff ? KEY_HIRE_RULE.largeShare : KEY_HIRE_RULE.share;
+  return Math.round((keyHires * 100 / staff - needed) * 100) / 100;
 }

@@ -20,14 +20,14 @@ export interface FlowState {
 export type Move =
   | { action: 'SUBMIT' | 'CHECK' | 'RETURN' | 'REFUSE' | 'WITHDRAW' | 'REDEPLOY' | 'ADMIN_REDEPLOY' | 'TURN_OVER' | 'QUOTA' | 'RESIGN' }
   | { action: 'REJECT'; targetNodeId: number }
-  | { action: 'BANK_STATE'; issued: boolean };
+  | { action: 'BANK_STATE'; issued: boolean; repayment?: boolean };
 
 export type Outcome =
   | { ok: true; status: ApplicationStatus; nodeId: number | null }
   | { ok: false; reason: Refusal };
 
 /** Reasons are message keys under `upstream.workflow`. */
-type Refusal = 'notInReview' | 'notReturned' | 'notApproved' | 'notPassed' | 'wrongStage' | 'noNodes' | 'finished';
+type Refusal = 'notInReview' | 'notReturned' | 'notApproved' | 'notLoaned' | 'notPassed' | 'wrongStage' | 'noNodes' | 'finished';
 
 const refuse = (reason: Refusal): Outcome => ({ ok: false, reason });
 const at = (status: ApplicationStatus, nodeId: number | null = null): Outcome => ({ ok: true, status, nodeId });
@@ -89,6 +89,8 @@ export function transition(state: FlowState, move: Move): Outcome {
       if (!inReview) return refuse('notInReview');
       return STAGE_EXTRA_BUTTONS[stage]?.includes('reSign') ? at('IN_REVIEW', state.nodeId) : refuse('wrongStage');
     case 'BANK_STATE':
+      // A repayment report (on time, overdue, compensated) concerns an issued loan and leaves it issued.
+      if (move.repayment) return state.status === 'LOANED' ? at('LOANED') : refuse('notLoaned');
       return state.status === 'APPROVED' ? at(move.issued ? 'LOANED' : 'NOT_ISSUED') : refuse('notApproved');
   }
 }

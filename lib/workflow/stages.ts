@@ -43,6 +43,10 @@ export const stageOfPath = (path: string): Stage | undefined => STAGES.find((s) 
 export const APPLICATION_STATUSES = ['IN_REVIEW', 'RETURNED', 'APPROVED', 'LOANED', 'NOT_ISSUED', 'REFUSED', 'WITHDRAWN'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
+/** How an issued loan is being repaid, as the bank reports it: on time, overdue (by days), or paid by the guarantee company (代偿). */
+export const REPAYMENT_STATES = ['NORMAL', 'OVERDUE', 'COMPENSATED'] as const;
+export type RepaymentState = (typeof REPAYMENT_STATES)[number];
+
 export const BORROWER_TYPES = ['PERSON', 'SMALL_COMPANY', 'PARTNERSHIP'] as const;
 export type BorrowerType = (typeof BORROWER_TYPES)[number];
 

@@ -110,11 +110,67 @@ test.describe('risk screens', () => {
       await page.getByRole('button', { name: /查\s*询/ }).click();
       await page.getByRole('row', { name: new RegExp(accepted.data.number) }).getByRole('button', { name: /详\s*情/ }).click();
       const drawer = page.getByRole('dialog').filter({ hasText: accepted.data.number });
-      await expect(drawer.getByText(/指标版本 V1/)).toBeVisible();
+      await expect(drawer.getByText(/指标版本 V2/)).toBeVisible();
       await shoot(page, 'risk-detail-red-flags');
     } finally {
       await api.dispose();
     }
+  });
+
+  test('the bank records a compensation on an issued loan: the strategy blacklists the borrower, the records show the report', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const api = await adminApi();
+    let loan: { id: number; number: string; name: string } | undefined;
+    try {
+      const situations = (await call<{ id: number; code: string }[]>(api, 'business-situation-condition/list', {})).data;
+      const rule = await call(api, 'business-blacklist-strategy/edit', {
+        name: `担保代偿${stamp}`, conditionId: situations.find((c) => c.code === 'COMPENSATED')!.id, months: 12, reason: '担保公司代偿', sort: 9,
+      });
+      expect(rule.code, rule.message).toBe(200);
+      const loaned = await call<{ list: { id: number; number: string; name: string; idNumber: string }[] }>(api, 'businessClubFirstTrial/getList', {
+        stage: 'BANK_TRANSFER', scope: 'processed', status: 'LOANED', pageNum: 1, pageSize: 30,
+      });
+      expect(loaned.code, loaned.message).toBe(200);
+      // A borrower of a name nobody on the list has.
+      for (const row of loaned.data.list) {
+        const listed = await call<{ total: number }>(api, 'sysBlackList/getList', { pageNum: 1, pageSize: 10, name: row.name });
+        if (listed.data.total === 0) { loan = row; break; }
+      }
+      expect(loan!).toBeTruthy();
+    } finally {
+      await api.dispose();
+    }
+
+    await signIn(page, 'admin');
+    if (!loan) throw new Error('no issued loan to report on');
+    await page.goto(`/bank/bank-forward?scope=processed&number=${loan.number}`);
+    const row = page.locator('.ant-table-row').filter({ hasText: loan.number });
+    await expect(row).toContainText('已放款');
+    await row.getByRole('button', { name: '放款登记' }).click();
+    const dialog = page.getByRole('dialog', { name: '放款登记' });
+    await dialog.getByRole('radio', { name: '逾期' }).check();
+    await expect(dialog.getByRole('spinbutton', { name: '逾期天数' })).toBeVisible();
+    await dialog.getByRole('radio', { name: '担保公司代偿' }).check();
+    await expect(dialog.getByRole('spinbutton', { name: '逾期天数' })).toHaveCount(0);
+    await dialog.getByRole('textbox').last().fill('担保公司已代偿本息');
+    await shoot(page, 'risk-repayment-dialog');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByText('放款状态已登记')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await row.getByRole('button', { name: /详\s*情/ }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: loan.number });
+    await drawer.getByRole('tab', { name: '审批记录' }).click();
+    await expect(drawer.locator('.ant-table-row').last()).toContainText('担保公司代偿');
+    await expect(drawer.locator('.ant-table-row').last()).toContainText('担保公司已代偿本息');
+
+    await page.goto('/admin/setting/data/black');
+    await page.getByRole('textbox', { name: '姓名', exact: true }).fill(loan.name);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const entry = page.getByRole('row', { name: new RegExp(loan.name) }).filter({ hasText: '生效中' });
+    await expect(entry).toContainText('策略自动');
+    await expect(entry).toContainText('担保公司代偿');
   });
 
   const SCREENS: [string, string, string][] = [

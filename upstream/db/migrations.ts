@@ -6,6 +6,7 @@ import { workflow } from './migration-workflow';
 import { content } from './migration-content';
 import { reports } from './migration-reports';
 import { caseTally } from './migration-case-tally';
+import { riskEvents } from './migration-risk-events';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -245,5 +246,6 @@ export const migrations: Record<string, Migration> = {
   '0012_content': content,
   '0013_products': products,
   '0014_reports': reports,
+  '0015_risk_events': riskEvents,
   '0018_case_tally': caseTally,
 };

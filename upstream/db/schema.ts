@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Action, ApplicationStatus, BorrowerType, GuaranteeMethod, Stage } from '../../lib/workflow/stages';
+import type { Action, ApplicationStatus, BorrowerType, GuaranteeMethod, RepaymentState, Stage } from '../../lib/workflow/stages';
 import type { RepaymentMethod } from '../../lib/workflow/plan';
 import type { SmsScene } from '../../lib/workflow/sms';
 import type { AgreementKind } from '../../lib/workflow/agreement';
@@ -483,6 +483,11 @@ interface ApplicationTable {
   /** The indicator version intake checked it against, and the outcome. */
   indicator_issue_id: number | null;
   check_outcome: 'PASSED' | 'REFUSED' | 'FLAGGED' | null;
+  /** The bank's last repayment report on the issued loan, and the days overdue it gave. */
+  repayment_state: RepaymentState | null;
+  overdue_days: number | null;
+  /** A small company's staff (the staffing indicator's base). */
+  staff_count: number | null;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;

@@ -71,7 +71,7 @@ export const workflowCalls = {
   'businessClubFirstTrial/withdraw': action('Withdraw the case', withdrawInput, 'withdraw'),
   'businessClubFirstTrial/updateGuaranteeQuota': action('Set the guarantee quota', quotaInput, 'quota'),
   'businessClubFirstTrial/reSign': action('Record an agreement re-signing', reSignInput, 'reSign'),
-  'businessClubFirstTrial/bankState': action('Record whether the loan was issued', bankStateInput, 'bankState'),
+  'businessClubFirstTrial/bankState': action('Record whether the loan was issued; on an issued loan, the bank\'s repayment report', bankStateInput, 'bankState'),
   'businessClubFirstTrial/turnOver': call({
     summary: 'Hand the cases of one person at a stage to another who may take them (a supervisor\'s act, never to oneself)', input: turnOverInput,
     output: turnOverResult, access: (input) => ({ permission: `${STAGE_INFO[input.stage].module}::turnOver` }), accessBy: 'stage',

@@ -4,7 +4,7 @@ import type { UpstreamOptions } from '../../options';
 import { lookupWithin, sourcesFor } from '../../integrations';
 import type { CreditRecord, InsuranceRecord } from '../../integrations/types';
 import { idBirthDate } from '../../../lib/workflow/id-number';
-import { judge, type Metric, type Verdict } from '../../../lib/workflow/indicators';
+import { judge, keyHireMargin, type Metric, type Verdict } from '../../../lib/workflow/indicators';
 import type { BorrowerType } from '../../../lib/workflow/stages';
 import { chinaToday } from './days';
 
@@ -17,6 +17,11 @@ export interface Subject {
   idNumber: string;
   people: string[];
   amount: number;
+  /** A small company's staff and its new hires from the key groups (the staffing indicator). */
+  staffCount: number | null;
+  keyHires: number;
+  /** Hits the caller already counted among these people (intake screens them first); absent: counted here. */
+  blacklistHits?: number;
 }
 
 /** What the outside sources answered (null: could not be checked). */
@@ -53,7 +58,8 @@ function ageOn(birth: string, today: string): number {
 async function lookInside(db: Db, subject: Subject, now: Date) {
   const ids = [subject.idNumber, ...subject.people];
   const [hits, loans, cap] = await Promise.all([
-    db.selectFrom('blacklist').select((eb) => eb.fn.countAll<number>().as('n')).where('id_number', 'in', ids).where('relieved_at', 'is', null)
+    subject.blacklistHits !== undefined ? { n: subject.blacklistHits } : db.selectFrom('blacklist').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id_number', 'in', ids).where('relieved_at', 'is', null)
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])).executeTakeFirstOrThrow(),
     db.selectFrom('application').select((eb) => eb.fn.countAll<number>().as('n')).where('id_number', '=', subject.idNumber).where('status', '=', 'LOANED')
       .$if(subject.applicationId !== undefined, (q) => q.where('id', '<>', subject.applicationId!)).executeTakeFirstOrThrow(),
@@ -82,6 +88,7 @@ export async function runChecks(db: Db, items: IssuedIndicator[], subject: Subje
     INSURED_MONTHS: [insurance ? insurance.monthsPaid : null, insurance],
     CURRENT_OVERDUE: [credit ? credit.currentOverdue : null, credit],
     UNSETTLED_GUARANTEES: [credit ? credit.unsettledGuaranteeLoans : null, credit],
+    KEY_HIRE_MARGIN: [keyHireMargin(subject.keyHires, subject.staffCount), { staff: subject.staffCount, keyHires: subject.keyHires }],
   };
   return items.map((item) => {
     const [value, detail] = observed[item.metric];

@@ -12,6 +12,8 @@ type App = Awaited<ReturnType<typeof visibleApplication>>;
 
 const peopleOf = async (db: Db, id: number) =>
   (await db.selectFrom('application_person').select('id_number').where('application_id', '=', id).execute()).map((p) => p.id_number);
+const keyHiresOf = async (db: Db, id: number) => Number((await db.selectFrom('application_person').select((eb) => eb.fn.countAll<number>().as('n'))
+  .where('application_id', '=', id).where('role', '=', 'EMPLOYEE').where('key_group', '=', true).executeTakeFirstOrThrow()).n);
 
 /** The case's red flags: each issued indicator's verdict and value, and blacklist entries added since intake. */
 async function redFlagsOf(db: Db, ctx: Pick<CallContext, 'locale'>, app: App): Promise<RedFlags> {
@@ -50,7 +52,10 @@ async function recheck(ctx: CallContext<AuthUser>, app: App) {
   const again = items.filter((i) => unchecked.has(i.code));
   if (!again.length) return;
   const outside = await lookOutside(ctx.options, again, app.id_number);
-  const subject = { applicationId: app.id, borrowerType: app.borrower_type, idNumber: app.id_number, people: await peopleOf(ctx.db, app.id), amount: Number(app.amount) };
+  const subject = {
+    applicationId: app.id, borrowerType: app.borrower_type, idNumber: app.id_number, people: await peopleOf(ctx.db, app.id), amount: Number(app.amount),
+    staffCount: app.staff_count, keyHires: await keyHiresOf(ctx.db, app.id),
+  };
   await ctx.db.transaction().execute(async (trx) => {
     const results = await runChecks(trx, again, subject, outside, ctx.now);
     await saveChecks(trx, app.id, results, ctx.now);

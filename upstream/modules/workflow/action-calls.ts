@@ -67,16 +67,11 @@ export const actionCalls = [
       await recordSigning(trx, app.id);
     },
   }),
-  actionCall('businessClubFirstTrial/bankState', {
-    verb: 'bankState', action: 'BANK_STATE', move: (i) => ({ action: 'BANK_STATE', issued: i.issued }),
-    apply: (i) => (i.issued ? { loan_amount: i.loanAmount!, loan_date: i.loanDate! } : {}),
-    details: (i) => ({ issued: i.issued, loanAmount: i.loanAmount ?? null, loanDate: i.loanDate ?? null }),
-    async after(trx, ctx, app, i) {
-      if (!i.issued) return;
-      await sendSms(trx, {
-        scene: 'LOANED', mobile: app.mobile, clientIp: ctx.clientIp, now: ctx.now,
-        values: { name: app.name, number: app.number, amount: yuan(i.loanAmount!), date: i.loanDate! },
-      });
+  defineCall<ActionPath>({
+    path: 'businessClubFirstTrial/bankState',
+    handler: (ctx, value) => {
+      const input = value as InputOf<'businessClubFirstTrial/bankState'>;
+      return runAction(ctx, input.repayment === undefined ? loanIssued : repaymentReported, input);
     },
   }),
   defineCall({
@@ -84,3 +79,36 @@ export const actionCalls = [
     handler: (ctx, input) => turnOver(ctx, input),
   }),
 ];
+
+type BankStateInput = InputOf<'businessClubFirstTrial/bankState'>;
+
+/** bankState on an approved case: whether the bank issued the loan; the applicant is told when it did. */
+const loanIssued: ActionSpec<BankStateInput> = {
+  verb: 'bankState', action: 'BANK_STATE', move: (i) => ({ action: 'BANK_STATE', issued: i.issued }),
+  apply: (i) => (i.issued ? { loan_amount: i.loanAmount!, loan_date: i.loanDate! } : {}),
+  details: (i) => ({ issued: i.issued, loanAmount: i.loanAmount ?? null, loanDate: i.loanDate ?? null }),
+  async after(trx, ctx, app, i) {
+    if (!i.issued) return;
+    await sendSms(trx, {
+      scene: 'LOANED', mobile: app.mobile, clientIp: ctx.clientIp, now: ctx.now,
+      values: { name: app.name, number: app.number, amount: yuan(i.loanAmount!), date: i.loanDate! },
+    });
+  },
+};
+
+/**
+ * bankState on an issued loan: the bank's repayment report, by any holder of the bank stage's
+ * button who sees the case. A compensation or an overdue is a situation the blacklist strategy
+ * watches: its enabled rules blacklist the proposer in the same transaction.
+ */
+const repaymentReported: ActionSpec<BankStateInput> = {
+  verb: 'bankState', action: 'BANK_STATE', actor: 'scoped', stage: 'BANK_TRANSFER',
+  move: (i) => ({ action: 'BANK_STATE', issued: i.issued, repayment: true }),
+  apply: (i) => ({ repayment_state: i.repayment!, overdue_days: i.overdueDays ?? null }),
+  details: (i) => ({ repayment: i.repayment!, overdueDays: i.overdueDays ?? null }),
+  async after(trx, ctx, app, i) {
+    const who = { name: app.name, idNumber: app.id_number, mobile: app.mobile };
+    if (i.repayment === 'COMPENSATED') await applyStrategies(trx, ctx, 'COMPENSATED', who);
+    if (i.repayment === 'OVERDUE') await applyStrategies(trx, ctx, 'OVERDUE_DAYS', who, i.overdueDays);
+  },
+};

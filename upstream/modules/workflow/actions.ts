@@ -32,6 +32,8 @@ export interface ActionSpec<I extends ActionInput> {
   apply?: (input: I, app: App) => Updateable<Database['application']>;
   details?: (input: I) => Record<string, unknown>;
   refuseReasonId?: (input: I) => number;
+  /** The stage whose button the action needs on a case past its stages (a repayment report on an issued loan). */
+  stage?: Stage;
   /** After the change, inside the same transaction (e.g. the refusal SMS). */
   after?: (trx: Trx, ctx: Ctx, app: App, input: I) => Promise<void>;
 }
@@ -77,7 +79,7 @@ export async function runAction<I extends ActionInput>(ctx: Ctx, spec: ActionSpe
     if (key.kind === 'reused') throw conflict('workflow.keyUsed');
     if (key.kind === 'retry') return actionResult(trx, app.id, key.recordIds[0]!, now);
     if (app.version !== input.version) throw conflict('workflow.stale');
-    const stage: Stage = app.stage ?? 'RS_FIRST';
+    const stage: Stage = app.stage ?? spec.stage ?? 'RS_FIRST';
     if (!(await holdsButton(trx, user, stage, spec.verb))) throw forbidden();
     const approvals = await approvalsOf(trx, app.id);
     const refusal = actorRefusal(spec.action, user.id, { assigneeId: app.assignee_id, makerId: app.maker_id, stage: app.stage, approvals }, spec.actor === 'scoped');

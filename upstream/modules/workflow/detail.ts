@@ -4,6 +4,7 @@ import type { AuthUser } from '../../core/call';
 import { notFound } from '../../core/errors';
 import { allowed } from '../../core/permission';
 import type { ApplicationDetail, PersonInfo, Progress, RecordRow } from '../../../lib/contract/workflow';
+import type { RepaymentState } from '../../../lib/workflow/stages';
 import { routeOf } from '../../../lib/workflow/machine';
 import { maskIdNumber, maskMobile } from '../../../lib/workflow/id-number';
 import { holdsButton } from './actions';
@@ -98,14 +99,20 @@ export function recordRows(db: Trx) {
     .leftJoin('refuse_reason as rr', 'rr.id', 'r.refuse_reason_id')
     .select([
       'r.id', 'r.action', 'r.stage', 'r.to_stage', 'r.from_status', 'r.to_status', 'u.nickname as actor', 'o.name as actor_org',
-      't.nickname as target', 'r.opinion', 'rr.content as reason', 'r.remark', 'r.created_at',
+      't.nickname as target', 'r.opinion', 'rr.content as reason', 'r.remark', 'r.details', 'r.created_at',
     ]);
+}
+
+/** What a repayment report's record says (its details), else nothing. */
+function repaymentOf(details: unknown): Pick<RecordRow, 'repayment' | 'overdueDays'> {
+  const d = details as { repayment?: RepaymentState; overdueDays?: number | null } | null;
+  return d?.repayment ? { repayment: d.repayment, overdueDays: d.overdueDays ?? null } : {};
 }
 
 export const toRecordRow = (r: Awaited<ReturnType<ReturnType<typeof recordRows>['executeTakeFirstOrThrow']>>): RecordRow => ({
   id: r.id, action: r.action, stage: r.stage, toStage: r.to_stage, fromStatus: r.from_status, toStatus: r.to_status,
   actor: r.actor, actorOrg: r.actor_org, targetUser: r.target, opinion: r.opinion, refuseReason: r.reason, remark: r.remark,
-  createTime: new Date(r.created_at).toISOString(),
+  ...repaymentOf(r.details), createTime: new Date(r.created_at).toISOString(),
 });
 
 /** People of one role on the application (masked like the proposer). */

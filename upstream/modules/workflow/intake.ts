@@ -33,10 +33,10 @@ export const intakeCalls = [
         const existing = await trx.selectFrom('application').select(['id', 'number', 'status', 'whitelisted'])
           .where('client_key', '=', input.clientKey).executeTakeFirst();
         if (existing) return existing;
+        const named = await trx.selectFrom('organization').select(['id', 'type'])
+          .where('id', 'in', Object.keys(ORG_TYPES).map((field) => input[field as keyof typeof ORG_TYPES])).where('state', '=', 'ENABLED').execute();
         for (const [field, type] of Object.entries(ORG_TYPES)) {
-          const org = await trx.selectFrom('organization').select('type')
-            .where('id', '=', input[field as keyof typeof ORG_TYPES]).where('state', '=', 'ENABLED').executeTakeFirst();
-          if (org?.type !== type) throw invalid({ [field]: 'validation.orgType' });
+          if (!named.some((org) => org.id === input[field as keyof typeof ORG_TYPES] && org.type === type)) throw invalid({ [field]: 'validation.orgType' });
         }
         const screened = [input.proposer, ...(input.spouse ? [input.spouse] : []), ...input.partners,
           ...input.guarantors.flatMap((g) => [g, ...(g.spouse ? [g.spouse] : [])])];
@@ -65,6 +65,8 @@ export const intakeCalls = [
 
         const results = issued ? await runChecks(trx, issued.items, {
           borrowerType: input.borrowerType, idNumber: input.proposer.idNumber, people: screened.slice(1).map((p) => p.idNumber), amount: input.amount,
+          staffCount: input.staffCount ?? null, keyHires: input.employees.filter((e) => e.keyGroup).length,
+          blacklistHits: 0, // the screening above found none of these people on the list
         }, outside, ctx.now) : [];
         const { outcome, reasonId } = outcomeOf(issued?.items ?? [], results);
         const refused = outcome === 'REFUSED' && reasonId !== null;
@@ -82,7 +84,7 @@ export const intakeCalls = [
           household_register: proposer.householdRegister, employment_category: proposer.employmentCategory, address: proposer.address,
           business_name: input.businessName, business_scope: input.businessScope, amount: input.amount, term_months: input.termMonths,
           rate: input.rate, repayment_method: input.repaymentMethod, guarantee_method: input.guaranteeMethod, whitelisted,
-          client_group_id: group?.id ?? null, product_id: product.productId, updated_at: ctx.now,
+          client_group_id: group?.id ?? null, product_id: product.productId, staff_count: input.staffCount ?? null, updated_at: ctx.now,
         }).execute();
         const person = (role: 'SPOUSE' | 'PARTNER' | 'EMPLOYEE' | 'GUARANTOR' | 'GUARANTOR_SPOUSE', p: typeof proposer | NonNullable<typeof input.spouse>, sort: number, extra: { guarantor_id?: number; share_ratio?: number; key_group?: boolean } = {}) =>
           trx.insertInto('application_person').values({
