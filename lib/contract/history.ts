@@ -10,7 +10,7 @@ import { RATE_MAX } from '../workflow/intake-limits';
  * again updates it. Organisations are named as the platform names them (resolved by name and type).
  */
 export const HISTORY_MAX_ROWS = 10_000;
-export const LOAN_NUMBER_MAX = 24;
+const LOAN_NUMBER_MAX = 24;
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 

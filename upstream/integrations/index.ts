@@ -2,7 +2,7 @@ import type { UpstreamOptions } from '../options';
 import { failureOf, type LookupOutcome } from './failure';
 import { httpCredit, httpInsurance } from './http';
 import { simulatedCredit, simulatedInsurance } from './simulated';
-import type { Lookup, Sources, SourceName } from './types';
+import type { Lookup, Sources } from './types';
 
 type SourceOptions = Pick<UpstreamOptions, 'simulatedSources' | 'httpSources'>;
 
@@ -18,9 +18,6 @@ export function sourcesFor(options: SourceOptions): Sources {
     credit: credit ? httpCredit(credit) : simulatedCredit(options.simulatedSources.credit),
   };
 }
-
-/** Which provider answers each source, as the README and the errors screen name it. */
-export const providerOf = (options: SourceOptions, source: SourceName): 'HTTP' | 'SIMULATED' => (options.httpSources[source] ? 'HTTP' : 'SIMULATED');
 
 /** A lookup bounded by `ms`: the answer, or why it failed (the source's own failure, or TIMEOUT). */
 export async function lookupWithin<T>(lookup: Lookup<T>, idNumber: string, ms: number): Promise<LookupOutcome<T>> {

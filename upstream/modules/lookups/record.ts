@@ -6,7 +6,7 @@ import type { Outside } from '../risk/checks';
 
 type Db = Kysely<Database>;
 
-export const SOURCE_OF: Record<SourceName, LookupSource> = { insurance: 'INSURANCE', credit: 'CREDIT' };
+const SOURCE_OF: Record<SourceName, LookupSource> = { insurance: 'INSURANCE', credit: 'CREDIT' };
 
 /**
  * What one round of lookups leaves behind, inside the caller's transaction: the insurance
@@ -35,7 +35,7 @@ export async function recordLookups(db: Db, applicationId: number, outside: Outs
   }
 }
 
-export async function cacheInsurance(db: Db, applicationId: number, record: InsuranceRecord, now: Date) {
+async function cacheInsurance(db: Db, applicationId: number, record: InsuranceRecord, now: Date) {
   const values = {
     insured: record.insured, months_paid: record.monthsPaid, employer: record.employer, last_month_paid: record.lastMonthPaid,
     simulated: record.simulated, read_at: now,

@@ -27,7 +27,7 @@ export const NOTHING_OUTSIDE: Outside = { insurance: null, credit: null, failure
 type SourceOptions = Pick<UpstreamOptions, 'simulatedSources' | 'sourceTimeoutMs' | 'httpSources'>;
 
 /** How long a source may take: its HTTP provider's own timeout, else SOURCE_TIMEOUT_MS. */
-export const timeoutOf = (options: SourceOptions, source: SourceName) => options.httpSources[source]?.timeoutMs ?? options.sourceTimeoutMs;
+const timeoutOf = (options: SourceOptions, source: SourceName) => options.httpSources[source]?.timeoutMs ?? options.sourceTimeoutMs;
 
 /** Asks the named sources, in parallel, each within its timeout; outside any transaction. */
 export async function askSources(options: SourceOptions, idNumber: string, asked: readonly SourceName[]): Promise<Outside> {
