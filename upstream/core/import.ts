@@ -201,9 +201,9 @@ export function importRefused(check: ImportCheck): AppError {
 }
 
 /** The template: an .xlsx with the header row in the caller's language. */
-export function importTemplate(definition: Pick<ImportDefinition<z.ZodType>, 'columns' | 'templateName'>, locale: Locale): FileAnswer {
+export async function importTemplate(definition: Pick<ImportDefinition<z.ZodType>, 'columns' | 'templateName'>, locale: Locale): Promise<FileAnswer> {
   const text = (key: string) => lookup(SERVICE_TEXTS[locale], key) ?? key;
   const name = text(definition.templateName);
-  const bytes = xlsx([{ name, header: definition.columns.map((c) => text(c.label)), rows: [] }]);
+  const bytes = await xlsx([{ name, header: definition.columns.map((c) => text(c.label)), rows: [] }]);
   return new FileAnswer(bytes, XLSX_TYPE, contentDisposition(`${name}.xlsx`));
 }
