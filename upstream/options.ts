@@ -101,6 +101,7 @@ function httpSourcesFrom(env: NodeJS.ProcessEnv): Partial<Record<SourceName, Htt
     const prefix = name.toUpperCase();
     const url = env[`${prefix}_URL`];
     if (!url) continue;
+    if (!/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url)) throw new Error(`${prefix}_URL must be an http:// or https:// address`);
     const timeoutMs = int(env[`${prefix}_TIMEOUT_MS`]);
     sources[name] = { url, secret: env[`${prefix}_SECRET`] ?? '', ...(timeoutMs ? { timeoutMs } : {}) };
   }
