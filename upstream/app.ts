@@ -33,13 +33,16 @@ import { guaranteeCalls } from './modules/products/guarantee';
 import { productCalls } from './modules/products/product';
 import { agreementCalls } from './modules/products/agreement';
 import { riskCalls } from './modules/risk/calls';
+import { lookupErrorCalls } from './modules/lookups/errors';
+import { insureCalls } from './modules/lookups/insure';
+import { historyCalls } from './modules/history/calls';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
   ...organizaCalls, ...userCalls, ...userImportCalls, ...roleCalls, ...permissionCalls,
   ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
   ...flowCalls, ...overtimeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
-  ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls,
+  ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupErrorCalls, ...insureCalls, ...historyCalls,
 ];
 
 /** The platform service: every call of the /api contract over one database. */

@@ -1,4 +1,5 @@
 import type { SimulatedMode, SourceName } from './integrations/types';
+import type { HttpSource } from './integrations/http';
 import { resolve } from 'node:path';
 
 /** Tunables of the reference service; every one has a production-sensible default. */
@@ -31,6 +32,8 @@ export interface UpstreamOptions {
   simulatedSources: Record<SourceName, SimulatedMode>;
   /** The longest an outside lookup may take before it counts as 'could not be checked'. */
   sourceTimeoutMs: number;
+  /** Sources answered by their HTTP provider instead of the simulated one (INSURANCE_URL, CREDIT_URL, ...). */
+  httpSources: Partial<Record<SourceName, HttpSource>>;
   now: () => Date;
 }
 
@@ -53,6 +56,7 @@ export const defaultOptions: UpstreamOptions = {
   consultPerAddressPerHour: 20,
   simulatedSources: { insurance: 'ok', credit: 'ok' },
   sourceTimeoutMs: 3000,
+  httpSources: {},
   now: () => new Date(),
 };
 
@@ -61,7 +65,8 @@ const int = (value: string | undefined) => (value && /^\d+$/.test(value) ? Numbe
 /**
  * Options from the environment (LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, LOGIN_LOCK_MINUTES,
  * SMS_LOG_CODES, DATA_DIR, OVERDUE_REMIND_HOUR: 0-23, or 'off', SIMULATED_SOURCES: e.g.
- * 'insurance=fail,credit=hang', SOURCE_TIMEOUT_MS).
+ * 'insurance=fail,credit=hang', SOURCE_TIMEOUT_MS, INSURANCE_URL / INSURANCE_SECRET / INSURANCE_TIMEOUT_MS
+ * and CREDIT_URL / CREDIT_SECRET / CREDIT_TIMEOUT_MS: a source with a URL is asked over HTTP).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Partial<UpstreamOptions> {
   const lockMinutes = int(env.LOGIN_LOCK_MINUTES);
@@ -74,6 +79,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Partial<U
     ...(env.OVERDUE_REMIND_HOUR === 'off' ? { overdueRemindHour: null } : {}),
     ...(env.SIMULATED_SOURCES ? { simulatedSources: simulatedFrom(env.SIMULATED_SOURCES) } : {}),
     ...(int(env.SOURCE_TIMEOUT_MS) ? { sourceTimeoutMs: int(env.SOURCE_TIMEOUT_MS)! } : {}),
+    httpSources: httpSourcesFrom(env),
     ...(int(env.OVERDUE_REMIND_HOUR) !== undefined && int(env.OVERDUE_REMIND_HOUR)! < 24 ? { overdueRemindHour: int(env.OVERDUE_REMIND_HOUR)! } : {}),
   };
 }
@@ -86,4 +92,18 @@ function simulatedFrom(text: string): Record<SourceName, SimulatedMode> {
     if ((name === 'insurance' || name === 'credit') && (mode === 'ok' || mode === 'fail' || mode === 'hang')) modes[name] = mode;
   }
   return modes;
+}
+
+/** The sources with an HTTP provider configured: INSURANCE_URL (+ _SECRET, _TIMEOUT_MS), CREDIT_URL (+ ...). */
+function httpSourcesFrom(env: NodeJS.ProcessEnv): Partial<Record<SourceName, HttpSource>> {
+  const sources: Partial<Record<SourceName, HttpSource>> = {};
+  for (const name of ['insurance', 'credit'] as const) {
+    const prefix = name.toUpperCase();
+    const url = env[`${prefix}_URL`];
+    if (!url) continue;
+    if (!/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url)) throw new Error(`${prefix}_URL must be an http:// or https:// address`);
+    const timeoutMs = int(env[`${prefix}_TIMEOUT_MS`]);
+    sources[name] = { url, secret: env[`${prefix}_SECRET`] ?? '', ...(timeoutMs ? { timeoutMs } : {}) };
+  }
+  return sources;
 }

@@ -19,6 +19,7 @@ import { DetailPlan } from './detail-plan';
 import { DetailProgress } from './detail-progress';
 import { DetailRecords } from './detail-records';
 import { RedFlags } from './red-flags';
+import { DetailInsurance } from './detail-insurance';
 import { useCall } from './use-call';
 
 const HOUSE_EDIT = `${STAGE_INFO.GC_HOUSE.module}::house`;
@@ -67,7 +68,7 @@ export function DetailDrawer({ stage, row, viewer, close, refresh }: {
       {isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : !detail ? <Empty description={t('detail.loadFailed')} /> : (<>
         <RedFlags id={detail.id} canRecheck={Boolean(stage) && can(`${STAGE_INFO[stage ?? 'RS_FIRST'].module}::check`)} />
         <Tabs items={[
-          { key: 'basic', label: t('detail.tabs.basic'), children: <DetailBasic detail={detail} /> },
+          { key: 'basic', label: t('detail.tabs.basic'), children: <><DetailBasic detail={detail} /><DetailInsurance id={detail.id} /></> },
           { key: 'people', label: t('detail.tabs.people'), children: <DetailPeople id={detail.id} /> },
           { key: 'house', label: t('detail.tabs.house'), children: <DetailHouse id={detail.id} editable={houseEditable(detail, can)} saved={refresh} /> },
           { key: 'files', label: t('detail.tabs.files'), children: <DetailFiles id={detail.id} canUpload={detail.can.act} /> },

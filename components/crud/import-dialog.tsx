@@ -5,6 +5,7 @@ import { Alert, App, Button, Modal, Space, Spin, Table, Typography, Upload } fro
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { apiUpload, ApiError, download } from '@/lib/api/client';
+import type { CallPath } from '@/lib/contract/calls';
 import type { ImportCheck, ImportResult, ImportRowError } from '@/lib/contract/import';
 import type { ImporterSpec } from '@/lib/resources/types';
 import { formatSize, uploadProblem } from './field-widgets';
@@ -56,11 +57,11 @@ export function ImportDialog({ importer, open, onClose, onDone }: { importer: Im
     }
   };
 
-  const commit = async () => {
+  const commit = async (path: CallPath = importer.commit) => {
     if (state.step !== 'checked') return;
     setCommitting(true);
     try {
-      const data = (await apiUpload(importer.commit, form(state.file), { silent: true })).data as ImportResult;
+      const data = (await apiUpload(path, form(state.file), { silent: true })).data as ImportResult;
       void message.success(t('crud.import.done', { rows: data.rows }));
       close();
       await onDone();
@@ -75,11 +76,19 @@ export function ImportDialog({ importer, open, onClose, onDone }: { importer: Im
 
   const file = state.step === 'pick' ? null : state.file;
   const clean = state.step === 'checked' && state.check.errors.length === 0;
+  // Rows left to import without the bad ones: none when the file as a whole is wrong.
+  const badRows = state.step === 'checked' ? new Set(state.check.errors.map((e) => e.row)) : new Set<number | null>();
+  const partial = state.step === 'checked' && !clean && importer.commitClean && !badRows.has(null) && !badRows.has(1) && state.check.rows > badRows.size;
   const problem = (e: ImportRowError) => t(e.key, e.params ?? {});
   return (
     <Modal open={open} title={t('crud.import.title')} onCancel={close} destroyOnHidden width={720}
       footer={[
         <Button key="cancel" onClick={close}>{t('common.cancel')}</Button>,
+        ...(partial ? [
+          <Button key="clean" loading={committing} onClick={() => void commit(importer.commitClean)}>
+            {state.check.more ? t('crud.import.cleanRowsOnly') : t('crud.import.cleanRows', { rows: state.check.rows - badRows.size })}
+          </Button>,
+        ] : []),
         <Button key="confirm" type="primary" disabled={!clean} loading={committing} onClick={() => void commit()}>{t('crud.import.confirm')}</Button>,
       ]}>
       <Space orientation="vertical" style={{ width: '100%' }} size="middle">
@@ -109,6 +118,9 @@ export function ImportDialog({ importer, open, onClose, onDone }: { importer: Im
                   { key: 'problem', title: t('crud.import.problem'), render: (_, e) => problem(e) },
                 ]} />
               {state.check.more > 0 && <Typography.Text type="secondary">{t('crud.import.more', { count: state.check.more })}</Typography.Text>}
+              {importer.report && (
+                <Button icon={<DownloadOutlined />} onClick={() => void download(importer.report!, form(state.file)).catch(() => {})}>{t('crud.import.report')}</Button>
+              )}
             </>
           ))}
       </Space>

@@ -135,8 +135,10 @@ function saveFile(file: Blob, name: string) {
 export async function download(path: CallPath, body: unknown = {}, options: DownloadOptions = {}): Promise<string> {
   let response: Response;
   try {
+    // A form (a file sent for a report on it) goes as multipart; anything else as JSON.
+    const form = body instanceof FormData;
     response = await fetch(`/api/${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin', signal: options.signal,
+      method: 'POST', headers: form ? {} : { 'content-type': 'application/json' }, body: form ? body : JSON.stringify(body), credentials: 'same-origin', signal: options.signal,
     });
     const type = response.headers.get('content-type') ?? '';
     if (response.ok && type && !isJsonType(type)) {

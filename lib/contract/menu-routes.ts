@@ -56,6 +56,7 @@ export const BUTTON_TITLES: Record<string, { zh: string; en: string }> = {
   relieve: { zh: '解除', en: 'Relieve' },
   import: { zh: '导入', en: 'Import' },
   issue: { zh: '发布', en: 'Issue' },
+  retry: { zh: '重试', en: 'Retry' },
 };
 
 const crud = (module: string, ...extra: string[]) => ['add', 'edit', 'delete', ...extra].map((action) => `${module}::${action}`);
@@ -104,7 +105,7 @@ export const MENU_ROUTES: RouteNode[] = [
   {
     path: '/admin/setting/data', zh: '数据管理', en: 'Data', icon: 'DatabaseOutlined', header: 'setting',
     children: [
-      leaf('/admin/setting/data/historical-data', '历史数据', 'Historical data'),
+      leaf('/admin/setting/data/historical-data', '历史数据', 'Historical data', { buttons: ['history::import'] }),
       leaf('/admin/setting/data/black', '黑名单', 'Blacklist', { type: 37, buttons: ['blacklist::add', 'blacklist::relieve', 'blacklist::import'] }),
       leaf('/admin/setting/data/white', '白名单', 'Whitelist', { buttons: crud('whitelist') }),
     ],
@@ -147,7 +148,7 @@ export const MENU_ROUTES: RouteNode[] = [
   {
     path: '/admin/setting/monitor', zh: '监控统计', en: 'Monitoring', icon: 'LineChartOutlined', header: 'setting',
     children: [
-      leaf('/admin/setting/error/credit-error', '实时征信异常', 'Real-time credit errors'),
+      leaf('/admin/setting/error/credit-error', '实时征信异常', 'Real-time credit errors', { buttons: ['lookupError::retry'] }),
       leaf('/admin/setting/statistics/apply', '申请统计', 'Application statistics', { buttons: [APPLY_STATISTICS_EXPORT] }),
       leaf('/admin/setting/report', '报表', 'Reports', { buttons: [REPORT_EXPORT, REPORT_QUOTA] }),
       leaf('/admin/setting/agree', '协议模板配置', 'Agreement templates', { buttons: crud('agreement') }),

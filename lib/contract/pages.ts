@@ -31,4 +31,6 @@ export const PAGES = {
   consult: '/consult/index',
   applyStatistics: '/admin/setting/statistics/apply',
   report: '/admin/setting/report',
+  lookupErrors: '/admin/setting/error/credit-error',
+  history: '/admin/setting/data/historical-data',
 } as const;

@@ -192,6 +192,10 @@ export interface ImporterSpec {
   check: CallPath;
   commit: CallPath;
   template?: CallPath;
+  /** Imports the clean rows of a file that has bad ones, leaving those out (offered when rows are left). */
+  commitClean?: CallPath;
+  /** Answers the check's bad rows as an .xlsx (the file sent again), offered when there are errors. */
+  report?: CallPath;
   permission: string;
   /** Largest file in bytes (checked before sending; the service checks again). */
   maxBytes: number;

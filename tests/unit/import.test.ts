@@ -135,7 +135,7 @@ describe('the check answer and the template', () => {
 
   it('is an .xlsx with the header row in the caller language, which reads back as a file without rows', async () => {
     for (const [locale, header] of [['zh-CN', ['用户名', '手机号', '申请金额（元）', '办理期限']], ['en', ['Username', 'Mobile', 'Amount applied (yuan)', 'Deadline']]] as const) {
-      const template = importTemplate(DEFINITION, locale);
+      const template = await importTemplate(DEFINITION, locale);
       expect(template.mime).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       expect(template.disposition).toContain('.xlsx');
       const book = new ExcelJS.Workbook();

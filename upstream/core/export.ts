@@ -19,4 +19,4 @@ export function ensureExportable(rows: number, max: number) {
 }
 
 /** An .xlsx download named `<title>-<stamp>.xlsx`. */
-export const xlsxFile = (title: string, now: Date, sheets: Sheet[]) => new FileAnswer(xlsx(sheets), XLSX_TYPE, contentDisposition(`${title}-${fileStamp(now)}.xlsx`));
+export const xlsxFile = async (title: string, now: Date, sheets: Sheet[]) => new FileAnswer(await xlsx(sheets), XLSX_TYPE, contentDisposition(`${title}-${fileStamp(now)}.xlsx`));

@@ -185,6 +185,10 @@ export async function readImport<S extends z.ZodType>(file: UploadedPart, defini
   return { rows: valid, errors };
 }
 
+/** Data rows a file holds: those read plus those refused (each counted once). */
+export const countRows = (reading: { rows: { row: number }[]; errors: ImportRowError[] }) =>
+  new Set([...reading.rows.map((r) => r.row), ...reading.errors.filter((e) => e.row !== null && e.row > 1).map((e) => e.row)]).size;
+
 /** Errors in sheet order (file-level first), the first IMPORT_ERRORS_SHOWN of them, and the rest counted. */
 export function importCheck(rows: number, errors: ImportRowError[]): ImportCheck {
   const sorted = [...errors].sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
@@ -197,9 +201,9 @@ export function importRefused(check: ImportCheck): AppError {
 }
 
 /** The template: an .xlsx with the header row in the caller's language. */
-export function importTemplate(definition: Pick<ImportDefinition<z.ZodType>, 'columns' | 'templateName'>, locale: Locale): FileAnswer {
+export async function importTemplate(definition: Pick<ImportDefinition<z.ZodType>, 'columns' | 'templateName'>, locale: Locale): Promise<FileAnswer> {
   const text = (key: string) => lookup(SERVICE_TEXTS[locale], key) ?? key;
   const name = text(definition.templateName);
-  const bytes = xlsx([{ name, header: definition.columns.map((c) => text(c.label)), rows: [] }]);
+  const bytes = await xlsx([{ name, header: definition.columns.map((c) => text(c.label)), rows: [] }]);
   return new FileAnswer(bytes, XLSX_TYPE, contentDisposition(`${name}.xlsx`));
 }

@@ -7,6 +7,7 @@ import { content } from './migration-content';
 import { reports } from './migration-reports';
 import { caseTally } from './migration-case-tally';
 import { riskEvents } from './migration-risk-events';
+import { lookups } from './migration-lookups';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -247,5 +248,6 @@ export const migrations: Record<string, Migration> = {
   '0013_products': products,
   '0014_reports': reports,
   '0015_risk_events': riskEvents,
+  '0017_lookups': lookups,
   '0018_case_tally': caseTally,
 };

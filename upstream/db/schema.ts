@@ -488,6 +488,8 @@ interface ApplicationTable {
   overdue_days: number | null;
   /** A small company's staff (the staffing indicator's base). */
   staff_count: number | null;
+  /** The historical-data import that last wrote this loan (made before the platform); null for the platform's own cases. */
+  import_id: Generated<number | null>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -724,6 +726,48 @@ interface ConsultTable {
   updated_at: Timestamp;
 }
 
+interface ApplicationInsuranceTable {
+  application_id: number;
+  insured: boolean;
+  months_paid: number;
+  employer: string | null;
+  last_month_paid: string | null;
+  simulated: boolean;
+  read_at: Timestamp;
+}
+
+export type LookupSource = 'INSURANCE' | 'CREDIT';
+export type LookupTrigger = 'INTAKE' | 'RECHECK' | 'INSURE' | 'RETRY';
+
+interface LookupErrorTable {
+  id: Generated<number>;
+  application_id: number;
+  source: LookupSource;
+  trigger: LookupTrigger;
+  code: string;
+  message_key: string;
+  message_params: ColumnType<Record<string, string | number>, string | undefined, string>;
+  retries: Generated<number>;
+  resolved_at: Date | null;
+  resolved_by: number | null;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface ImportHistoryTable {
+  id: Generated<number>;
+  file_name: string;
+  user_id: number;
+  mode: 'ALL' | 'CLEAN';
+  rows_read: number;
+  imported: number;
+  created_count: number;
+  updated_count: number;
+  refused: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   organization: OrganizationTable;
   app_user: UserTable;
@@ -778,6 +822,9 @@ export interface Database {
   notice: NoticeTable;
   help_info: HelpInfoTable;
   consult: ConsultTable;
+  application_insurance: ApplicationInsuranceTable;
+  lookup_error: LookupErrorTable;
+  import_history: ImportHistoryTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -1,25 +1,30 @@
 import type { UpstreamOptions } from '../options';
+import { failureOf, type LookupOutcome } from './failure';
+import { httpCredit, httpInsurance } from './http';
 import { simulatedCredit, simulatedInsurance } from './simulated';
-import type { Sources } from './types';
+import type { Lookup, Sources } from './types';
+
+type SourceOptions = Pick<UpstreamOptions, 'simulatedSources' | 'httpSources'>;
 
 /**
- * The one place that picks each source's provider. Today every source has the built-in
- * simulated provider, switched by `options.simulatedSources` (tests: the service options;
- * demos: SIMULATED_SOURCES=insurance=fail,credit=hang).
+ * The one place that picks each source's provider: the HTTP provider when its URL is configured
+ * (INSURANCE_URL, CREDIT_URL), else the built-in simulated provider, switched by
+ * `options.simulatedSources` (tests: the service options; demos: SIMULATED_SOURCES=insurance=fail,credit=hang).
  */
-export function sourcesFor(options: Pick<UpstreamOptions, 'simulatedSources'>): Sources {
+export function sourcesFor(options: SourceOptions): Sources {
+  const { insurance, credit } = options.httpSources;
   return {
-    insurance: simulatedInsurance(options.simulatedSources.insurance),
-    credit: simulatedCredit(options.simulatedSources.credit),
+    insurance: insurance ? httpInsurance(insurance) : simulatedInsurance(options.simulatedSources.insurance),
+    credit: credit ? httpCredit(credit) : simulatedCredit(options.simulatedSources.credit),
   };
 }
 
-/** A lookup bounded by `ms`: the answer, or null when the source failed or took too long. */
-export async function lookupWithin<T>(lookup: (idNumber: string, signal: AbortSignal) => Promise<T>, idNumber: string, ms: number): Promise<T | null> {
+/** A lookup bounded by `ms`: the answer, or why it failed (the source's own failure, or TIMEOUT). */
+export async function lookupWithin<T>(lookup: Lookup<T>, idNumber: string, ms: number): Promise<LookupOutcome<T>> {
   const signal = AbortSignal.timeout(ms);
   try {
-    return await lookup(idNumber, signal);
-  } catch {
-    return null;
+    return { ok: true, value: await lookup(idNumber, signal) };
+  } catch (error) {
+    return { ok: false, failure: failureOf(error, signal) };
   }
 }

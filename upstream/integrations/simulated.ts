@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LookupFailure } from './failure';
 import type { CreditRecord, InsuranceRecord, Lookup, SimulatedMode } from './types';
 
 /**
@@ -13,7 +14,7 @@ const EMPLOYERS = ['长沙市芙蓉区个体工商户', '湖南湘江新区创�
 
 function behave<T>(mode: SimulatedMode, answer: () => T): Lookup<T> {
   return (_idNumber, signal) => new Promise<T>((resolve, reject) => {
-    if (mode === 'fail') return reject(new Error('simulated source failure'));
+    if (mode === 'fail') return reject(new LookupFailure('SIMULATED_FAILURE', 'lookup.simulatedFailure'));
     if (mode === 'hang') {
       signal.addEventListener('abort', () => reject(signal.reason), { once: true });
       return;

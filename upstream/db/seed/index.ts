@@ -4,6 +4,7 @@ import { BUTTON_TITLES, MENU_ROUTES, type RouteNode } from '../../../lib/contrac
 import { hashPassword } from '../../core/crypto';
 import { REGIONS } from './regions-data';
 import { seedWorkflowDemo, seedWorkflowReference } from './workflow';
+import { seedLookupDemo } from './lookups';
 import { seedContentDemo } from './content';
 
 type Trx = Kysely<Database>;
@@ -147,6 +148,7 @@ export async function seedDemo(db: Kysely<Database>) {
       }
     }
     await seedWorkflowDemo(trx, [...orgIds.values()]);
+    await seedLookupDemo(trx);
     const admin = await trx.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
     await seedContentDemo(trx, admin.id);
   });

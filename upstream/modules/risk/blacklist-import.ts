@@ -1,5 +1,5 @@
 import { defineCall } from '../../core/call';
-import { importCheck, importRefused, importTemplate, readImport, type ImportDefinition, type ImportedRow } from '../../core/import';
+import { countRows, importCheck, importRefused, importTemplate, readImport, type ImportDefinition, type ImportedRow } from '../../core/import';
 import type { Db } from '../../db';
 import type { z } from '../../../lib/contract/zod';
 import { IMPORT_MAX_BYTES, type ImportCheck, type ImportResult, type ImportRowError } from '../../../lib/contract/import';
@@ -38,10 +38,6 @@ async function checkAgainst(db: Db, now: Date, rows: ImportedRow<Row>[]): Promis
     ...(value.expiresOn && value.expiresOn < today ? [{ row, column: 'resources.blacklist.expiresOn', key: 'validation.expiryPast' }] : []),
   ]);
 }
-
-/** Data rows the file holds: those read plus those refused (each counted once). */
-const countRows = (reading: { rows: { row: number }[]; errors: ImportRowError[] }) =>
-  new Set([...reading.rows.map((r) => r.row), ...reading.errors.filter((e) => e.row !== null && e.row > 1).map((e) => e.row)]).size;
 
 export const blacklistImportCalls = [
   defineCall({

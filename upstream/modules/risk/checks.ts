@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database, IssuedIndicator } from '../../db/schema';
 import type { UpstreamOptions } from '../../options';
 import { lookupWithin, sourcesFor } from '../../integrations';
-import type { CreditRecord, InsuranceRecord } from '../../integrations/types';
+import type { LookupFailure } from '../../integrations/failure';
+import type { CreditRecord, InsuranceRecord, SourceName } from '../../integrations/types';
 import { idBirthDate } from '../../../lib/workflow/id-number';
 import { judge, keyHireMargin, type Metric, type Verdict } from '../../../lib/workflow/indicators';
 import type { BorrowerType } from '../../../lib/workflow/stages';
@@ -24,8 +25,27 @@ export interface Subject {
   blacklistHits?: number;
 }
 
-/** What the outside sources answered (null: could not be checked). */
-export interface Outside { insurance: InsuranceRecord | null; credit: CreditRecord | null }
+/** What the outside sources answered (null: not asked or could not be checked), and why those asked failed. */
+export interface Outside { insurance: InsuranceRecord | null; credit: CreditRecord | null; failures: Partial<Record<SourceName, LookupFailure>> }
+
+export const NOTHING_OUTSIDE: Outside = { insurance: null, credit: null, failures: {} };
+type SourceOptions = Pick<UpstreamOptions, 'simulatedSources' | 'sourceTimeoutMs' | 'httpSources'>;
+
+/** How long a source may take: its HTTP provider's own timeout, else SOURCE_TIMEOUT_MS. */
+const timeoutOf = (options: SourceOptions, source: SourceName) => options.httpSources[source]?.timeoutMs ?? options.sourceTimeoutMs;
+
+/** Asks the named sources, in parallel, each within its timeout; outside any transaction. */
+export async function askSources(options: SourceOptions, idNumber: string, asked: readonly SourceName[]): Promise<Outside> {
+  const sources = sourcesFor(options);
+  const [insurance, credit] = await Promise.all([
+    asked.includes('insurance') ? lookupWithin(sources.insurance, idNumber, timeoutOf(options, 'insurance')) : null,
+    asked.includes('credit') ? lookupWithin(sources.credit, idNumber, timeoutOf(options, 'credit')) : null,
+  ]);
+  const failures: Outside['failures'] = {};
+  if (insurance && !insurance.ok) failures.insurance = insurance.failure;
+  if (credit && !credit.ok) failures.credit = credit.failure;
+  return { insurance: insurance?.ok ? insurance.value : null, credit: credit?.ok ? credit.value : null, failures };
+}
 
 export interface CheckResult { code: string; verdict: Verdict; observed: number | null; detail: Record<string, unknown> | null }
 
@@ -36,16 +56,15 @@ export async function issuedFor(db: Db, borrowerType: BorrowerType) {
   return { id: issue.id, number: issue.number, items: issue.items.filter((i) => i.borrower_types.includes(borrowerType)) };
 }
 
-/** Asks the outside sources the items need, in parallel, each within the timeout; outside any transaction. */
-export async function lookOutside(options: Pick<UpstreamOptions, 'simulatedSources' | 'sourceTimeoutMs'>, items: IssuedIndicator[], idNumber: string, only?: Set<string>): Promise<Outside> {
-  const wants = (source: string) => items.some((i) => i.source === source && (!only || only.has(source)));
-  const sources = sourcesFor(options);
-  const [insurance, credit] = await Promise.all([
-    wants('INSURANCE') ? lookupWithin(sources.insurance, idNumber, options.sourceTimeoutMs) : Promise.resolve(null),
-    wants('CREDIT') ? lookupWithin(sources.credit, idNumber, options.sourceTimeoutMs) : Promise.resolve(null),
-  ]);
-  return { insurance, credit };
+/** The outside sources the items need. */
+export function sourcesAsked(items: IssuedIndicator[]): SourceName[] {
+  const wants = (source: string) => items.some((i) => i.source === source);
+  return [...(wants('INSURANCE') ? ['insurance' as const] : []), ...(wants('CREDIT') ? ['credit' as const] : [])];
 }
+
+/** Asks the outside sources the items need. */
+export const lookOutside = (options: SourceOptions, items: IssuedIndicator[], idNumber: string): Promise<Outside> =>
+  askSources(options, idNumber, sourcesAsked(items));
 
 /** Full years from a YYYY-MM-DD birth date to a China day. */
 function ageOn(birth: string, today: string): number {

@@ -5,7 +5,9 @@ import type { Database } from '../../db/schema';
 import type { RedFlags } from '../../../lib/contract/indicators';
 import { maskIdNumber } from '../../../lib/workflow/id-number';
 import { visibleApplication } from '../workflow/detail';
-import { lookOutside, outcomeOf, runChecks, saveChecks } from './checks';
+import type { IssuedIndicator } from '../../db/schema';
+import { lookOutside, outcomeOf, runChecks, saveChecks, sourcesAsked, type Outside } from './checks';
+import { recordLookups } from '../lookups/record';
 
 type Db = Kysely<Database>;
 type App = Awaited<ReturnType<typeof visibleApplication>>;
@@ -43,26 +45,45 @@ async function redFlagsOf(db: Db, ctx: Pick<CallContext, 'locale'>, app: App): P
   };
 }
 
+/** The indicators of the version the case was checked with that apply to its borrower type (none before a first issue). */
+async function caseItems(db: Db, app: Pick<App, 'indicator_issue_id' | 'borrower_type'>): Promise<IssuedIndicator[]> {
+  if (!app.indicator_issue_id) return [];
+  const issue = await db.selectFrom('indicator_issue').select('items').where('id', '=', app.indicator_issue_id).executeTakeFirstOrThrow();
+  return issue.items.filter((i) => i.borrower_types.includes(app.borrower_type));
+}
+
+type CaseApp = Pick<App, 'id' | 'indicator_issue_id' | 'borrower_type' | 'id_number' | 'amount' | 'check_outcome' | 'staff_count'>;
+
+/**
+ * Re-runs, inside the caller's transaction, the case's indicators `pick` chooses on what the
+ * sources answered, and the case's outcome over all its verdicts (a refused case stays refused).
+ */
+export async function rerunChecks(trx: Db, ctx: CallContext<AuthUser>, app: CaseApp, outside: Outside, pick: (item: IssuedIndicator) => boolean) {
+  const items = await caseItems(trx, app);
+  const again = items.filter(pick);
+  if (!again.length) return;
+  const subject = {
+    applicationId: app.id, borrowerType: app.borrower_type, idNumber: app.id_number, people: await peopleOf(trx, app.id), amount: Number(app.amount),
+    staffCount: app.staff_count, keyHires: await keyHiresOf(trx, app.id),
+  };
+  const results = await runChecks(trx, again, subject, outside, ctx.now);
+  await saveChecks(trx, app.id, results, ctx.now);
+  const all = await trx.selectFrom('application_check').select(['code', 'verdict']).where('application_id', '=', app.id).execute();
+  const { outcome } = outcomeOf(items, all.map((c) => ({ code: c.code, verdict: c.verdict, observed: null, detail: null })));
+  if (app.check_outcome !== 'REFUSED') await trx.updateTable('application').set({ check_outcome: outcome }).where('id', '=', app.id).execute();
+  await audit(trx, ctx.user, 'application.recheck', { type: 'application', id: app.id }, { codes: results.map((r) => `${r.code}:${r.verdict}`) });
+}
+
 /** Re-runs the indicators a source could not check, against the version the case was checked with. */
 async function recheck(ctx: CallContext<AuthUser>, app: App) {
-  if (!app.indicator_issue_id) return;
-  const issue = await ctx.db.selectFrom('indicator_issue').select('items').where('id', '=', app.indicator_issue_id).executeTakeFirstOrThrow();
-  const items = issue.items.filter((i) => i.borrower_types.includes(app.borrower_type));
   const unchecked = new Set((await ctx.db.selectFrom('application_check').select('code').where('application_id', '=', app.id).where('verdict', '=', 'UNCHECKED').execute()).map((c) => c.code));
-  const again = items.filter((i) => unchecked.has(i.code));
+  const again = (await caseItems(ctx.db, app)).filter((i) => unchecked.has(i.code));
   if (!again.length) return;
   const outside = await lookOutside(ctx.options, again, app.id_number);
-  const subject = {
-    applicationId: app.id, borrowerType: app.borrower_type, idNumber: app.id_number, people: await peopleOf(ctx.db, app.id), amount: Number(app.amount),
-    staffCount: app.staff_count, keyHires: await keyHiresOf(ctx.db, app.id),
-  };
+  const asked = sourcesAsked(again);
   await ctx.db.transaction().execute(async (trx) => {
-    const results = await runChecks(trx, again, subject, outside, ctx.now);
-    await saveChecks(trx, app.id, results, ctx.now);
-    const all = await trx.selectFrom('application_check').select(['code', 'verdict']).where('application_id', '=', app.id).execute();
-    const { outcome } = outcomeOf(items, all.map((c) => ({ code: c.code, verdict: c.verdict, observed: null, detail: null })));
-    if (app.check_outcome !== 'REFUSED') await trx.updateTable('application').set({ check_outcome: outcome }).where('id', '=', app.id).execute();
-    await audit(trx, ctx.user, 'application.recheck', { type: 'application', id: app.id }, { codes: results.map((r) => `${r.code}:${r.verdict}`) });
+    await rerunChecks(trx, ctx, app, outside, (i) => unchecked.has(i.code));
+    await recordLookups(trx, app.id, outside, asked, 'RECHECK', ctx.user, ctx.now);
   });
 }
 

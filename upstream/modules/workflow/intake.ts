@@ -9,7 +9,8 @@ import { notifyAssignee } from './actions';
 import { deadlineFor, moduleNodes, nodePeople } from './flow';
 import { checkIntakeRules } from '../products/intake-rules';
 import { whitelistedToday } from '../risk/whitelist';
-import { issuedFor, lookOutside, outcomeOf, runChecks, saveChecks } from '../risk/checks';
+import { issuedFor, lookOutside, NOTHING_OUTSIDE, outcomeOf, runChecks, saveChecks, sourcesAsked } from '../risk/checks';
+import { recordLookups } from '../lookups/record';
 import { sendRefusalSms } from '../risk/refusal-sms';
 
 const ORG_TYPES = { rensheOrgId: 'RENSHE', guaranteeOrgId: 'GUARANTEE', bankOrgId: 'BANK' } as const;
@@ -28,7 +29,7 @@ export const intakeCalls = [
     async handler(ctx, input): Promise<IntakeResult> {
       // The outside sources are asked first, outside the transaction, each within its timeout.
       const issued = await issuedFor(ctx.db, input.borrowerType);
-      const outside = issued ? await lookOutside(ctx.options, issued.items, input.proposer.idNumber) : { insurance: null, credit: null };
+      const outside = issued ? await lookOutside(ctx.options, issued.items, input.proposer.idNumber) : NOTHING_OUTSIDE;
       return ctx.db.transaction().execute(async (trx) => {
         const existing = await trx.selectFrom('application').select(['id', 'number', 'status', 'whitelisted'])
           .where('client_key', '=', input.clientKey).executeTakeFirst();
@@ -110,6 +111,7 @@ export const intakeCalls = [
           refuse_reason_id: null, details: JSON.stringify({ channel: true }), idempotency_key: input.clientKey,
         }).execute();
         await saveChecks(trx, id, results, ctx.now);
+        await recordLookups(trx, id, outside, issued ? sourcesAsked(issued.items) : [], 'INTAKE', null, ctx.now);
         if (!refused) {
           await notifyAssignee(trx, assignee.id, [{ number }], first.stage);
           return { id, number, status: 'IN_REVIEW', whitelisted };

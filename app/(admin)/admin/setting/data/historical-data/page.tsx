@@ -1,0 +1,11 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { HistoryScreen } from '@/components/lookups/screens';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('resources.history'))('title') };
+}
+
+export default function Page() {
+  return <HistoryScreen />;
+}

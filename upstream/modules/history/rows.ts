@@ -1,0 +1,119 @@
+import type { Db } from '../../db';
+import type { ImportDefinition, ImportedRow } from '../../core/import';
+import { SERVICE_TEXTS } from '../../core/i18n';
+import { lookup } from '../../../lib/contract/text-catalogue';
+import { IMPORT_MAX_BYTES, type ImportRowError } from '../../../lib/contract/import';
+import { HISTORY_MAX_ROWS, historyRow, type HistoryRow } from '../../../lib/contract/history';
+import type { Locale } from '../../../lib/contract/auth';
+import { BORROWER_TYPES, GUARANTEE_METHODS, type BorrowerType, type GuaranteeMethod } from '../../../lib/workflow/stages';
+import type { OrgType } from '../../db/schema';
+import { chinaToday } from '../risk/days';
+
+const col = (key: string) => `resources.history.${key}`;
+
+/** The historical-data file: one loan a row, each loan number once. */
+export const HISTORY_IMPORT: ImportDefinition<typeof historyRow> = {
+  columns: [
+    { field: 'loanNumber', label: col('loanNumber'), required: true },
+    { field: 'name', label: col('name'), required: true },
+    { field: 'idNumber', label: col('idNumber'), required: true },
+    { field: 'mobile', label: col('mobile'), required: true },
+    { field: 'borrowerType', label: col('borrowerType'), required: true },
+    { field: 'guaranteeMethod', label: col('guaranteeMethod'), required: true },
+    { field: 'amount', label: col('amount'), kind: 'number', required: true },
+    { field: 'termMonths', label: col('termMonths'), kind: 'number', required: true },
+    { field: 'rate', label: col('rate'), kind: 'number' },
+    { field: 'loanDate', label: col('loanDate'), kind: 'day', required: true },
+    { field: 'rensheOrg', label: col('rensheOrg'), required: true },
+    { field: 'guaranteeOrg', label: col('guaranteeOrg'), required: true },
+    { field: 'bankOrg', label: col('bankOrg'), required: true },
+    { field: 'employmentCategory', label: col('employmentCategory') },
+  ],
+  row: historyRow,
+  maxRows: HISTORY_MAX_ROWS,
+  maxBytes: IMPORT_MAX_BYTES,
+  unique: ['loanNumber'],
+  templateName: col('template'),
+};
+
+/** A row resolved to what the application table stores. */
+export interface Loan extends HistoryRow {
+  borrower: BorrowerType;
+  guarantee: GuaranteeMethod;
+  rensheOrgId: number;
+  guaranteeOrgId: number;
+  bankOrgId: number;
+  moduleId: number;
+  clientGroupId: number | null;
+}
+
+const normal = (text: string) => text.replace(/\s/g, '').toLowerCase();
+
+/** An enum column's value by its code or its label in either language. */
+function enumIndex<T extends string>(values: readonly T[], labelKey: string): Map<string, T> {
+  const index = new Map<string, T>();
+  for (const value of values) {
+    index.set(normal(value), value);
+    for (const locale of Object.keys(SERVICE_TEXTS) as Locale[]) {
+      const text = lookup(SERVICE_TEXTS[locale], `${labelKey}.${value}`);
+      if (text) index.set(normal(text), value);
+    }
+  }
+  return index;
+}
+const BORROWERS = enumIndex(BORROWER_TYPES, 'approval.borrowerType');
+const GUARANTEES = enumIndex(GUARANTEE_METHODS, 'approval.guaranteeMethod');
+
+/**
+ * Resolves the rows the file check passed against the database: borrower type and guarantee
+ * method by code or label, the three organisations by name within their type (one match),
+ * the flow of the borrower type, the client group by employment category; refuses a loan date
+ * after today and a loan number that belongs to a case of the platform itself.
+ */
+export async function resolveRows(db: Db, rows: ImportedRow<HistoryRow>[], now: Date): Promise<{ loans: ImportedRow<Loan>[]; errors: ImportRowError[] }> {
+  if (!rows.length) return { loans: [], errors: [] };
+  const [orgs, modules, groups, taken] = await Promise.all([
+    db.selectFrom('organization').select(['id', 'name', 'type']).where('type', 'in', ['RENSHE', 'GUARANTEE', 'BANK']).execute(),
+    db.selectFrom('approval_module').select(['id', 'borrower_type', 'state']).where('deleted_at', 'is', null).orderBy('id').execute(),
+    db.selectFrom('client_group').select(['id', 'name_zh']).execute(),
+    db.selectFrom('application').select('number').where('import_id', 'is', null)
+      .where('number', 'in', rows.map((r) => r.value.loanNumber)).execute(),
+  ]);
+  const byName = new Map<string, number[]>();
+  for (const org of orgs) {
+    const key = `${org.type}\u0000${normal(org.name)}`;
+    byName.set(key, [...(byName.get(key) ?? []), org.id]);
+  }
+  const flowOf = (type: BorrowerType) => (modules.find((m) => m.borrower_type === type && m.state === 'ENABLED') ?? modules.find((m) => m.borrower_type === type))?.id;
+  const groupOf = new Map(groups.map((g) => [g.name_zh, g.id]));
+  const platform = new Set(taken.map((t) => t.number));
+  const today = chinaToday(now);
+  const loans: ImportedRow<Loan>[] = [];
+  const errors: ImportRowError[] = [];
+  for (const { row, value } of rows) {
+    const problems: ImportRowError[] = [];
+    const fail = (field: string, key: string, params?: Record<string, string | number>) => problems.push({ row, column: col(field), key, ...(params ? { params } : {}) });
+    const org = (field: 'rensheOrg' | 'guaranteeOrg' | 'bankOrg', type: OrgType) => {
+      const ids = byName.get(`${type}\u0000${normal(value[field])}`) ?? [];
+      if (ids.length !== 1) fail(field, ids.length ? 'validation.importOrgAmbiguous' : 'validation.importOrgUnknown', { name: value[field] });
+      return ids[0] ?? 0;
+    };
+    const borrower = BORROWERS.get(normal(value.borrowerType));
+    const guarantee = GUARANTEES.get(normal(value.guaranteeMethod));
+    if (!borrower) fail('borrowerType', 'validation.importBorrowerType');
+    if (!guarantee) fail('guaranteeMethod', 'validation.importGuaranteeMethod');
+    const moduleId = borrower ? flowOf(borrower) : undefined;
+    if (borrower && moduleId === undefined) fail('borrowerType', 'validation.importNoFlow');
+    if (value.loanDate > today) fail('loanDate', 'validation.loanDateFuture');
+    if (platform.has(value.loanNumber)) fail('loanNumber', 'validation.loanNumberTaken');
+    const ids = { rensheOrgId: org('rensheOrg', 'RENSHE'), guaranteeOrgId: org('guaranteeOrg', 'GUARANTEE'), bankOrgId: org('bankOrg', 'BANK') };
+    if (problems.length) {
+      errors.push(...problems);
+      continue;
+    }
+    loans.push({
+      row, value: { ...value, ...ids, borrower: borrower!, guarantee: guarantee!, moduleId: moduleId!, clientGroupId: groupOf.get(value.employmentCategory ?? '') ?? null },
+    });
+  }
+  return { loans, errors };
+}
