@@ -33,6 +33,9 @@ import { guaranteeCalls } from './modules/products/guarantee';
 import { productCalls } from './modules/products/product';
 import { agreementCalls } from './modules/products/agreement';
 import { riskCalls } from './modules/risk/calls';
+import { pushTargetCalls } from './modules/push/targets';
+import { pushLogCalls } from './modules/push/log';
+import { renshePushCalls } from './modules/push/renshe-log';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
@@ -40,6 +43,7 @@ export const allCalls: readonly AnyCall[] = [
   ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
   ...flowCalls, ...overtimeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
   ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls,
+  ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls,
 ];
 
 /** The platform service: every call of the /api contract over one database. */

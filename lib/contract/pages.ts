@@ -31,4 +31,6 @@ export const PAGES = {
   consult: '/consult/index',
   applyStatistics: '/admin/setting/statistics/apply',
   report: '/admin/setting/report',
+  pushData: '/push-data/index',
+  renshePush: '/renshe-push-log/log',
 } as const;

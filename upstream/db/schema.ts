@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { PushTables } from './schema-push';
 import type { Action, ApplicationStatus, BorrowerType, GuaranteeMethod, Stage } from '../../lib/workflow/stages';
 import type { RepaymentMethod } from '../../lib/workflow/plan';
 import type { SmsScene } from '../../lib/workflow/sms';
@@ -683,7 +684,7 @@ interface ConsultTable {
   updated_at: Timestamp;
 }
 
-export interface Database {
+export interface Database extends PushTables {
   organization: OrganizationTable;
   app_user: UserTable;
   role: RoleTable;

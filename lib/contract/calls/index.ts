@@ -12,6 +12,7 @@ import { smsCalls } from './sms';
 import { productCalls } from './products';
 import { agreementCalls } from './agreement';
 import { riskCalls } from './risk';
+import { pushCalls } from './push';
 
 /**
  * The call table (DESIGN.md section 3): every call of the /api contract, once, by its path.
@@ -20,7 +21,7 @@ import { riskCalls } from './risk';
  */
 export const CALLS = {
   ...authCalls, ...commonCalls, ...systemCalls, ...flowCalls, ...workflowCalls, ...statisticsCalls, ...contentCalls, ...applicationCalls, ...reportCalls,
-  ...smsCalls, ...productCalls, ...agreementCalls, ...riskCalls,
+  ...smsCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...pushCalls,
 };
 
 type Calls = typeof CALLS;

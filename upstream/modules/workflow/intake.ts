@@ -11,6 +11,7 @@ import { checkIntakeRules } from '../products/intake-rules';
 import { whitelistedToday } from '../risk/whitelist';
 import { issuedFor, lookOutside, outcomeOf, runChecks, saveChecks } from '../risk/checks';
 import { sendRefusalSms } from '../risk/refusal-sms';
+import { enqueueEvent } from '../push/enqueue';
 
 const ORG_TYPES = { rensheOrgId: 'RENSHE', guaranteeOrgId: 'GUARANTEE', bankOrgId: 'BANK' } as const;
 
@@ -120,6 +121,7 @@ export const intakeCalls = [
           idempotency_key: randomUUID(),
         }).execute();
         await sendRefusalSms(trx, ctx, { name: proposer.name, mobile: proposer.mobile, number }, reasonId);
+        await enqueueEvent(trx, id, 'REFUSED', ctx.now, ctx.options.push);
         return { id, number, status: 'REFUSED', whitelisted };
       });
     },
