@@ -8,12 +8,12 @@ import { BATCH_STATUSES, PUSH_ERRORS, PUSH_EVENTS, PUSH_STATUSES, TARGET_STATES 
  * Data push (businessDataSyncLog) and the supervision sync (renshePushLog), DOMAIN.md
  * section 4: push targets, the outbox log with its re-push, and the daily batches.
  */
-export const TARGET_NAME_MAX = 64;
-export const TARGET_URL_MAX = 500;
-export const SECRET_MIN = 16;
-export const SECRET_MAX = 128;
+const TARGET_NAME_MAX = 64;
+const TARGET_URL_MAX = 500;
+const SECRET_MIN = 16;
+const SECRET_MAX = 128;
 /** The most rows one batchPush names. */
-export const BATCH_PUSH_MAX = 100;
+const BATCH_PUSH_MAX = 100;
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const event = z.enum(PUSH_EVENTS, { error: 'validation.pushEvent' });

@@ -21,8 +21,7 @@ export const PUSH_ERRORS = ['TIMEOUT', 'NETWORK', 'HTTP', 'ANSWER', 'TARGET_OFF'
 export type PushError = (typeof PUSH_ERRORS)[number];
 
 /** What an outbox row carries: an application's event to a target, or a day's batch to the supervision platform. */
-export const PUSH_KINDS = ['EVENT', 'SUPERVISION'] as const;
-export type PushKind = (typeof PUSH_KINDS)[number];
+export type PushKind = 'EVENT' | 'SUPERVISION';
 
 /** A daily supervision batch: waiting or being sent, accepted by the platform, or given up after the attempt limit. */
 export const BATCH_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
@@ -34,6 +33,5 @@ export const TARGET_STATES = ['ENABLED', 'DISABLED'] as const;
 export const PUSH_HEADERS = {
   idempotencyKey: 'Idempotency-Key',
   signature: 'X-LBO-Signature',
-  timestamp: 'X-LBO-Timestamp',
   event: 'X-LBO-Event',
 } as const;

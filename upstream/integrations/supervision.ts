@@ -2,7 +2,7 @@ import type { SupervisionSettings } from '../options';
 import { post, type Attempt } from '../modules/push/deliver';
 
 /** What the supervision platform answered for one batch: records it took and refused, and its message. */
-export interface SupervisionAnswer { accepted: number; rejected: number; message: string | null; simulated: boolean }
+interface SupervisionAnswer { accepted: number; rejected: number; message: string | null; simulated: boolean }
 
 export type SupervisionResult = (Attempt & { ok: false }) | { ok: true; httpCode: number | null; answer: SupervisionAnswer };
 

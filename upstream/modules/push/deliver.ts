@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { PUSH_HEADERS, type PushError } from '../../../lib/workflow/push';
 
 /** The signature header's value: `sha256=` and the hex HMAC-SHA256 of the raw body under the target's secret. */
-export const signBody = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+const signBody = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
 
 export interface Delivery { url: string; secret: string; body: string; idempotencyKey: string; event: string }
 

@@ -3,7 +3,7 @@ import { reference, resource } from '../../core/resource';
 import type { PushTargetRow } from '../../../lib/contract/push';
 
 /** A secret as the screen shows it: a mask and its last four characters. */
-export const secretHint = (secret: string) => `••••${secret.slice(-4)}`;
+const secretHint = (secret: string) => `••••${secret.slice(-4)}`;
 
 /**
  * Push targets (DOMAIN.md section 4): where events are POSTed and the secret their bodies are

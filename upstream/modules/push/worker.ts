@@ -58,7 +58,7 @@ async function claim(db: Db, now: Date, settings: PushSettings): Promise<Claimed
 
 async function deliverEvent(db: Db, row: Claimed, settings: PushSettings, stop: AbortSignal): Promise<Attempt> {
   const target = await db.selectFrom('push_target').select(['url', 'secret', 'state']).where('id', '=', row.target_id!).executeTakeFirst();
-  if (!target || target.state !== 'ENABLED') return { ok: false, error: 'TARGET_OFF', httpCode: null, detail: '' };
+  if (target?.state !== 'ENABLED') return { ok: false, error: 'TARGET_OFF', httpCode: null, detail: '' };
   return post({ url: target.url, secret: target.secret, body: row.payload, idempotencyKey: row.idempotency_key, event: row.event }, settings.timeoutMs, stop);
 }
 
