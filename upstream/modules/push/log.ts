@@ -24,9 +24,9 @@ function logQuery(db: Db, input: InputOf<'businessDataSyncLog/list'>) {
 }
 
 /**
- * Re-queues rows for an attempt now, whatever their state but DELIVERED-and-unchanged rows
- * named explicitly are sent again too (a receiver asked for it; its idempotency key tells it a
- * repeat). Each gets a fresh allowance of attempts; rows a worker holds right now are left to it.
+ * Queues rows for an attempt now, each with a fresh allowance of attempts: the rows named (a
+ * delivered one too: its receiver asked for it again and the same idempotency key tells it a
+ * repeat), or every FAILED and DEAD row. Rows a worker holds right now are left to it.
  */
 async function requeue(ctx: CallContext<AuthUser>, ids: number[] | 'failed'): Promise<{ count: number }> {
   const { maxAttempts } = ctx.options.push;
