@@ -17,11 +17,12 @@ describe('push retry delays', () => {
 describe('worker and supervision settings from the environment', () => {
   it('take the documented variables, keep the defaults for missing or malformed ones', () => {
     const options = optionsFromEnv({
+      NODE_ENV: 'test',
       PUSH_POLL_MS: '250', PUSH_MAX_ATTEMPTS: '3', PUSH_TIMEOUT_MS: 'soon', PUSH_BATCH_SIZE: '5000', PUSH_WORKER: 'off',
       SUPERVISION_URL: 'https://supervision.example.org/batches', SUPERVISION_SECRET: 's'.repeat(20), SUPERVISION_SIMULATED: 'maybe',
     }, false);
     expect(options.push).toEqual({ ...defaultOptions.push, worker: false, pollMs: 250, maxAttempts: 3, batchSize: 200 });
     expect(options.supervision).toEqual({ url: 'https://supervision.example.org/batches', secret: 's'.repeat(20), timeoutMs: 10_000, simulated: 'ok' });
-    expect(optionsFromEnv({}, true).supervision).toEqual(defaultOptions.supervision);
+    expect(optionsFromEnv({ NODE_ENV: 'test' }, true).supervision).toEqual(defaultOptions.supervision);
   });
 });
