@@ -131,7 +131,7 @@ test.describe.serial('data push', () => {
     });
 
     await test.step('its payload opens in a dialog', async () => {
-      await row.getByRole('button', { name: '报文' }).click();
+      await row.getByRole('button', { name: /^(报\s*文)$/ }).click();
       const dialog = page.getByRole('dialog', { name: `${number} 的推送报文` });
       await expect(dialog.getByTestId('push-payload')).toContainText(`"number": "${number}"`);
       await expect(dialog.getByTestId('push-payload')).toContainText('"event": "REFUSED"');
@@ -142,7 +142,7 @@ test.describe.serial('data push', () => {
 
     await test.step('with the receiver up, a push delivers it', async () => {
       await receiver.up();
-      await row.getByRole('button', { name: '推送' }).click();
+      await row.getByRole('button', { name: /^(推\s*送)$/ }).click();
       await page.getByRole('dialog').getByRole('button', { name: OK_BUTTON }).click();
       await expect(page.getByText('已加入推送队列')).toBeVisible();
       await expect(async () => {
@@ -155,7 +155,7 @@ test.describe.serial('data push', () => {
     });
 
     await test.step('the targets view lists the target with its secret masked', async () => {
-      await page.getByText('推送目标', { exact: true }).first().click();
+      await page.locator('.ant-segmented').getByText('推送目标', { exact: true }).click();
       await expect(page).toHaveURL(/view=targets/);
       await expect(page.getByRole('row').filter({ hasText: '监管接收方' }).first()).toContainText(`••••${SECRET.slice(-4)}`);
       await expect(page.getByText(SECRET)).toHaveCount(0);
