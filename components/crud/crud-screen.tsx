@@ -139,6 +139,12 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
     return buttons.length ? <Space size={0} wrap>{buttons}</Space> : null;
   };
 
+  // 查询 with the filters shown reads the rows again (they may have changed since, e.g. a push delivered).
+  const search = (filters: typeof state.filters) => {
+    if (state.pageNum === 1 && JSON.stringify(filters) === JSON.stringify(state.filters)) void mutate();
+    else update({ filters, pageNum: 1 });
+  };
+
   const sortOrder = (key: string): 'ascend' | 'descend' | null => (state.order === key ? 'ascend' : state.order === `-${key}` ? 'descend' : null);
   const columns: TableColumnsType<TreeRow<Row>> = [
     ...specColumns.map((column) => ({
@@ -175,7 +181,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   const page = tree ? null : (data as Page<Row> | undefined);
   return (
     <Card title={t(`resources.${spec.key}.title`)} extra={extra}>
-      <SearchForm fields={searchFields} filters={state.filters} onSearch={(filters) => update({ filters, pageNum: 1 })} />
+      <SearchForm fields={searchFields} filters={state.filters} onSearch={search} />
       {(canCreate || batch || canImport || batchActions.length > 0) && (
         <Space wrap style={{ marginBottom: 12 }}>
           {canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>{t(spec.form!.create)}</Button>}

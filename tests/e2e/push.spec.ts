@@ -116,7 +116,7 @@ test.describe.serial('data push', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInToShell(page, 'admin');
     await openPage(page, '/push-data/index', '数据推送日志');
-    const row = page.getByRole('row').filter({ hasText: number });
+    const row = page.locator('tr.ant-table-row').filter({ hasText: number });
 
     await test.step('the event shows failed: given up after the attempts, with the error', async () => {
       await page.getByLabel('申请编号').fill(number);
@@ -157,14 +157,14 @@ test.describe.serial('data push', () => {
     await test.step('the targets view lists the target with its secret masked', async () => {
       await page.locator('.ant-segmented').getByText('推送目标', { exact: true }).click();
       await expect(page).toHaveURL(/view=targets/);
-      await expect(page.getByRole('row').filter({ hasText: '监管接收方' }).first()).toContainText(`••••${SECRET.slice(-4)}`);
+      await expect(page.locator('tr.ant-table-row').filter({ hasText: '监管接收方' }).first()).toContainText(`••••${SECRET.slice(-4)}`);
       await expect(page.getByText(SECRET)).toHaveCount(0);
       await shoot(page, 'push-1440-zh-targets');
     });
 
     await test.step('the supervision sync log shows the daily batch from the simulated platform', async () => {
       await openPage(page, '/renshe-push-log/log', '人社监管同步日志');
-      const batch = page.getByRole('row').filter({ hasText: '模拟平台' }).first();
+      const batch = page.locator('tr.ant-table-row').filter({ hasText: '模拟平台' }).first();
       await expect(async () => {
         await page.getByRole('button', { name: SEARCH }).click();
         await expect(batch).toContainText('成功', { timeout: 1_000 });
