@@ -14,7 +14,7 @@ import { OK_BUTTON, adminApi, apiLogin, baseURL, call, consoleErrors, openPage, 
  */
 const SECRET = `e2e-secret-${randomUUID()}`;
 const DIR = join(process.cwd(), '.test-data', 'screenshots');
-const SEARCH = /^(查\s*询|Search)$/;
+const SEARCH = /(查\s*询|Search)$/;
 
 /** A receiver on 127.0.0.1 in the test process that counts the valid deliveries it gets. */
 class Receiver {
@@ -121,7 +121,7 @@ test.describe.serial('data push', () => {
     await test.step('the event shows failed: given up after the attempts, with the error', async () => {
       await page.getByLabel('申请编号').fill(number);
       await expect(async () => {
-        await page.getByRole('button', { name: SEARCH }).click();
+        await page.getByRole('button', { name: SEARCH }).click({ timeout: 2_000 });
         await expect(row).toContainText('已放弃', { timeout: 1_000 });
       }).toPass({ timeout: 30_000 });
       await expect(row).toContainText('已拒绝');
@@ -136,7 +136,7 @@ test.describe.serial('data push', () => {
       await expect(dialog.getByTestId('push-payload')).toContainText(`"number": "${number}"`);
       await expect(dialog.getByTestId('push-payload')).toContainText('"event": "REFUSED"');
       await shoot(page, 'push-1440-zh-payload');
-      await dialog.getByRole('button', { name: /^(关\s*闭|Close)$/ }).click();
+      await dialog.getByRole('button', { name: /^(关\s+闭|Close)$/ }).last().click();
       await expect(dialog).toBeHidden();
     });
 
@@ -146,7 +146,7 @@ test.describe.serial('data push', () => {
       await page.getByRole('dialog').getByRole('button', { name: OK_BUTTON }).click();
       await expect(page.getByText('已加入推送队列')).toBeVisible();
       await expect(async () => {
-        await page.getByRole('button', { name: SEARCH }).click();
+        await page.getByRole('button', { name: SEARCH }).click({ timeout: 2_000 });
         await expect(row).toContainText('已送达', { timeout: 1_000 });
       }).toPass({ timeout: 30_000 });
       await expect(row).toContainText('200');
@@ -166,7 +166,7 @@ test.describe.serial('data push', () => {
       await openPage(page, '/renshe-push-log/log', '人社监管同步日志');
       const batch = page.locator('tr.ant-table-row').filter({ hasText: '模拟平台' }).first();
       await expect(async () => {
-        await page.getByRole('button', { name: SEARCH }).click();
+        await page.getByRole('button', { name: SEARCH }).click({ timeout: 2_000 });
         await expect(batch).toContainText('成功', { timeout: 1_000 });
       }).toPass({ timeout: 30_000 });
       await shoot(page, 'renshe-push-1440-zh');
