@@ -35,6 +35,11 @@ const child = spawn(process.execPath, [join('scripts', 'server.mjs')], {
     SMS_LOG_CODES: 'true',
     // Reminders would add messages at unpredictable moments; the integration tests cover them.
     OVERDUE_REMIND_HOUR: 'off',
+    // The outbox worker at a pace a browser test can watch: two attempts half a second apart.
+    PUSH_POLL_MS: '500',
+    PUSH_MAX_ATTEMPTS: '2',
+    PUSH_BACKOFF_MS: '500',
+    PUSH_TIMEOUT_MS: '2000',
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });

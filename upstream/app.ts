@@ -36,6 +36,9 @@ import { riskCalls } from './modules/risk/calls';
 import { lookupErrorCalls } from './modules/lookups/errors';
 import { insureCalls } from './modules/lookups/insure';
 import { historyCalls } from './modules/history/calls';
+import { pushTargetCalls } from './modules/push/targets';
+import { pushLogCalls } from './modules/push/log';
+import { renshePushCalls } from './modules/push/renshe-log';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
@@ -43,6 +46,7 @@ export const allCalls: readonly AnyCall[] = [
   ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
   ...flowCalls, ...overtimeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
   ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupErrorCalls, ...insureCalls, ...historyCalls,
+  ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls,
 ];
 
 /** The platform service: every call of the /api contract over one database. */

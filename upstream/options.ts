@@ -34,7 +34,36 @@ export interface UpstreamOptions {
   sourceTimeoutMs: number;
   /** Sources answered by their HTTP provider instead of the simulated one (INSURANCE_URL, CREDIT_URL, ...). */
   httpSources: Partial<Record<SourceName, HttpSource>>;
+  /** The outbox worker (modules/push/worker.ts). */
+  push: PushSettings;
+  /** The supervision platform the daily batches go to (modules/push/supervision.ts). */
+  supervision: SupervisionSettings;
   now: () => Date;
+}
+
+export interface PushSettings {
+  /** Whether the service runs the worker (off: rows wait for another process's worker). */
+  worker: boolean;
+  /** How often the worker looks for due rows. */
+  pollMs: number;
+  /** The most rows one poll claims (and delivers at once). */
+  batchSize: number;
+  /** The longest one delivery may take. */
+  timeoutMs: number;
+  /** Attempts before a row is DEAD. */
+  maxAttempts: number;
+  /** The first retry's delay; each further one doubles, up to backoffMaxMs, with jitter. */
+  backoffMs: number;
+  backoffMaxMs: number;
+}
+
+export interface SupervisionSettings {
+  /** The platform's address; null: the built-in simulated platform. */
+  url: string | null;
+  secret: string | null;
+  timeoutMs: number;
+  /** How the simulated platform behaves (answer, fail, hang). */
+  simulated: SimulatedMode;
 }
 
 export const defaultOptions: UpstreamOptions = {
@@ -57,6 +86,8 @@ export const defaultOptions: UpstreamOptions = {
   simulatedSources: { insurance: 'ok', credit: 'ok' },
   sourceTimeoutMs: 3000,
   httpSources: {},
+  push: { worker: true, pollMs: 5000, batchSize: 20, timeoutMs: 5000, maxAttempts: 8, backoffMs: 30_000, backoffMaxMs: 3_600_000 },
+  supervision: { url: null, secret: null, timeoutMs: 10_000, simulated: 'ok' },
   now: () => new Date(),
 };
 
@@ -66,7 +97,8 @@ const int = (value: string | undefined) => (value && /^\d+$/.test(value) ? Numbe
  * Options from the environment (LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, LOGIN_LOCK_MINUTES,
  * SMS_LOG_CODES, DATA_DIR, OVERDUE_REMIND_HOUR: 0-23, or 'off', SIMULATED_SOURCES: e.g.
  * 'insurance=fail,credit=hang', SOURCE_TIMEOUT_MS, INSURANCE_URL / INSURANCE_SECRET / INSURANCE_TIMEOUT_MS
- * and CREDIT_URL / CREDIT_SECRET / CREDIT_TIMEOUT_MS: a source with a URL is asked over HTTP).
+ * and CREDIT_URL / CREDIT_SECRET / CREDIT_TIMEOUT_MS: a source with a URL is asked over HTTP; the worker's
+ * PUSH_* and the platform's SUPERVISION_*: README, 'Configuration').
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Partial<UpstreamOptions> {
   const lockMinutes = int(env.LOGIN_LOCK_MINUTES);
@@ -81,6 +113,35 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Partial<U
     ...(int(env.SOURCE_TIMEOUT_MS) ? { sourceTimeoutMs: int(env.SOURCE_TIMEOUT_MS)! } : {}),
     httpSources: httpSourcesFrom(env),
     ...(int(env.OVERDUE_REMIND_HOUR) !== undefined && int(env.OVERDUE_REMIND_HOUR)! < 24 ? { overdueRemindHour: int(env.OVERDUE_REMIND_HOUR)! } : {}),
+    push: pushFrom(env),
+    supervision: supervisionFrom(env),
+  };
+}
+
+const positive = (value: string | undefined, fallback: number) => (int(value) ? int(value)! : fallback);
+
+/** PUSH_WORKER (off), PUSH_POLL_MS, PUSH_BATCH_SIZE, PUSH_TIMEOUT_MS, PUSH_MAX_ATTEMPTS, PUSH_BACKOFF_MS, PUSH_BACKOFF_MAX_MS. */
+function pushFrom(env: NodeJS.ProcessEnv): PushSettings {
+  const d = defaultOptions.push;
+  return {
+    worker: env.PUSH_WORKER !== 'off',
+    pollMs: positive(env.PUSH_POLL_MS, d.pollMs),
+    batchSize: Math.min(positive(env.PUSH_BATCH_SIZE, d.batchSize), 200),
+    timeoutMs: positive(env.PUSH_TIMEOUT_MS, d.timeoutMs),
+    maxAttempts: Math.min(positive(env.PUSH_MAX_ATTEMPTS, d.maxAttempts), 100),
+    backoffMs: positive(env.PUSH_BACKOFF_MS, d.backoffMs),
+    backoffMaxMs: positive(env.PUSH_BACKOFF_MAX_MS, d.backoffMaxMs),
+  };
+}
+
+/** SUPERVISION_URL (unset: the simulated platform), SUPERVISION_SECRET, SUPERVISION_TIMEOUT_MS, SUPERVISION_SIMULATED (ok, fail, hang). */
+function supervisionFrom(env: NodeJS.ProcessEnv): SupervisionSettings {
+  const mode = env.SUPERVISION_SIMULATED;
+  return {
+    url: env.SUPERVISION_URL || null,
+    secret: env.SUPERVISION_SECRET || null,
+    timeoutMs: positive(env.SUPERVISION_TIMEOUT_MS, defaultOptions.supervision.timeoutMs),
+    simulated: mode === 'fail' || mode === 'hang' ? mode : 'ok',
   };
 }
 

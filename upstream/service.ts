@@ -4,6 +4,7 @@ import { seedDemo, seedReference } from './db/seed';
 import { createUpstreamApp } from './app';
 import { defaultOptions, type UpstreamOptions } from './options';
 import { scheduleOverdueReminders } from './modules/workflow/overdue';
+import { outboxBacklog, startPushWorker } from './modules/push/worker';
 import { AppError } from './core/errors';
 import { errorResponse } from './core/dispatch';
 import { localeOf, translator } from './core/i18n';
@@ -20,7 +21,7 @@ export type StartOptions = DatabaseOptions & { demo: boolean; options?: Partial<
 
 /**
  * Opens the database, migrates it, seeds reference data (and demo data when asked), builds the
- * app and schedules the daily overdue reminders.
+ * app, schedules the daily overdue reminders and starts the outbox worker.
  */
 async function startService(db: StartOptions): Promise<Service> {
   const database = await openDatabase(db);
@@ -33,15 +34,19 @@ async function startService(db: StartOptions): Promise<Service> {
     throw error;
   }
   const app = createUpstreamApp(database.db, db.options);
-  const hour = { ...defaultOptions, ...db.options }.overdueRemindHour;
+  const options = { ...defaultOptions, ...db.options };
+  const hour = options.overdueRemindHour;
   const stopReminders = hour === null ? () => {} : scheduleOverdueReminders(database.db, hour);
-  const probe: DatabaseProbe = { pool: () => database.pool() };
+  const worker = options.push.worker ? startPushWorker(database.db, options) : null;
+  const probe: DatabaseProbe = { pool: () => database.pool(), outboxBacklog: () => outboxBacklog(database.db) };
   reportDatabase(probe);
   return {
     fetch: async (request) => app.fetch(request),
     database,
-    close: () => {
+    close: async () => {
       stopReminders();
+      // The worker first: its deliveries in flight end (or are cut short and left to be retried) before the database closes.
+      await worker?.stop();
       reportDatabase(undefined, probe);
       return database.close();
     },

@@ -10,7 +10,7 @@ import { callPath } from '@/lib/api/client';
 import type { Page } from '@/lib/contract/common';
 import { PAGE_SIZES } from '@/lib/contract/limits';
 import { hasButton } from '@/lib/permissions';
-import type { ResourceSpec, RowAction } from '@/lib/resources/types';
+import type { BatchAction, ResourceSpec, RowAction } from '@/lib/resources/types';
 import { useHydrated } from '@/components/common/use-hydrated';
 import { useShell } from '@/components/shell/shell-context';
 import { renderCell } from './cells';
@@ -92,6 +92,19 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
     });
   };
 
+  const runBatch = (action: BatchAction<Row>) => {
+    const chosen = action.selection === false ? [] : rows.filter((r) => selected.includes(spec.rowKey(r)) && (action.when?.(r) ?? true));
+    modal.confirm({
+      title: t(action.question, { count: chosen.length }),
+      okType: action.danger ? 'danger' : 'primary',
+      onOk: async () => {
+        const { data: answer } = await callPath(action.path, action.body(chosen));
+        void message.success(t(action.done, { count: (answer as { count?: number } | null)?.count ?? chosen.length }));
+        await refresh();
+      },
+    });
+  };
+
   const removeBody = (row: Row) => spec.remove?.body?.(row) ?? { id: spec.rowKey(row) };
   // A batch is one call: the service deletes every selected row or none.
   const removeSelected = () => {
@@ -126,6 +139,12 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
     return buttons.length ? <Space size={0} wrap>{buttons}</Space> : null;
   };
 
+  // 查询 with the filters shown reads the rows again (they may have changed since, e.g. a push delivered).
+  const search = (filters: typeof state.filters) => {
+    if (state.pageNum === 1 && JSON.stringify(filters) === JSON.stringify(state.filters)) void mutate();
+    else update({ filters, pageNum: 1 });
+  };
+
   const sortOrder = (key: string): 'ascend' | 'descend' | null => (state.order === key ? 'ascend' : state.order === `-${key}` ? 'descend' : null);
   const columns: TableColumnsType<TreeRow<Row>> = [
     ...specColumns.map((column) => ({
@@ -153,14 +172,17 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   };
 
   const batch = spec.remove?.batch && can(spec.remove.permission);
+  const batchActions = (spec.batchActions ?? []).filter((a) => can(a.permission));
+  const selecting = batch || batchActions.some((a) => a.selection !== false);
+  const selectable = (row: Row) => (batch ? (spec.remove?.when?.(row) ?? true) : batchActions.some((a) => a.selection !== false && (a.when?.(row) ?? true)));
   const canCreate = spec.form?.createPermission !== undefined && can(spec.form.createPermission);
   const canImport = spec.importer && can(spec.importer.permission);
   const treeMessage = tree ? (data as { message?: string } | undefined)?.message : undefined;
   const page = tree ? null : (data as Page<Row> | undefined);
   return (
     <Card title={t(`resources.${spec.key}.title`)} extra={extra}>
-      <SearchForm fields={searchFields} filters={state.filters} onSearch={(filters) => update({ filters, pageNum: 1 })} />
-      {(canCreate || batch || canImport) && (
+      <SearchForm fields={searchFields} filters={state.filters} onSearch={search} />
+      {(canCreate || batch || canImport || batchActions.length > 0) && (
         <Space wrap style={{ marginBottom: 12 }}>
           {canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>{t(spec.form!.create)}</Button>}
           {canImport && <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>{t('crud.import.button')}</Button>}
@@ -170,6 +192,11 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
               {t('crud.deleteSelected', { count: selected.length })}
             </Button>
           )}
+          {batchActions.map((action) => (
+            <Button key={action.key} danger={action.danger} disabled={action.selection !== false && selected.length === 0} onClick={() => runBatch(action)}>
+              {t(action.label, { count: selected.length })}
+            </Button>
+          ))}
         </Space>
       )}
       {treeMessage && <Alert type="info" showIcon title={treeMessage} style={{ marginBottom: 12 }} />}
@@ -181,9 +208,9 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
         onChange={onChange}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('crud.noData') }}
-        rowSelection={batch ? {
+        rowSelection={selecting ? {
           selectedRowKeys: selected, onChange: (keys) => setSelected(keys as Key[]),
-          getCheckboxProps: (row) => ({ disabled: !(spec.remove?.when?.(row) ?? true) }),
+          getCheckboxProps: (row) => ({ disabled: !selectable(row) }),
         } : undefined}
         expandable={tree ? { onExpand: (expanded, row) => { if (expanded && !children.has(spec.rowKey(row))) void loadChildren(row); } } : undefined}
         pagination={page ? {

@@ -57,6 +57,8 @@ export const BUTTON_TITLES: Record<string, { zh: string; en: string }> = {
   import: { zh: '导入', en: 'Import' },
   issue: { zh: '发布', en: 'Issue' },
   retry: { zh: '重试', en: 'Retry' },
+  push: { zh: '推送', en: 'Push' },
+  rerun: { zh: '重新同步', en: 'Re-run' },
 };
 
 const crud = (module: string, ...extra: string[]) => ['add', 'edit', 'delete', ...extra].map((action) => `${module}::${action}`);
@@ -159,9 +161,9 @@ export const MENU_ROUTES: RouteNode[] = [
     children: [
       leaf('/information/publish', '信息发布', 'Information publishing', { buttons: crud('issueInfo', 'publish', 'withdraw', 'pin') }),
       leaf('/help-model', '帮助模板管理', 'Help templates', { buttons: crud('helpInfo', 'state', 'sort') }),
-      leaf('/push-data/index', '数据推送日志', 'Data push log'),
+      leaf('/push-data/index', '数据推送日志', 'Data push log', { buttons: ['pushData::push', ...crud('pushTarget')] }),
       leaf('/consult/index', '咨询建议', 'Consultations', { buttons: ['consult::answer', 'consult::close'] }),
-      leaf('/renshe-push-log/log', '人社监管同步日志', 'Renshe supervision sync log'),
+      leaf('/renshe-push-log/log', '人社监管同步日志', 'Renshe supervision sync log', { buttons: ['renshePush::rerun'] }),
     ],
   },
 ];

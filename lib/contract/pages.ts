@@ -33,4 +33,6 @@ export const PAGES = {
   report: '/admin/setting/report',
   lookupErrors: '/admin/setting/error/credit-error',
   history: '/admin/setting/data/historical-data',
+  pushData: '/push-data/index',
+  renshePush: '/renshe-push-log/log',
 } as const;

@@ -120,6 +120,26 @@ export interface RowAction<Row> {
   dialog?: string;
 }
 
+/**
+ * A toolbar action: asks `question` (with `{count}` of the rows chosen), makes ONE call to
+ * `path` with `body(rows)` and says `done` (with the answer's `count`).
+ */
+export interface BatchAction<Row> {
+  key: string;
+  /** Message key of the button (with `{count}` when it acts on the selection). */
+  label: string;
+  permission: string;
+  question: string;
+  done: string;
+  path: CallPath;
+  body: (rows: Row[]) => Record<string, unknown>;
+  /** Acts on the selected rows (default), which must be at least one; false: on none. */
+  selection?: boolean;
+  /** Which rows may be selected for it. */
+  when?: (row: Row) => boolean;
+  danger?: boolean;
+}
+
 export interface ResourceSpec<Row> {
   /** Also the message namespace under `resources`. */
   key: string;
@@ -177,6 +197,8 @@ export interface ResourceSpec<Row> {
   };
   /** Rows added from an .xlsx file (the 导入 button). */
   importer?: ImporterSpec;
+  /** Confirmed calls of the toolbar on the selected rows (or, `selection: false`, on no row: e.g. 'every failed one'). */
+  batchActions?: BatchAction<Row>[];
   actions?: RowAction<Row>[];
   /** Adding a child under a tree row (same form, the parent preset). */
   addChild?: { label: string; permission: string; field: string; when?: (row: Row) => boolean };

@@ -8,6 +8,7 @@ import { reports } from './migration-reports';
 import { caseTally } from './migration-case-tally';
 import { riskEvents } from './migration-risk-events';
 import { lookups } from './migration-lookups';
+import { push } from './migration-push';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -250,4 +251,5 @@ export const migrations: Record<string, Migration> = {
   '0015_risk_events': riskEvents,
   '0017_lookups': lookups,
   '0018_case_tally': caseTally,
+  '0016_push': push,
 };

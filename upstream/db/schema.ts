@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { PushTables } from './schema-push';
 import type { Action, ApplicationStatus, BorrowerType, GuaranteeMethod, RepaymentState, Stage } from '../../lib/workflow/stages';
 import type { RepaymentMethod } from '../../lib/workflow/plan';
 import type { SmsScene } from '../../lib/workflow/sms';
@@ -768,7 +769,7 @@ interface ImportHistoryTable {
   created_at: CreatedAt;
 }
 
-export interface Database {
+export interface Database extends PushTables {
   organization: OrganizationTable;
   app_user: UserTable;
   role: RoleTable;

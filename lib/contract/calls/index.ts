@@ -13,6 +13,7 @@ import { productCalls } from './products';
 import { agreementCalls } from './agreement';
 import { riskCalls } from './risk';
 import { lookupCalls } from './lookups';
+import { pushCalls } from './push';
 
 /**
  * The call table (DESIGN.md section 3): every call of the /api contract, once, by its path.
@@ -21,7 +22,7 @@ import { lookupCalls } from './lookups';
  */
 export const CALLS = {
   ...authCalls, ...commonCalls, ...systemCalls, ...flowCalls, ...workflowCalls, ...statisticsCalls, ...contentCalls, ...applicationCalls, ...reportCalls,
-  ...smsCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupCalls,
+  ...smsCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupCalls, ...pushCalls,
 };
 
 type Calls = typeof CALLS;

@@ -12,6 +12,7 @@ import { deadlineFor, moduleNodes, nodePeople, passedNodes } from './flow';
 import { approvalsOf, keyUses, lockKey } from './guards';
 import { applicationRows, toApplicationRow } from './rows';
 import { caseScope, caseVisible } from './scope';
+import { enqueueEvent, isPushEvent } from '../push/enqueue';
 
 type Trx = Kysely<Database>;
 type Ctx = CallContext<AuthUser>;
@@ -133,6 +134,8 @@ export async function runAction<I extends ActionInput>(ctx: Ctx, spec: ActionSpe
       await notifyAssignee(trx, assignee, [{ number: app.number }], stageAfter);
     }
     await spec.after?.(trx, ctx, app, input);
+    // The transactional outbox: the event's rows for the push targets land with the action or not at all.
+    if (outcome.status !== app.status && isPushEvent(outcome.status)) await enqueueEvent(trx, app.id, outcome.status, now, ctx.options.push);
     return actionResult(trx, app.id, record.id, now);
   });
 }

@@ -12,6 +12,7 @@ import { whitelistedToday } from '../risk/whitelist';
 import { issuedFor, lookOutside, NOTHING_OUTSIDE, outcomeOf, runChecks, saveChecks, sourcesAsked } from '../risk/checks';
 import { recordLookups } from '../lookups/record';
 import { sendRefusalSms } from '../risk/refusal-sms';
+import { enqueueEvent } from '../push/enqueue';
 
 const ORG_TYPES = { rensheOrgId: 'RENSHE', guaranteeOrgId: 'GUARANTEE', bankOrgId: 'BANK' } as const;
 
@@ -124,6 +125,7 @@ export const intakeCalls = [
           idempotency_key: randomUUID(),
         }).execute();
         await sendRefusalSms(trx, ctx, { name: proposer.name, mobile: proposer.mobile, number }, reasonId);
+        await enqueueEvent(trx, id, 'REFUSED', ctx.now, ctx.options.push);
         return { id, number, status: 'REFUSED', whitelisted };
       });
     },

@@ -1,0 +1,11 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { PushDataScreen } from '@/components/push/screens';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('resources.pushData'))('title') };
+}
+
+export default function Page() {
+  return <PushDataScreen />;
+}
