@@ -9,6 +9,9 @@ const GRANT_TABLES = ['permission', 'role', 'role_permission', 'user_role'] as c
  *   transaction as any change of permissions, roles, their grants or who holds them (and of a
  *   user's type or state), so the unread-count poll learns of a change from one row instead of
  *   reading every permission row.
+ * - The workbench's overdue filter as a deadline range per stage and organisation: one partial
+ *   index per kind of organisation column over the cases in review, carrying the creation time
+ *   the list is ordered by, so both the page and its count read only overdue entries.
  */
 export const perf: Migration = {
   async up(db: Kysely<any>) {
@@ -25,6 +28,9 @@ export const perf: Migration = {
     for (const table of GRANT_TABLES) {
       await sql`create trigger ${sql.raw(`${table}_grant_version`)} after insert or update or delete or truncate on ${sql.table(table)}
         for each statement execute function bump_grant_version()`.execute(db);
+    }
+    for (const org of ['renshe', 'guarantee', 'bank']) {
+      await sql.raw(`create index application_${org}_overdue_idx on application (stage, ${org}_org_id, deadline) include (created_at) where status = 'IN_REVIEW'`).execute(db);
     }
     await sql`create trigger app_user_grant_version after update of type, state on app_user
       for each statement execute function bump_grant_version()`.execute(db);
