@@ -14,6 +14,7 @@
  *   NEXT_DIST_DIR=.next-before npx tsx bench/bff.ts ...   (the BFF of another build; the bare route from .next)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -36,10 +37,12 @@ const ports = { service: base, inProcess: base + 1, overHttp: base + 2, bare: ba
 // An earlier build (NEXT_DIST_DIR) may lack the bare route: it is then served by this build's server.
 const otherBuild = Boolean(process.env.NEXT_DIST_DIR && process.env.NEXT_DIST_DIR !== '.next');
 
+const SECRET = process.env.SESSION_SECRET ?? randomBytes(32).toString('hex');
 function start(args: string[], env: Record<string, string>) {
   const [command, ...rest] = pinned ? ['taskset', '-c', '0', process.execPath, ...args] : [process.execPath, ...args];
   const child = spawn(command!, rest, {
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', HOSTNAME: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', HOSTNAME: '127.0.0.1', LOG_LEVEL: 'warn',
+      SESSION_SECRET: SECRET, ...env },
     stdio: ['ignore', 'ignore', 'inherit'], detached: true,
   });
   children.push(child);
@@ -64,7 +67,7 @@ if (otherBuild) {
   start(['scripts/server.mjs'], { DATABASE_URL: databaseUrl, PORT: String(ports.bare), NEXT_DIST_DIR: '.next' });
 }
 const url = (port: number, path: string) => `http://127.0.0.1:${port}${path}`;
-await Promise.all([ready(url(ports.service, '/api/admin/getMenu')), ready(url(ports.inProcess, '/api/health')), ready(url(ports.overHttp, '/api/health')), ready(url(ports.bare, '/api/live'))]);
+await Promise.all([ready(url(ports.service, '/api/admin/getMenu')), ready(url(ports.inProcess, '/api/live')), ready(url(ports.overHttp, '/api/live')), ready(url(ports.bare, '/api/live'))]);
 
 const json = { 'content-type': 'application/json' };
 const credentials = JSON.stringify({ username: 'admin', password: DEMO_PASSWORD });
