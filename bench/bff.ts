@@ -49,6 +49,7 @@ function start(args: string[], env: Record<string, string>) {
 }
 const stopAll = () => { for (const child of children) try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* gone */ } };
 process.on('exit', stopAll);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
 
 async function ready(url: string) {
   const until = Date.now() + 120_000;

@@ -7,7 +7,7 @@
  *   (without --database-url: the embedded database in DATA_DIR, default ./.data)
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../upstream/db/seed';
@@ -22,11 +22,13 @@ const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['scripts/server.mjs'], {
   env: {
     ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), HOSTNAME: '127.0.0.1', LOG_LEVEL: 'warn',
+    SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     ...(values['database-url'] ? { DATABASE_URL: values['database-url'] } : {}),
   },
   stdio: ['ignore', 'ignore', 'inherit'], detached: true,
 });
 process.on('exit', () => { try { process.kill(-server.pid!, 'SIGTERM'); } catch { /* gone */ } });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
 const memoryMb = () => {
   const line = readFileSync(`/proc/${server.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
   return Math.round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
@@ -34,17 +36,25 @@ const memoryMb = () => {
 
 const times = new Map<string, number[]>();
 const errors = new Map<string, number>();
+/** The first refusal of each kind of call, shown with the totals. */
+const reasons = new Map<string, string>();
 let stopping = false;
 
-async function timed(kind: string, run: () => Promise<Response>): Promise<Response | null> {
+/** Times one call to its last byte; an error is a failed request, a non-200 status or an envelope whose code is not 200. */
+async function timed(kind: string, run: () => Promise<Response>): Promise<{ response: Response; data: any } | null> {
   const started = performance.now();
   try {
     const response = await run();
-    const ok = response.ok && (!response.headers.get('content-type')?.includes('json') || (await response.clone().json() as { code: number }).code === 200);
-    if (response.headers.get('content-type')?.includes('json') || ok) await response.arrayBuffer().catch(() => null);
-    if (!ok) { errors.set(kind, (errors.get(kind) ?? 0) + 1); return null; }
+    const isJson = response.headers.get('content-type')?.includes('json');
+    const body = isJson ? await response.json() as { code: number; data: unknown } : await response.arrayBuffer();
+    const ok = response.ok && (!isJson || (body as { code: number }).code === 200);
+    if (!ok) {
+      errors.set(kind, (errors.get(kind) ?? 0) + 1);
+      if (!reasons.has(kind)) reasons.set(kind, `${response.status} ${isJson ? (body as { message?: string }).message : ''}`);
+      return null;
+    }
     (times.get(kind) ?? times.set(kind, []).get(kind)!).push(performance.now() - started);
-    return response;
+    return { response, data: isJson ? (body as { data: unknown }).data : null };
   } catch {
     errors.set(kind, (errors.get(kind) ?? 0) + 1);
     return null;
@@ -56,12 +66,11 @@ async function signIn(username: string): Promise<Session | null> {
   const response = await timed('sign-in', () => fetch(`${base}/api/admin/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }),
   }));
-  const cookie = response?.headers.getSetCookie().find((c) => c.startsWith('lbo_session='))?.split(';')[0];
+  const cookie = response?.response.headers.getSetCookie().find((c) => c.startsWith('lbo_session='))?.split(';')[0];
   return cookie ? { cookie } : null;
 }
 const post = (session: Session, path: string, body: unknown = {}) =>
   fetch(`${base}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: session.cookie }, body: JSON.stringify(body) });
-const json = async (response: Response | null) => (response ? (await response.json() as { data: any }).data : null);
 
 /** One user's loop: what a reviewer (or the administrator) does during a working day, quickly. */
 async function user(username: string, stage: string) {
@@ -71,13 +80,13 @@ async function user(username: string, stage: string) {
     if (!session) { await new Promise((r) => setTimeout(r, 500)); continue; }
     for (let round = 0; round < 20 && !stopping; round += 1) {
       await timed('message count', () => post(session, 'businessMessage/count'));
-      const page = await json(await timed('workbench list', () => post(session, 'businessClubFirstTrial/getList', { stage, pageNum: 1 + (round % 5), pageSize: 10 })));
+      const page = (await timed('workbench list', () => post(session, 'businessClubFirstTrial/getList', { stage, pageNum: 1 + (round % 5), pageSize: 10 })))?.data;
       await timed('loan query', () => post(session, 'businessApproveRecord/loanUnfold', { pageNum: 1 + (round % 3), pageSize: 10 }));
       const item = page?.list?.[round % Math.max(1, page.list.length)] as { id: number; version: number; assignee: { id: number } | null } | undefined;
       if (item) {
         await timed('case detail', () => post(session, 'businessClubFirstTrial/unfold', { id: item.id }));
         if (admin) {
-          const people = await json(await timed('node people', () => post(session, 'businessClubFirstTrial/getAuditPersonAmount', { id: item.id })));
+          const people = (await timed('node people', () => post(session, 'businessClubFirstTrial/getAuditPersonAmount', { id: item.id })))?.data;
           const other = (people as { id: number }[] | null)?.find((p) => p.id !== item.assignee?.id);
           if (other) await timed('action (reassign)', () => post(session, 'businessClubFirstTrial/adminRedeploy', { id: item.id, version: item.version, key: randomUUID(), userId: other.id }));
         }
@@ -92,7 +101,7 @@ async function user(username: string, stage: string) {
 
 const until = Date.now() + 120_000;
 for (;;) {
-  try { if ((await fetch(`${base}/api/health`)).ok) break; } catch { /* starting */ }
+  try { if ((await fetch(`${base}/api/live`)).ok && (await fetch(`${base}/api/health`)).ok) break; } catch { /* starting */ }
   if (Date.now() > until) throw new Error('the server did not become ready');
   await new Promise((r) => setTimeout(r, 250));
 }
@@ -105,7 +114,8 @@ for (let minute = 1; minute <= MINUTES; minute += 1) {
   await new Promise((r) => setTimeout(r, started + minute * 60_000 - Date.now()));
   const calls = [...times.values()].reduce((n, t) => n + t.length, 0);
   const failed = [...errors.values()].reduce((n, e) => n + e, 0);
-  console.log(`minute ${String(minute).padStart(2)}: server memory ${memoryMb()} MB, ${calls} calls so far, ${failed} errors`);
+  const which = [...errors].map(([kind, n]) => `${kind} ${n}`).join(', ');
+  console.log(`minute ${String(minute).padStart(2)}: server memory ${memoryMb()} MB, ${calls} calls so far, ${failed} errors${which ? ` (${which})` : ''}`);
 }
 stopping = true;
 await Promise.all(loops);
@@ -115,5 +125,6 @@ for (const [kind, list] of [...times].sort()) {
   console.log(`${kind.padEnd(20)} ${String(list.length).padStart(6)} ${String(errors.get(kind) ?? 0).padStart(8)} ${percentile(list, 0.5).toFixed(0).padStart(8)} ${percentile(list, 0.95).toFixed(0).padStart(8)}`);
 }
 for (const [kind, n] of errors) if (!times.has(kind)) console.log(`${kind.padEnd(20)} ${'0'.padStart(6)} ${String(n).padStart(8)}`);
+for (const [kind, reason] of reasons) console.log(`first error of ${kind}: ${reason}`);
 console.log(`errors in all: ${[...errors.values()].reduce((n, e) => n + e, 0)}`);
 process.exit(0);
