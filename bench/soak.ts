@@ -81,7 +81,7 @@ async function user(username: string, stage: string) {
     for (let round = 0; round < 20 && !stopping; round += 1) {
       await timed('message count', () => post(session, 'businessMessage/count'));
       const page = (await timed('workbench list', () => post(session, 'businessClubFirstTrial/getList', { stage, pageNum: 1 + (round % 5), pageSize: 10 })))?.data;
-      await timed('loan query', () => post(session, 'businessApproveRecord/loanUnfold', { pageNum: 1 + (round % 3), pageSize: 10 }));
+      if (admin) await timed('loan query', () => post(session, 'businessApproveRecord/loanUnfold', { pageNum: 1 + (round % 3), pageSize: 10 }));
       const item = page?.list?.[round % Math.max(1, page.list.length)] as { id: number; version: number; assignee: { id: number } | null } | undefined;
       if (item) {
         await timed('case detail', () => post(session, 'businessClubFirstTrial/unfold', { id: item.id }));
