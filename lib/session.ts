@@ -1,6 +1,7 @@
 import { sealData, unsealData } from 'iron-session';
 import type { Locale } from './contract/auth';
 import { SESSION_TTL_SECONDS } from './contract/session';
+import { decodePages, encodePages } from './session-pages';
 
 export { LOCALE_COOKIE, SESSION_COOKIE } from './contract/session';
 
@@ -21,14 +22,40 @@ export interface SessionData {
   persistent: boolean;
 }
 
-export const sealSession = (data: SessionData, secret: string) => sealData(data, { password: secret, ttl: SESSION_TTL_SECONDS });
+/** The cookie's form of the session: the allowed paths as a bit set over the menu's pages (lib/session-pages.ts). */
+type SealedSession = Omit<SessionData, 'paths'> & { pages: string };
+
+export const sealSession = ({ paths, ...rest }: SessionData, secret: string) =>
+  sealData({ ...rest, pages: encodePages(paths) } satisfies SealedSession, { password: secret, ttl: SESSION_TTL_SECONDS });
+
+/**
+ * Unsealed sessions by cookie value: the same value always unseals to the same session, so
+ * the key derivation and decryption run once per cookie, not once per request. An entry is
+ * kept until the seal's own expiry (checked again on every hit); the oldest go first.
+ */
+const unsealed = new Map<string, { data: SessionData; expires: number; secret: string }>();
+const UNSEALED_MAX = 2000;
+
+function remember(value: string, secret: string, data: SessionData) {
+  if (unsealed.size >= UNSEALED_MAX) unsealed.delete(unsealed.keys().next().value!);
+  // iron-session's seal carries its expiry; the session's own ttl bounds it from the time it was sealed (lastSeen).
+  unsealed.set(value, { data, secret, expires: data.lastSeen + SESSION_TTL_SECONDS * 1000 });
+}
 
 /** The session in a cookie value, or null when absent, forged, expired or malformed. */
 export async function unsealSession(value: string | undefined, secret: string): Promise<SessionData | null> {
   if (!value) return null;
+  const hit = unsealed.get(value);
+  if (hit && hit.secret === secret && hit.expires > Date.now()) return hit.data;
   try {
-    const data = await unsealData<Partial<SessionData>>(value, { password: secret, ttl: SESSION_TTL_SECONDS });
-    return data.token && data.user && Array.isArray(data.paths) ? (data as SessionData) : null;
+    const { pages, ...data } = await unsealData<Partial<SealedSession> & { paths?: unknown }>(value, { password: secret, ttl: SESSION_TTL_SECONDS });
+    if (!data.token || !data.user) return null;
+    const decoded = typeof pages === 'string' ? decodePages(pages) : Array.isArray(data.paths) ? (data.paths as string[]) : undefined;
+    if (decoded === undefined) return null;
+    // Pages sealed for another build's page list: none until the menu is read again (an unknown version makes the next poll read it).
+    const session = (decoded === null ? { ...data, paths: [], menuVersion: '' } : { ...data, paths: decoded }) as SessionData;
+    remember(value, secret, session);
+    return session;
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@ import type { Envelope } from '../contract/common';
 
 /** How an upstream exchange ended, as the BFF saw it. */
 export type Outcome =
-  | { kind: 'response'; status: number; body: Envelope | null }
+  | { kind: 'response'; status: number; body: Envelope | null; grantsVersion?: string }
   | { kind: 'failure'; reason: 'timeout' | 'unreachable' | 'invalid' }
   | FileOutcome;
 
@@ -16,6 +16,8 @@ export interface Verdict {
   params?: { message: string };
   /** The session must end (SPEC.md section 8: 401 goes to /login). */
   endSession?: boolean;
+  /** The version of the user's grants the service answered under (its `x-grants-version` header), when it sent one. */
+  grantsVersion?: string;
   data: unknown;
 }
 
@@ -34,7 +36,9 @@ export function applyCatalogue(outcome: Outcome): Verdict {
   if (outcome.kind !== 'response') return { code: 500, key: 'system', data: null };
   const { status, body } = outcome;
   const code = body?.code;
-  if (status === 200 && code === 200) return { code: 200, key: null, data: body!.data };
+  if (status === 200 && code === 200) {
+    return outcome.grantsVersion ? { code: 200, key: null, data: body!.data, grantsVersion: outcome.grantsVersion } : { code: 200, key: null, data: body!.data };
+  }
   if (code === 404 || status === 404) return { code: 404, key: 'notFound', data: null };
   if (code === 401 || status === 401) return { code: 401, key: 'timeout', endSession: true, data: null };
   if (status === 500) return { code: 500, key: 'server', data: errorIdOf(body?.data) };

@@ -49,6 +49,11 @@ async function signIn(ctx: BffContext): Promise<NextResponse> {
   return ctx.setSession(response, session);
 }
 
+async function askMenuVersion(ctx: BffContext): Promise<string | undefined> {
+  const verdict = await ctx.forward({ path: 'admin/getMenuVersion', method: 'GET', body: undefined, query: undefined });
+  return verdict.code === 200 ? (verdict.data as { version?: string } | null)?.version : undefined;
+}
+
 function refreshPaths(ctx: BffContext, response: NextResponse, { menu, version }: MenuResult) {
   if (version === ctx.session!.menuVersion) return response;
   return ctx.setSession(response, { ...ctx.session!, paths: menuPaths(menu), menuVersion: version, lastSeen: Date.now() });
@@ -99,18 +104,18 @@ export const localCalls: Record<string, LocalCall> = {
   } },
 
   /**
-   * The unread count, polled every 10 seconds. The same poll notices a change of the
-   * user's grants: the session's allowed paths are refreshed and the answer carries the
-   * new version in `x-menu-version`, so the browser reloads its menu and buttons.
+   * The unread count, polled every 10 seconds: one service call. The same poll notices a
+   * change of the user's grants from the version the service answers with (its
+   * `x-grants-version` header; a service that sends none is asked with admin/getMenuVersion):
+   * the session's allowed paths are refreshed and the answer carries the new version in
+   * `x-menu-version`, so the browser reloads its menu and buttons.
    */
   'businessMessage/count': { methods: READ, async handle(ctx) {
-    const [count, version] = await Promise.all([
-      ctx.forward(),
-      ctx.forward({ path: 'admin/getMenuVersion', method: 'GET', body: undefined, query: undefined }),
-    ]);
+    const count = await ctx.forward();
     const response = ctx.reply(count);
-    const current = (version.data as { version?: string } | null)?.version;
-    if (count.code !== 200 || version.code !== 200 || !current || current === ctx.session!.menuVersion) return response;
+    if (count.code !== 200) return response;
+    const current = count.grantsVersion ?? await askMenuVersion(ctx);
+    if (!current || current === ctx.session!.menuVersion) return response;
     const menu = await loadMenu(ctx, ctx.session!.token);
     if (menu.code !== 200) return response;
     response.headers.set(MENU_VERSION_HEADER, current);

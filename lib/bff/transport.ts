@@ -6,6 +6,7 @@ import type { LaunchedService } from '../../upstream/service';
 import { isFileAnswer, readFileAnswer } from './files';
 import { log } from '../http/log';
 import { REQUEST_ID_HEADER } from '../http/request-id';
+import { GRANTS_VERSION_HEADER } from '../contract/session';
 
 export interface UpstreamRequest {
   path: string;
@@ -97,7 +98,8 @@ export function createTransport(config: Config, service: () => Promise<InProcess
         const body = call.method === 'POST' ? call.body ?? '{}' : undefined;
         const res = await send(new Request(url, { method: call.method, headers, body: body as BodyInit | undefined, signal: controller.signal }));
         if (isFileAnswer(res.status, res.headers.get('content-type'))) return readFileAnswer(res);
-        return { kind: 'response', status: res.status, body: parseEnvelope(await res.text()) };
+        const grantsVersion = res.headers.get(GRANTS_VERSION_HEADER) ?? undefined;
+        return { kind: 'response', status: res.status, body: parseEnvelope(await res.text()), ...(grantsVersion ? { grantsVersion } : {}) };
       })(), config.UPSTREAM_TIMEOUT_MS, controller);
     } catch (error) {
       const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');

@@ -27,7 +27,7 @@ describeUpstream('service kit for plain screens', (up) => {
   /** What a handler of the kit gets from the dispatcher, for the admin. */
   const context = (): CallContext<AuthUser> => ({
     db: up().db, options: defaultOptions, locale: 'zh-CN', t: translator('zh-CN'), clientIp: '10.0.0.1', now: new Date(),
-    user: { id: adminId, username: 'admin', nickname: 'admin', type: 0, orgId: null, tokenId: 0 },
+    user: { id: adminId, username: 'admin', nickname: 'admin', type: 0, orgId: null, tokenId: 0, grantsVersion: 1 },
   });
 
   beforeAll(async () => {

@@ -170,6 +170,33 @@ describe('a change of grants during the message poll', () => {
     expect(sealed).toMatchObject({ paths: ['/bank/bank-last'], menuVersion: 'v2', token: 'secret-token' });
   });
 
+  it('makes one service call when the service answers the count with its grants version', async () => {
+    const calls: string[] = [];
+    server.use(
+      http.post(`${UPSTREAM}/api/businessMessage/count`, ({ request }) => {
+        calls.push(new URL(request.url).pathname);
+        return HttpResponse.json({ code: 200, message: 'success', data: 3 }, { headers: { 'x-grants-version': 'v1' } });
+      }),
+    );
+    const { body, response } = await call('businessMessage/count');
+    expect(body.data).toBe(3);
+    expect(calls).toEqual(['/api/businessMessage/count']);
+    expect(response.headers.get('x-menu-version')).toBeNull();
+    expect(response.cookies.get(SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it('reads the menu only when the answered version differs from the session\'s', async () => {
+    const calls: string[] = [];
+    server.use(
+      http.post(`${UPSTREAM}/api/businessMessage/count`, () => HttpResponse.json({ code: 200, message: 'success', data: 1 }, { headers: { 'x-grants-version': 'v2' } })),
+      http.get(`${UPSTREAM}/api/admin/getMenu`, ({ request }) => { calls.push(new URL(request.url).pathname); return ok(menu); }),
+    );
+    const { response } = await call('businessMessage/count');
+    expect(calls).toEqual(['/api/admin/getMenu']);
+    expect(response.headers.get('x-menu-version')).toBe('v2');
+    expect(await unsealSession(response.cookies.get(SESSION_COOKIE)!.value, config.sessionSecret)).toMatchObject({ paths: ['/bank/bank-last'], menuVersion: 'v2' });
+  });
+
   it('leaves the session alone while the version is unchanged', async () => {
     server.use(
       http.post(`${UPSTREAM}/api/businessMessage/count`, () => ok(0)),

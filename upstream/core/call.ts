@@ -16,6 +16,8 @@ export interface AuthUser {
   type: number;
   orgId: number | null;
   tokenId: number;
+  /** The version of every user's grants when the token was resolved (migration-perf.ts). */
+  grantsVersion: number;
 }
 
 export interface CallContext<U extends AuthUser | null = AuthUser | null> {

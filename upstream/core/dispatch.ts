@@ -16,6 +16,7 @@ import { normalizeAddress } from '../../lib/http/net-address';
 import { log } from '../../lib/http/log';
 import { observeCall } from '../../lib/http/metrics';
 import { REQUEST_ID_HEADER, requestIdOf } from '../../lib/http/request-id';
+import { GRANTS_VERSION_HEADER } from '../../lib/contract/session';
 
 /**
  * The one converter from a thrown error to the envelope of DESIGN.md section 3. An unexpected
@@ -78,6 +79,9 @@ function clientIpOf(c: Context): string {
   return normalizeAddress(c.req.header('x-client-ip')) ?? 'unknown';
 }
 
+/** What a call's answer reports beside its envelope: who made it, and the grants' version that user's answer was made under. */
+interface Trace { userId?: number; grantsVersion?: number }
+
 /** Mounts every call of the table under /api/<path>: token, access, validation and error mapping happen here, once. */
 export function mountCalls(app: Hono, db: Db, options: UpstreamOptions, calls: readonly AnyCall[]) {
   const registry = registryOf(calls);
@@ -85,17 +89,18 @@ export function mountCalls(app: Hono, db: Db, options: UpstreamOptions, calls: r
     const started = performance.now();
     const call = registry.get(c.req.path.slice('/api/'.length));
     const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER));
-    const trace: { userId?: number } = {};
+    const trace: Trace = {};
     const response = await answer(c, call, trace, requestId);
     const seconds = (performance.now() - started) / 1000;
     const path = call?.path ?? 'other';
     observeCall('service', path, response.status, seconds);
     log.info({ requestId, layer: 'service', path, status: response.status, ms: Math.round(seconds * 1000), userId: trace.userId }, 'call');
     response.headers.set(REQUEST_ID_HEADER, requestId);
+    if (trace.grantsVersion !== undefined) response.headers.set(GRANTS_VERSION_HEADER, String(trace.grantsVersion));
     return response;
   });
 
-  async function answer(c: Context, call: AnyCall | undefined, trace: { userId?: number }, requestId: string): Promise<Response> {
+  async function answer(c: Context, call: AnyCall | undefined, trace: Trace, requestId: string): Promise<Response> {
     const locale = localeOf(c.req.header('accept-language'));
     const t = translator(locale);
     try {
@@ -111,6 +116,7 @@ export function mountCalls(app: Hono, db: Db, options: UpstreamOptions, calls: r
         user = null;
       }
       trace.userId = user?.id;
+      trace.grantsVersion = user?.grantsVersion;
       const raw = await readInput(c, call);
       const ctx: CallContext = { db, options, locale, t, clientIp: clientIpOf(c), user, now };
       const parsed = call.spec.input.safeParse(raw);

@@ -84,11 +84,26 @@ async function openPGlite(dataDir: string, loadDataDir?: Blob): Promise<OpenData
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * Whether every migration already ran: one read of the migration table. A start on an
+ * existing database then skips the migrator (its lock table, lock and transaction).
+ */
+async function upToDate(db: Db, schema: string): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${sql.id(schema, 'kysely_migration')}`.execute(db);
+    const applied = new Set(rows.map((r) => r.name));
+    return Object.keys(migrations).every((name) => applied.has(name));
+  } catch {
+    return false; // no migration table yet: a new database
+  }
+}
+
 export async function migrate(db: Db): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which one, so a second
   // schema of the same database (tests, several installations) would see the first one's.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrationTableSchema = rows[0]?.schema ?? 'public';
+  if (await upToDate(db, migrationTableSchema)) return;
   const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -9,6 +9,7 @@ import { caseTally } from './migration-case-tally';
 import { riskEvents } from './migration-risk-events';
 import { lookups } from './migration-lookups';
 import { push } from './migration-push';
+import { perf } from './migration-perf';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -252,4 +253,5 @@ export const migrations: Record<string, Migration> = {
   '0017_lookups': lookups,
   '0018_case_tally': caseTally,
   '0016_push': push,
+  '0021_perf': perf,
 };

@@ -53,6 +53,9 @@ interface RoleTable {
 
 interface UserRoleTable { user_id: number; role_id: number }
 
+/** One row: bumped by a trigger with every change of grants (migration-perf.ts). */
+interface GrantVersionTable { id: number; version: number }
+
 interface PermissionTable {
   id: Generated<number>;
   parent_id: number | null;
@@ -776,6 +779,7 @@ export interface Database extends PushTables {
   user_role: UserRoleTable;
   permission: PermissionTable;
   role_permission: RolePermissionTable;
+  grant_version: GrantVersionTable;
   auth_token: AuthTokenTable;
   login_limit: LoginLimitTable;
   login_address: LoginAddressTable;

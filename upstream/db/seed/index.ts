@@ -25,8 +25,10 @@ export async function seedReference(db: Kysely<Database>) {
       .values({ key: 'sms.loginSwitch', value: '0', description: 'SMS code required at login (1 on, 0 off)', updated_at: new Date() })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
-    await trx.insertInto('role').values({ name: 'registered', description: 'Self-registered accounts awaiting roles', updated_at: new Date() })
-      .onConflict((oc) => oc.column('name').doNothing()).execute();
+    // Written only when missing: any write to the role table moves every user's grants version (migration-perf.ts).
+    if (!(await trx.selectFrom('role').select('id').where('name', '=', 'registered').executeTakeFirst())) {
+      await trx.insertInto('role').values({ name: 'registered', description: 'Self-registered accounts awaiting roles', updated_at: new Date() }).execute();
+    }
     await seedWorkflowReference(trx);
   });
 }

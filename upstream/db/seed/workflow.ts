@@ -59,8 +59,12 @@ export async function seedWorkflowReference(trx: Trx) {
     .filter((r) => !present.has(`${r.kind}:${r.content}`));
   if (missing.length) await trx.insertInto('refuse_reason').values(missing).execute();
   // Seeded reasons of an older install get their English text once.
-  for (const r of REFUSE_REASONS) {
-    await trx.updateTable('refuse_reason').set({ content_en: r.en }).where('content', '=', r.content).where('content_en', '=', '').execute();
+  if (missing.length < REFUSE_REASONS.length) {
+    const untranslated = await trx.selectFrom('refuse_reason').select('content').where('content_en', '=', '').execute();
+    const wanted = new Set(untranslated.map((r) => r.content));
+    for (const r of REFUSE_REASONS.filter((reason) => wanted.has(reason.content))) {
+      await trx.updateTable('refuse_reason').set({ content_en: r.en }).where('content', '=', r.content).where('content_en', '=', '').execute();
+    }
   }
 }
 
