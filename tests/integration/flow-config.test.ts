@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { idCheckDigit } from '../../lib/workflow/id-number';
 import { STAGES } from '../../lib/workflow/stages';
 import { addWorkingDays } from '../../lib/workflow/working-days';
+import { loadCalendar } from '../../upstream/modules/calendar/store';
 import { remindOverdue } from '../../upstream/modules/workflow/overdue';
 import { describeUpstream } from './harness';
 import { countRows, expectFields, orgIdOf, staffIn, userId } from './helpers';
@@ -286,7 +287,7 @@ describeUpstream('flow configuration (approvalModule, approvalConfig, systemOver
         const started = new Date();
         await call('businessClubFirstTrial/check', { id: app.id, version: app.version, key: key(), opinion: '', nextUserId: ids.renshe2 }, 'renshe');
         const { deadline } = await up().db.selectFrom('application').select('deadline').where('id', '=', app.id).executeTakeFirstOrThrow();
-        const expected = addWorkingDays(started, 10).getTime();
+        const expected = addWorkingDays(started, 10, await loadCalendar(up().db)).getTime();
         expect(new Date(deadline!).getTime()).toBeGreaterThanOrEqual(expected);
         expect(new Date(deadline!).getTime()).toBeLessThan(expected + 60_000);
       } finally {

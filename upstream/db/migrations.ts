@@ -5,6 +5,7 @@ import { risk } from './migration-risk';
 import { workflow } from './migration-workflow';
 import { content } from './migration-content';
 import { reports } from './migration-reports';
+import { textsCalendar } from './migration-texts-calendar';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -244,4 +245,5 @@ export const migrations: Record<string, Migration> = {
   '0012_content': content,
   '0013_products': products,
   '0014_reports': reports,
+  '0020_texts_calendar': textsCalendar,
 };

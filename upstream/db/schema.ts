@@ -199,6 +199,17 @@ interface OvertimeConfigTable {
   updated_at: Timestamp;
 }
 
+interface CalendarDayTable {
+  id: Generated<number>;
+  /** A China day, YYYY-MM-DD (read it with to_char: a date column comes back as a Date in the process's zone). */
+  day: string;
+  kind: 'HOLIDAY' | 'WORKDAY';
+  name: string;
+  name_en: string;
+  version: Generated<number>;
+  updated_at: Timestamp;
+}
+
 interface RefuseReasonTable {
   id: Generated<number>;
   kind: 'INDICATOR' | 'STATUS';
@@ -703,6 +714,7 @@ export interface Database {
   approval_node: ApprovalNodeTable;
   approval_node_person: ApprovalNodePersonTable;
   overtime_config: OvertimeConfigTable;
+  calendar_day: CalendarDayTable;
   overdue_reminder: OverdueReminderTable;
   refuse_reason: RefuseReasonTable;
   blacklist: BlacklistTable;

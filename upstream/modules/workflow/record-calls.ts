@@ -8,6 +8,7 @@ import { workingDaysBetween } from '../../../lib/workflow/working-days';
 import { notFound } from '../../core/errors';
 import { containsPattern } from '../../core/like';
 import { toFileInfo } from '../files/calls';
+import { loadCalendar } from '../calendar/store';
 import { people, recordRows, toRecordRow, visibleApplication } from './detail';
 import { pageTotals } from './list';
 import { caseScope, inCaseScope } from './scope';
@@ -28,9 +29,10 @@ export const recordCalls = [
     path: 'businessApproveRecord/state',
     async handler(ctx, input): Promise<CaseState> {
       const app = await visibleApplication(ctx.db, ctx.user, input.id);
-      const [assignee, records] = await Promise.all([
+      const [assignee, records, calendar] = await Promise.all([
         app.assignee_id === null ? null : ctx.db.selectFrom('app_user').select('nickname').where('id', '=', app.assignee_id).executeTakeFirst(),
         ctx.db.selectFrom('approval_record').select((eb) => eb.fn.countAll<number>().as('n')).where('application_id', '=', app.id).executeTakeFirstOrThrow(),
+        loadCalendar(ctx.db),
       ]);
       const waiting = app.status === 'IN_REVIEW' && app.entered_at !== null;
       return {
@@ -38,7 +40,7 @@ export const recordCalls = [
         enteredAt: app.entered_at ? new Date(app.entered_at).toISOString() : null,
         deadline: app.deadline ? new Date(app.deadline).toISOString() : null,
         overdue: app.status === 'IN_REVIEW' && app.deadline !== null && new Date(app.deadline) < ctx.now,
-        waitingDays: waiting ? workingDaysBetween(app.entered_at!, ctx.now) : null,
+        waitingDays: waiting ? workingDaysBetween(app.entered_at!, ctx.now, calendar) : null,
         records: Number(records.n), version: app.version,
       };
     },
