@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { SEEDED_CALENDAR } from './calendar-data';
+import { messageTextOf } from './message-texts';
 
 /**
  * 0020: the holiday calendar that working days follow (DESIGN.md section 5), seeded with this
@@ -9,6 +10,7 @@ import { SEEDED_CALENDAR } from './calendar-data';
  */
 export const textsCalendar: Migration = {
   async up(db: Kysely<any>) {
+    await storedTexts(db);
     await db.schema.createTable('calendar_day')
       .addColumn('id', 'serial', (c) => c.primaryKey())
       .addColumn('day', 'date', (c) => c.notNull().unique())
@@ -53,3 +55,20 @@ export const textsCalendar: Migration = {
       from approval_record r join application a on a.id = r.application_id where r.wait_days is not null group by 1, 2, 3, 4, 5, 6`.execute(db);
   },
 };
+
+/** Messages keep a key and parameters; rows written before in one language are matched to their key where they can be. */
+async function storedTexts(db: Kysely<any>) {
+  await db.schema.alterTable('message').addColumn('text_key', 'varchar(100)').execute();
+  await db.schema.alterTable('message').addColumn('text_params', 'jsonb').execute();
+  await sql`alter table message alter column content set default ''`.execute(db);
+  for (let after = 0; ;) {
+    const rows = await db.selectFrom('message').select(['id', 'content']).where('id', '>', after).where('text_key', 'is', null)
+      .orderBy('id').limit(1000).execute() as { id: number; content: string }[];
+    if (!rows.length) break;
+    for (const row of rows) {
+      const text = messageTextOf(row.content);
+      if (text) await db.updateTable('message').set({ content: '', text_key: text.key, text_params: JSON.stringify(text.params) }).where('id', '=', row.id).execute();
+    }
+    after = rows[rows.length - 1]!.id;
+  }
+}

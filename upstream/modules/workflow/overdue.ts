@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { translator } from '../../core/i18n';
+import { storedText } from '../../core/stored-text';
 import { errorKind } from '../../core/errors';
 import { STAGE_INFO, type Stage } from '../../../lib/workflow/stages';
 import { log } from '../../../lib/http/log';
@@ -41,10 +41,8 @@ export async function remindOverdue(db: Db, now: Date): Promise<number> {
       const claimed = await trx.insertInto('overdue_reminder').values({ user_id: userId, day, cases: total })
         .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing()).returning('user_id').executeTakeFirst();
       if (!claimed) return false;
-      const person = await trx.selectFrom('app_user').select('locale').where('id', '=', userId).executeTakeFirst();
-      const t = translator(person?.locale === 'en' ? 'en' : 'zh-CN');
       const top = [...stages].sort((a, b) => b.n - a.n || a.stage.localeCompare(b.stage))[0]!;
-      await trx.insertInto('message').values({ user_id: userId, content: t('workflow.overdueReminder', { count: total }), menu_url: `${STAGE_INFO[top.stage].path}?overdue=true` }).execute();
+      await trx.insertInto('message').values({ user_id: userId, ...storedText('workflow.overdueReminder', { count: total }), menu_url: `${STAGE_INFO[top.stage].path}?overdue=true` }).execute();
       return true;
     });
     if (sent) reminded += 1;
