@@ -24,7 +24,7 @@ const STAGE_NAMES: Record<string, string[]> = {
   BANK_FIRST: ['银行初审', 'bank first review'], BANK_SECOND: ['银行复审', 'bank second review'], BANK_TRANSFER: ['银行转账', 'bank transfer'],
 };
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The key and parameters of a text written from one of the templates, or null. */
 export function messageTextOf(content: string): { key: string; params: StoredParams } | null {
@@ -33,7 +33,7 @@ export function messageTextOf(content: string): { key: string; params: StoredPar
       const names: string[] = [];
       const pattern = template.split(/(\{\w+\})/).map((part) => {
         const name = /^\{(\w+)\}$/.exec(part)?.[1];
-        if (!name) return escape(part);
+        if (!name) return literal(part);
         names.push(name);
         return name === 'count' ? '(\\d+)' : '(.+?)';
       }).join('');
