@@ -22,6 +22,7 @@ import { statisticsCalls } from './modules/statistics/calls';
 import { flowCalls } from './modules/flow/calls';
 import { overtimeCalls } from './modules/flow/overtime';
 import { calendarCalls } from './modules/calendar/calls';
+import { homeCalls } from './modules/home/calls';
 import { contentCalls } from './modules/content';
 import { recordCalls } from './modules/workflow/record-calls';
 import { houseCalls } from './modules/workflow/house-calls';
@@ -39,7 +40,7 @@ export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
   ...organizaCalls, ...userCalls, ...userImportCalls, ...roleCalls, ...permissionCalls,
   ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
-  ...flowCalls, ...overtimeCalls, ...calendarCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
+  ...flowCalls, ...overtimeCalls, ...calendarCalls, ...homeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
   ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls,
 ];
 
