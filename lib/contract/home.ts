@@ -7,7 +7,7 @@ import { STAGES } from '../workflow/stages';
  * many, how many past their deadline, the case waiting longest) and, for an administrator,
  * the platform's figures. Each figure's page and filters are built by the UI (lib/home-links.ts).
  */
-export const homeTodo = z.object({
+const homeTodo = z.object({
   stage: z.enum(STAGES),
   waiting: count,
   overdue: count,
@@ -16,7 +16,7 @@ export const homeTodo = z.object({
 });
 export type HomeTodo = z.infer<typeof homeTodo>;
 
-export const homeFigures = z.object({
+const homeFigures = z.object({
   /** The China month the monthly figure counts, YYYY-MM, and its first day and today (the list's filter). */
   month: z.string(),
   monthFrom: z.string(),

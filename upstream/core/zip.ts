@@ -12,8 +12,11 @@ const UTF8_NAMES = 0x0800;
 const DEFLATE = 8;
 const VERSION = 20;
 
-/** MS-DOS time and date fields of a moment (local fields, as zip readers show them). */
-function dosTime(at: Date) {
+/** MS-DOS time and date fields of a moment: China's wall clock (DESIGN.md section 5), as zip readers show them. */
+function dosTime(instant: Date) {
+  const china = new Date(instant.getTime() + 8 * 3_600_000);
+  const at = { getHours: () => china.getUTCHours(), getMinutes: () => china.getUTCMinutes(), getSeconds: () => china.getUTCSeconds(),
+    getFullYear: () => china.getUTCFullYear(), getMonth: () => china.getUTCMonth(), getDate: () => china.getUTCDate() };
   return {
     time: (at.getHours() << 11) | (at.getMinutes() << 5) | Math.floor(at.getSeconds() / 2),
     date: ((Math.max(1980, at.getFullYear()) - 1980) << 9) | ((at.getMonth() + 1) << 5) | at.getDate(),

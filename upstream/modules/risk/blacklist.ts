@@ -9,7 +9,7 @@ import { STAGE_INFO } from '../../../lib/workflow/stages';
 import { maskIdNumber, maskMobile } from '../../../lib/workflow/id-number';
 import type { BlacklistRow } from '../../../lib/contract/risk';
 import { storedText } from '../../core/stored-text';
-import { chinaDayEnd, chinaToday } from './days';
+import { chinaDayEnd, chinaToday } from '../../core/china-time';
 
 type Trx = Kysely<Database>;
 type Ctx = CallContext<AuthUser>;

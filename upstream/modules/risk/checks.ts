@@ -6,7 +6,7 @@ import type { CreditRecord, InsuranceRecord } from '../../integrations/types';
 import { idBirthDate } from '../../../lib/workflow/id-number';
 import { judge, type Metric, type Verdict } from '../../../lib/workflow/indicators';
 import type { BorrowerType } from '../../../lib/workflow/stages';
-import { chinaToday } from './days';
+import { chinaToday } from '../../core/china-time';
 
 type Db = Kysely<Database>;
 

@@ -9,11 +9,11 @@ import { notFound } from '../../core/errors';
 import { containsPattern } from '../../core/like';
 import { toFileInfo } from '../files/calls';
 import { loadCalendar } from '../calendar/store';
+import { chinaDayEnd, chinaDayStart } from '../../core/china-time';
 import { people, recordRows, toRecordRow, visibleApplication } from './detail';
 import { pageTotals } from './list';
 import { caseScope, inCaseScope } from './scope';
 
-const dayStart = (date: string) => new Date(`${date}T00:00:00+08:00`);
 
 /**
  * The application calls around the workbench: the status dictionary, a case's state, the
@@ -55,8 +55,8 @@ export const recordCalls = [
       if (input.stage) base = base.where('r.stage', '=', input.stage);
       if (input.action) base = base.where('r.action', '=', input.action);
       if (input.actor) base = base.where('u.nickname', 'ilike', containsPattern(input.actor));
-      if (input.dateFrom) base = base.where('r.created_at', '>=', dayStart(input.dateFrom));
-      if (input.dateTo) base = base.where('r.created_at', '<', new Date(dayStart(input.dateTo).getTime() + 86_400_000));
+      if (input.dateFrom) base = base.where('r.created_at', '>=', chinaDayStart(input.dateFrom));
+      if (input.dateTo) base = base.where('r.created_at', '<', chinaDayEnd(input.dateTo));
       const [totals, rows] = await Promise.all([
         pageTotals(ctx.db, base, input.pageSize),
         base.select(['a.id as application_id', 'a.number', 'a.name']).orderBy('r.id', 'desc')
