@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatChinaTime } from './china-time';
 
 /** One entry of the front-end log (SPEC.md section 3): never holds the token. */
 export interface LogEntry {
@@ -35,7 +35,7 @@ export function writeLog(message: string, type: LogEntry['type'] = 'info', code?
   const entry: LogEntry = {
     message: message.slice(0, 2000),
     type,
-    time: dayjs().format('YYYY-MM-DD HH:mm:ss'),
+    time: formatChinaTime(new Date()),
     meta: { ...identity, url: typeof window === 'undefined' ? '' : window.location.pathname + window.location.search, ...(code ? { code } : {}) },
   };
   try {

@@ -21,6 +21,8 @@ import { exportCalls } from './modules/workflow/export';
 import { statisticsCalls } from './modules/statistics/calls';
 import { flowCalls } from './modules/flow/calls';
 import { overtimeCalls } from './modules/flow/overtime';
+import { calendarCalls } from './modules/calendar/calls';
+import { homeCalls } from './modules/home/calls';
 import { contentCalls } from './modules/content';
 import { recordCalls } from './modules/workflow/record-calls';
 import { houseCalls } from './modules/workflow/house-calls';
@@ -44,7 +46,7 @@ export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
   ...organizaCalls, ...userCalls, ...userImportCalls, ...roleCalls, ...permissionCalls,
   ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
-  ...flowCalls, ...overtimeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
+  ...flowCalls, ...overtimeCalls, ...calendarCalls, ...homeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
   ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupErrorCalls, ...insureCalls, ...historyCalls,
   ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls,
 ];

@@ -47,14 +47,14 @@ export function RegisterForm() {
       <Form.Item name="mail" rules={[rule('mail')]}>
         <Input prefix={<MailOutlined />} placeholder={t('mail')} autoComplete="email" aria-label={t('mail')} />
       </Form.Item>
-      <Form.Item name="password" rules={[rule('newPassword')]}>
+      <Form.Item name="password" rules={[rule('registerPassword')]}>
         <Input.Password prefix={<LockOutlined />} placeholder={t('password')} autoComplete="new-password" aria-label={t('password')} />
       </Form.Item>
       <Form.Item
         name="confirm"
         dependencies={['password']}
         rules={[
-          { required: true, message: tv('confirmPasswordRequired') },
+          { required: true, message: tv('passwordRequired') },
           ({ getFieldValue }) => ({
             validator: async (_, value) => { if (value && value !== getFieldValue('password')) throw new Error(tv('passwordMismatch')); },
           }),

@@ -9,7 +9,7 @@ import { api } from '@/lib/api/client';
 import { LOCALES, type Locale } from '@/lib/contract/locales';
 
 /**
- * Language menu: stores the choice (for this browser and the signed-in user) and re-renders
+ * Language menu: stores the choice in this browser (for the signed-in user) and re-renders
  * the page in it. `labelClassName` lets a narrow header hide the text (the button keeps its name).
  */
 export function LocaleSwitch({ dark = false, labelClassName }: { dark?: boolean; labelClassName?: string }) {

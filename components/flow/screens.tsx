@@ -2,8 +2,10 @@
 
 import { CrudScreen } from '@/components/crud/crud-screen';
 import { flowSpec, overtimeSpec } from '@/lib/resources/flow';
+import { calendarSpec } from '@/lib/resources/calendar';
 import { FlowNodes } from './flow-nodes';
 
-/** Flow configuration: the approval flows with their nodes, and the time-out config of the stages. */
+/** Flow configuration: the approval flows with their nodes, the time-out config of the stages and the holiday calendar. */
 export const FlowScreen = () => <CrudScreen spec={flowSpec} dialogs={{ nodes: (props) => <FlowNodes {...props} /> }} />;
 export const OvertimeScreen = () => <CrudScreen spec={overtimeSpec} />;
+export const CalendarScreen = () => <CrudScreen spec={calendarSpec} />;

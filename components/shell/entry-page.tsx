@@ -1,42 +1,46 @@
 'use client';
 
-import { Card, Col, Empty, Row, Tag, Typography } from 'antd';
-import { useLocale, useTranslations } from 'next-intl';
-import Link from 'next/link';
-import type { MenuItem } from '@/lib/contract/auth';
+import { Card, Col, Row, Tag, Typography } from 'antd';
+import { useTranslations } from 'next-intl';
+import useSWR from 'swr';
+import { api } from '@/lib/api/client';
+import { FiguresCard } from '@/components/home/figures-card';
+import { QuickLinks } from '@/components/home/quick-links';
+import { RecentMessages } from '@/components/home/recent-messages';
+import { TodoCard } from '@/components/home/todo-card';
 import { useShell } from './shell-context';
 import styles from './entry-page.module.css';
 
-const title = (item: MenuItem, locale: string) => (locale === 'en' ? item.titleEn : item.title);
-
-/** The entry page: who the user is and every page their menu lets them open. */
+/**
+ * The entry page, where staff start the day: a reviewer's to-do per stage, an administrator's
+ * figures of the platform, recent messages and quick links. Every figure opens its list.
+ */
 export function EntryPage() {
   const t = useTranslations('home');
-  const locale = useLocale();
   const { user, menu } = useShell();
+  const { data, isLoading } = useSWR('home/overview', () => api('home/overview', {}));
+  const admin = user.type === 0;
   return (
     <>
       <Card className={styles.welcome}>
         <Typography.Title level={3} style={{ marginTop: 0 }}>{t('welcome', { name: user.nickname })}</Typography.Title>
         <Typography.Text type="secondary">{user.orgName ? t('org', { org: user.orgName }) : t('noOrg')}</Typography.Text>
-        {user.type === 0 && <Tag color="blue" style={{ marginLeft: 12 }}>{t('admin')}</Tag>}
+        {admin && <Tag color="blue" style={{ marginLeft: 12 }}>{t('admin')}</Tag>}
       </Card>
-      <Typography.Title level={4}>{t('canOpen')}</Typography.Title>
-      {menu.length === 0 ? <Card><Empty description={t('nothing')} /></Card> : (
-        <Row gutter={[16, 16]}>
-          {menu.map((group) => (
-            <Col key={group.path} xs={24} md={12} xl={8}>
-              <Card title={title(group, locale)} size="small">
-                <ul className={styles.links}>
-                  {(group.children.length ? group.children : [group]).map((item) => (
-                    <li key={item.path}><Link href={item.path} prefetch={false}>{title(item, locale)}</Link></li>
-                  ))}
-                </ul>
-              </Card>
-            </Col>
-          ))}
-        </Row>
+      {admin && data?.figures && (
+        <section aria-label={t('platform')} className={styles.section}>
+          <FiguresCard figures={data.figures} />
+        </section>
       )}
+      <Row gutter={[16, 16]} className={styles.section}>
+        <Col xs={24} xl={16}>
+          {(!admin || (data?.todo.length ?? 0) > 0) && <div className={styles.block}><TodoCard todo={data?.todo ?? []} loading={isLoading} /></div>}
+          <RecentMessages />
+        </Col>
+        <Col xs={24} xl={8}>
+          <QuickLinks menu={menu} username={user.username} />
+        </Col>
+      </Row>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { MESSAGE_PAGE_SIZE } from '@/lib/contract/limits';
 import { MessagesDialog } from './messages-dialog';
 import { unreadPageKey, useMessageCount, useRefreshMessages, useViewMessage } from './use-messages';
 import { useShell } from './shell-context';
+import { formatChinaTime } from '@/lib/china-time';
 import styles from './message-bell.module.css';
 
 /** The notification widget: unread messages page by page, 'Load more', 'Clear' (all read). */
@@ -44,7 +45,7 @@ function Notifications({ onViewAll, onClose }: { onViewAll: () => void; onClose:
               {user.type === 0 ? <span>{item.msgDetails}</span> : (
                 <button type="button" className={styles.itemButton} onClick={() => view(item)}>{item.msgDetails}</button>
               )}
-              <time className={styles.time}>{new Date(item.createTime).toLocaleString()}</time>
+              <time className={styles.time}>{formatChinaTime(item.createTime)}</time>
             </li>
           ))}
         </ul>

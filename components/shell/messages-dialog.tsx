@@ -1,11 +1,11 @@
 'use client';
 
 import { Button, Modal, Segmented, Table, Tag, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '@/lib/api/client';
+import { formatChinaTime } from '@/lib/china-time';
 import { MESSAGE_PAGE_SIZE } from '@/lib/contract/limits';
 import type { MessageItem } from '@/lib/contract/messages';
 import { useViewMessage } from './use-messages';
@@ -22,7 +22,7 @@ export function MessagesDialog({ open, onClose }: { open: boolean; onClose: () =
     api('businessMessage/list', { pageNum, pageSize: MESSAGE_PAGE_SIZE, ...(filter === 'unread' ? { hasRead: 0 } : {}) }));
   const columns: TableColumnsType<MessageItem> = [
     { title: t('content'), dataIndex: 'msgDetails' },
-    { title: t('time'), dataIndex: 'createTime', width: 170, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss') },
+    { title: t('time'), dataIndex: 'createTime', width: 170, render: (value: string) => formatChinaTime(value) },
     { title: t('status'), dataIndex: 'hasRead', width: 90, render: (value: number) => (value === 1 ? <Tag>{t('read')}</Tag> : <Tag color="blue">{t('unreadTag')}</Tag>) },
     ...(user.type === 0 ? [] : [{
       title: t('action'), key: 'action', width: 90,

@@ -2,6 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { recordPageOpen } from '@/lib/page-usage';
 import {
   activateTab, closeAll, closeLeft, closeOthers, closeRight, closeTab, filterTabs, initialTabs, openTab, parseStoredTabs,
   tabStorageKey, type TabState,
@@ -51,6 +52,12 @@ export function useTabs(username: string, canOpen: (path: string) => boolean) {
   useEffect(() => {
     if (!isTransient(pathname)) setState((current) => openTab(current, url));
   }, [pathname, url]);
+
+  // The entry page's quick links: the pages this user opens most in this browser.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one count per page opened
+  useEffect(() => {
+    if (!isTransient(pathname) && canOpen(pathname)) recordPageOpen(username, pathname);
+  }, [pathname, username]);
 
   useEffect(() => {
     if (!restored) return;

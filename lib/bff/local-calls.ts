@@ -1,10 +1,10 @@
 import type { NextResponse } from 'next/server';
 import { applyCatalogue } from '../api/catalogue';
 import { translate } from '../i18n';
-import { loginResult, setLocaleInput, type MenuItem, type MenuResult } from '../contract/auth';
+import { LOCALES, loginResult, setLocaleInput, type Locale, type MenuItem, type MenuResult } from '../contract/auth';
 import { LOCALE_COOKIE, type SessionData } from '../session';
 import type { BffContext } from './handler';
-import { MENU_VERSION_HEADER } from '../contract/session';
+import { MENU_VERSION_HEADER, userLocaleCookie } from '../contract/session';
 
 const LOCALE_COOKIE_OPTIONS = { path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax' as const, httpOnly: false };
 
@@ -39,13 +39,16 @@ async function signIn(ctx: BffContext): Promise<NextResponse> {
   if (menu.code !== 200) return ctx.reply(menu);
   const { menu: items, access, version } = menu.data as MenuResult;
   const now = Date.now();
+  // The language this user chose in this browser, if any; else the sign-in default (the page's language: a choice made
+  // before signing in, the browser's language in auto mode, or the configured default).
+  const chosen = ctx.req.cookies.get(userLocaleCookie(info.id))?.value;
+  const locale = (LOCALES as readonly string[]).includes(chosen ?? '') ? chosen as Locale : null;
   const session: SessionData = {
-    uuid, token, locale: info.locale, persistent: rememberMe(ctx.body),
+    uuid, token, locale, persistent: rememberMe(ctx.body),
     user: { id: info.id, username: info.username, nickname: info.nickname, type: info.type },
     paths: menuPaths(items), menuVersion: version, issuedAt: now, lastSeen: now,
   };
-  const response = ctx.reply({ code: 200, key: null, data: { info, menu: items, access } }, info.locale ?? ctx.locale);
-  if (info.locale) response.cookies.set(LOCALE_COOKIE, info.locale, LOCALE_COOKIE_OPTIONS);
+  const response = ctx.reply({ code: 200, key: null, data: { info: { ...info, locale: locale ?? ctx.locale }, menu: items, access } }, locale ?? ctx.locale);
   return ctx.setSession(response, session);
 }
 
@@ -77,7 +80,10 @@ export const localCalls: Record<string, LocalCall> = {
     return ctx.endSession(ctx.reply({ code: 200, key: null, data: null }));
   } },
 
-  /** The language choice: kept in a cookie for this browser and, when signed in, for the user. */
+  /**
+   * The language choice, kept in this browser only (SPEC.md section 1): for the signed-in user in their own
+   * cookie (and the session), before signing in in the browser's. The service stores nothing.
+   */
   'admin/setLocale': { methods: POST_ONLY, async handle(ctx) {
     let input: unknown;
     try { input = JSON.parse(ctx.body || '{}'); } catch { input = null; }
@@ -87,13 +93,13 @@ export const localCalls: Record<string, LocalCall> = {
       return ctx.reply({ code: 422, key: 'withMessage', params: { message }, data: { fields: { locale: 'validation.locale' } } });
     }
     const { locale } = parsed.data;
-    if (ctx.session) {
-      const verdict = await ctx.forward();
-      if (verdict.code !== 200) return ctx.reply(verdict);
-    }
     const response = ctx.reply({ code: 200, key: null, data: { locale } }, locale);
-    response.cookies.set(LOCALE_COOKIE, locale, LOCALE_COOKIE_OPTIONS);
-    return ctx.session ? ctx.setSession(response, { ...ctx.session, locale }) : response;
+    if (!ctx.session) {
+      response.cookies.set(LOCALE_COOKIE, locale, LOCALE_COOKIE_OPTIONS);
+      return response;
+    }
+    response.cookies.set(userLocaleCookie(ctx.session.user.id), locale, LOCALE_COOKIE_OPTIONS);
+    return ctx.setSession(response, { ...ctx.session, locale });
   } },
 
   /** The menu, and the session's allowed paths refreshed from it (a role change applies without a new login). */

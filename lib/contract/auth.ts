@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { line } from './fields';
-import { captcha, mail, mobile, newPassword, oldPassword, password, username } from './validation';
+import { captcha, mail, mobile, newPassword, oldPassword, password, registerPassword, username } from './validation';
 
 import { LOCALES, type Locale } from './locales';
 
@@ -14,7 +14,7 @@ export const loginInput = z.object({
   code: line(12, 'validation.captchaWrong').optional(),
 });
 
-export const registerInput = z.object({ mail, password: newPassword, mobile, captcha });
+export const registerInput = z.object({ mail, password: registerPassword, mobile, captcha });
 
 export const changePasswordInput = z.object({ oldPassword, newPassword });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;

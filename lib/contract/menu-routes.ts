@@ -135,6 +135,7 @@ export const MENU_ROUTES: RouteNode[] = [
       leaf('/admin/setting/business/refuse', '指标拒绝原因', 'Indicator refusal reasons', { buttons: crud('indicatorReason') }),
       leaf('/admin/setting/business/status', '状态拒绝原因', 'Status refusal reasons', { buttons: crud('statusReason') }),
       leaf('/admin/setting/business/overtime', '系统超时配置', 'Time-out settings', { buttons: crud('overtime') }),
+      leaf('/admin/setting/business/calendar', '节假日配置', 'Holiday calendar', { buttons: crud('calendar') }),
       leaf('/admin/setting/business/message', '短信模板配置', 'SMS templates', { buttons: crud('smsTemplate', 'testSend') }),
     ],
   },

@@ -9,6 +9,7 @@ export const PAGES = {
   menu: '/system/menu',
   flow: '/admin/setting/resources/business-flow',
   overtime: '/admin/setting/business/overtime',
+  calendar: '/admin/setting/business/calendar',
   smsTemplate: '/admin/setting/business/message',
   guarantee: '/admin/setting/resources/guarantee',
   product: '/admin/setting/resources/business-model',

@@ -20,6 +20,11 @@ const pattern = (re: RegExp, key: string): Check => (v) => (v.trim() === '' || r
 /** Control characters (NUL among them) have no place in a name and cannot be stored. */
 const noControl: Check = (v) => (/[\u0000-\u001f\u007f]/.test(v.trim()) ? 'validation.invalid' : null);
 
+const passwordStrength: Check[] = [
+  (v: string) => (v.length >= PASSWORD_MIN && v.length <= PASSWORD_MAX ? null : 'validation.passwordLength'),
+  (v: string) => (PASSWORD_MIX_PATTERN.test(v) ? null : 'validation.passwordMix'),
+];
+
 const RULES = {
   username: [required('validation.usernameRequired'), maxLength(64), noControl],
   password: [required('validation.passwordRequired'), maxLength(128)],
@@ -27,11 +32,9 @@ const RULES = {
   mobile: [required('validation.mobileRequired'), pattern(MOBILE_PATTERN, 'validation.mobileFormat')],
   captcha: [required('validation.captchaRequired'), maxLength(12, 'validation.captchaWrong')],
   oldPassword: [required('validation.oldPasswordRequired'), maxLength(128)],
-  newPassword: [
-    required('validation.newPasswordRequired'),
-    (v: string) => (v.length >= PASSWORD_MIN && v.length <= PASSWORD_MAX ? null : 'validation.passwordLength'),
-    (v: string) => (PASSWORD_MIX_PATTERN.test(v) ? null : 'validation.passwordMix'),
-  ],
+  newPassword: [required('validation.newPasswordRequired'), ...passwordStrength],
+  /** The password a new account chooses: SPEC.md section 5 asks for it with 'Please enter password!'. */
+  registerPassword: [required('validation.passwordRequired'), ...passwordStrength],
 } satisfies Record<string, Check[]>;
 
 export type FieldName = keyof typeof RULES;

@@ -21,3 +21,4 @@ export const mobile = field('mobile', true);
 export const captcha = field('captcha', true);
 export const oldPassword = field('oldPassword', false);
 export const newPassword = field('newPassword', false);
+export const registerPassword = field('registerPassword', false);

@@ -48,5 +48,3 @@ export function resolvePeriod(input: { dateFrom?: string; dateTo?: string }, tod
   return { dateFrom, dateTo };
 }
 
-/** Today's date (YYYY-MM-DD) in China time. */
-export const chinaToday = (now: Date) => new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);

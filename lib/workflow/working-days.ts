@@ -1,26 +1,59 @@
 /**
- * Node time limits in working days (DESIGN.md section 5). A working day is Monday to Friday
- * in the time zone of the process (run the service with TZ=Asia/Shanghai). Public holidays
- * and the weekend days worked in their place are not modelled: a limit that spans the Spring
- * Festival ends earlier than the calendar of that year would say.
+ * Working days (DESIGN.md section 5) on China's calendar, whatever the process's time zone:
+ * Monday to Friday, less the public holidays of the holiday calendar, plus its make-up working
+ * days (调休: a Saturday or Sunday worked in a holiday's place). The service reads the calendar
+ * an administrator maintains (holidayCalendar) and passes it in; the SQL functions working_days
+ * and add_working_days (migration-calendar.ts) count the same way in the database.
  */
 
-const isWeekend = (date: Date) => date.getDay() === 0 || date.getDay() === 6;
+/** The exceptions to Monday-to-Friday, as China days 'YYYY-MM-DD'. */
+export interface WorkCalendar {
+  /** Days off that would otherwise be worked (and holiday weekend days, which change nothing). */
+  holidays: ReadonlySet<string>;
+  /** Weekend days worked. */
+  workdays: ReadonlySet<string>;
+}
+
+/** A calendar without holidays: Monday to Friday only. */
+export const WEEKDAYS_ONLY: WorkCalendar = { holidays: new Set(), workdays: new Set() };
+
+const DAY_MS = 86_400_000;
+const CHINA_MS = 8 * 3_600_000;
+
+/** The China day of an instant, as a day number since 1970-01-01. */
+const chinaDayNumber = (instant: Date | string | number) => Math.floor((new Date(instant).getTime() + CHINA_MS) / DAY_MS);
+/** A day number as 'YYYY-MM-DD'. */
+const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** Day of the week of a day number (1970-01-01 was a Thursday): 0 Sunday ... 6 Saturday. */
+const weekdayOf = (day: number) => (((day + 4) % 7) + 7) % 7;
+
+/** Whether a China day (a day number) is worked under the calendar. */
+function isWorkingDayNumber(day: number, calendar: WorkCalendar): boolean {
+  const text = dayText(day);
+  if (calendar.workdays.has(text)) return true;
+  if (calendar.holidays.has(text)) return false;
+  const weekday = weekdayOf(day);
+  return weekday !== 0 && weekday !== 6;
+}
+
+/** Whether a China day 'YYYY-MM-DD' is worked under the calendar. */
+export const isWorkingDay = (day: string, calendar: WorkCalendar) => isWorkingDayNumber(chinaDayNumber(`${day}T00:00:00+08:00`), calendar);
 
 /**
- * The moment `days` working days after `start`, at the same time of day. Each step moves to
- * the next Monday-to-Friday date, so a start on Friday or Saturday plus one is Monday.
- * Negative `days` count backwards the same way; 0 returns `start` unchanged.
+ * The moment `days` working days after `start`, at the same China time of day (China keeps
+ * +08:00 all year). Each step moves to the next working day, so a start on Friday plus one is
+ * the next Monday unless that is a holiday, and a make-up Saturday counts. Negative `days`
+ * count backwards the same way; 0 returns `start` unchanged.
  */
-export function addWorkingDays(start: Date, days: number): Date {
+export function addWorkingDays(start: Date, days: number, calendar: WorkCalendar): Date {
   if (!Number.isInteger(days)) throw new RangeError('days must be a whole number');
-  const result = new Date(start.getTime());
   const step = days < 0 ? -1 : 1;
+  let time = start.getTime();
   for (let left = Math.abs(days); left > 0;) {
-    result.setDate(result.getDate() + step);
-    if (!isWeekend(result)) left -= 1;
+    time += step * DAY_MS;
+    if (isWorkingDayNumber(chinaDayNumber(time), calendar)) left -= 1;
   }
-  return result;
+  return new Date(time);
 }
 
 /** Whether a case is past its node deadline at `now`; a case without a deadline never is. */
@@ -29,20 +62,14 @@ export function isOverdue(deadline: Date | string | null | undefined, now: Date 
   return now.getTime() > new Date(deadline).getTime();
 }
 
-const CHINA_DAY = (instant: Date | string) => Math.floor((new Date(instant).getTime() + 8 * 3_600_000) / 86_400_000);
-/** Day of the week of a day number since 1970-01-01 (a Thursday): 0 Sunday ... 6 Saturday. */
-const weekdayOf = (day: number) => (((day + 4) % 7) + 7) % 7;
-
 /**
- * Working days (Monday to Friday of China's calendar) a case waited from `from` to `to`: the
- * working days after the day of `from` up to and including the day of `to`, so a case taken
- * in on a Monday and handled on Tuesday waited one day, and on the same day none.
+ * Working days a case waited from `from` to `to`: the working days after the China day of
+ * `from` up to and including the China day of `to`, so a case taken in on a Monday and handled
+ * on Tuesday waited one day, and on the same day none.
  */
-export function workingDaysBetween(from: Date | string, to: Date | string): number {
-  const start = CHINA_DAY(from), end = CHINA_DAY(to);
-  if (end <= start) return 0;
-  const span = end - start;
-  let days = Math.floor(span / 7) * 5;
-  for (let d = start + Math.floor(span / 7) * 7 + 1; d <= end; d += 1) if (weekdayOf(d) !== 0 && weekdayOf(d) !== 6) days += 1;
+export function workingDaysBetween(from: Date | string, to: Date | string, calendar: WorkCalendar): number {
+  const start = chinaDayNumber(from), end = chinaDayNumber(to);
+  let days = 0;
+  for (let d = start + 1; d <= end; d += 1) if (isWorkingDayNumber(d, calendar)) days += 1;
   return days;
 }

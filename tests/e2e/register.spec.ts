@@ -30,6 +30,17 @@ test.describe('registration', () => {
     await captcha.fill('1');
     await captcha.fill('');
     await expect(page.getByText('请输入验证码！')).toBeVisible();
+
+    // SPEC.md section 5: an empty password reads 'Please enter password!', never the change-password text.
+    const password = page.getByPlaceholder('密码（8-20 位字母和数字）');
+    const confirm = page.getByPlaceholder('确认密码');
+    await password.fill('a');
+    await password.fill('');
+    await confirm.fill('a');
+    await confirm.fill('');
+    await expect(password).toHaveAccessibleDescription('请输入密码！');
+    await expect(confirm).toHaveAccessibleDescription('请输入密码！');
+    await expect(page.getByText('请输入新密码！')).toHaveCount(0);
   });
 
   test('asking for a captcha without a valid mobile shows the mobile message and sends nothing', async ({ page }) => {

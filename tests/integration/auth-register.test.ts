@@ -130,7 +130,7 @@ describeUpstream('admin/register', (up) => {
 
   it('names every missing field of an empty payload', async () => {
     expectFields(await register({}), {
-      mail: 'validation.mailRequired', password: 'validation.newPasswordRequired',
+      mail: 'validation.mailRequired', password: 'validation.passwordRequired',
       mobile: 'validation.mobileRequired', captcha: 'validation.captchaRequired',
     });
   });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { idCheckDigit } from '../../lib/workflow/id-number';
 import { STAGES } from '../../lib/workflow/stages';
 import { addWorkingDays } from '../../lib/workflow/working-days';
+import { loadCalendar } from '../../upstream/modules/calendar/store';
 import { remindOverdue } from '../../upstream/modules/workflow/overdue';
 import { describeUpstream } from './harness';
 import { countRows, expectFields, orgIdOf, staffIn, userId } from './helpers';
@@ -286,7 +287,7 @@ describeUpstream('flow configuration (approvalModule, approvalConfig, systemOver
         const started = new Date();
         await call('businessClubFirstTrial/check', { id: app.id, version: app.version, key: key(), opinion: '', nextUserId: ids.renshe2 }, 'renshe');
         const { deadline } = await up().db.selectFrom('application').select('deadline').where('id', '=', app.id).executeTakeFirstOrThrow();
-        const expected = addWorkingDays(started, 10).getTime();
+        const expected = addWorkingDays(started, 10, await loadCalendar(up().db)).getTime();
         expect(new Date(deadline!).getTime()).toBeGreaterThanOrEqual(expected);
         expect(new Date(deadline!).getTime()).toBeLessThan(expected + 60_000);
       } finally {
@@ -311,15 +312,15 @@ describeUpstream('flow configuration (approvalModule, approvalConfig, systemOver
       await up().db.updateTable('application').set({ deadline: new Date(Date.now() - 86_400_000) }).where('id', '=', app.id).execute();
       const overdue = await up().db.selectFrom('application').select((eb) => eb.fn.countAll<number>().as('n'))
         .where('assignee_id', '=', ids.renshe2).where('status', '=', 'IN_REVIEW').where('deadline', '<', new Date()).executeTakeFirstOrThrow();
-      const messages = () => up().db.selectFrom('message').select(['content', 'menu_url']).where('user_id', '=', ids.renshe2)
-        .where('content', 'like', '%超过办理时限%').execute();
+      const messages = () => up().db.selectFrom('message').select(['text_params', 'menu_url']).where('user_id', '=', ids.renshe2)
+        .where('text_key', '=', 'workflow.overdueReminder').orderBy('id').execute();
       const before = (await messages()).length;
 
       const now = new Date();
       expect(await remindOverdue(up().db, now)).toBeGreaterThanOrEqual(1);
       const sent = await messages();
       expect(sent).toHaveLength(before + 1);
-      expect(sent.at(-1)).toEqual({ content: `您有 ${Number(overdue.n)} 笔贷款申请已超过办理时限，请尽快处理`, menu_url: expect.stringMatching(/^\/renshe\/renshe-\w+\?overdue=true$/) });
+      expect(sent.at(-1)).toEqual({ text_params: { count: Number(overdue.n) }, menu_url: expect.stringMatching(/^\/renshe\/renshe-\w+\?overdue=true$/) });
 
       await remindOverdue(up().db, now);
       expect(await messages()).toHaveLength(before + 1);

@@ -103,10 +103,11 @@ describeUpstream('blacklist, whitelist and refusal reasons (sysBlackList, sysWhi
       await up().db.updateTable('blacklist').set({ relieved_at: new Date(), relieve_reason: 'test' }).where('id_number', '=', row.id_number).where('relieved_at', 'is', null).execute();
       const before = await countRows(up().db, 'message');
       expect((await call('sysBlackList/add', { name: '案中人', idNumber: row.id_number, reason: '骗贷' })).body.code).toBe(200);
-      const message = await up().db.selectFrom('message').select(['user_id', 'content']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const message = await up().db.selectFrom('message').select(['user_id', 'text_key', 'text_params']).orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(await countRows(up().db, 'message')).toBe(before + 1);
       expect(message.user_id).toBe(row.assignee_id);
-      expect(message.content).toContain(row.number);
+      expect(message.text_key).toBe('risk.blacklistedDuringReview');
+      expect(message.text_params).toEqual({ number: row.number, name: '案中人', reason: '骗贷' });
     });
 
     it('imports an .xlsx: every row checked before any is written; a clean file adds every row', async () => {

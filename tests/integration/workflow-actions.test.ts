@@ -31,8 +31,9 @@ describeUpstream('workflow actions', (up) => {
     expect(after.deadline).not.toBeNull();
     expect((await records(app.id)).map((r) => r.action)).toEqual(['SUBMIT', 'CHECK']);
     expect(await countRows(up().db, 'message')).toBe(before + 1);
-    const message = await up().db.selectFrom('message').select(['content', 'menu_url']).where('user_id', '=', ids.renshe2).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(message).toEqual({ content: `贷款申请 ${app.number} 等待您人社复审`, menu_url: '/renshe/renshe-last' });
+    const message = await up().db.selectFrom('message').select(['text_key', 'text_params', 'menu_url']).where('user_id', '=', ids.renshe2).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    // Stored as a key with its parameters: each reader reads it in their language (stored-texts.test.ts).
+    expect(message).toEqual({ text_key: 'workflow.assigned', text_params: { number: app.number, stage: { key: 'workflow.stage.RS_SECOND' } }, menu_url: '/renshe/renshe-last' });
   });
 
   it('a repeated key is applied once and answers the first result; a stale version is 409 and changes nothing', async () => {

@@ -42,6 +42,20 @@ describeUpstream('workflow intake (channel/application/submit)', (up) => {
     expect(await up().db.selectFrom('application_person').select('role').where('application_id', '=', first.body.data.id).execute()).toEqual([{ role: 'SPOUSE' }]);
   });
 
+  it('numbers an application entered before 08:00 China time with that China day, not the UTC date (yesterday)', async () => {
+    const tomorrow = new Date(Date.now() + 8 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+    const at = new Date(`${tomorrow}T07:30:00+08:00`);
+    up().clock.advance(at.getTime() - up().clock.now().getTime());
+    try {
+      const res = await submit(payload(), await up().login('admin'));
+      expect(res.body.code, res.body.message).toBe(200);
+      const { number } = await up().db.selectFrom('application').select('number').where('id', '=', res.body.data.id).executeTakeFirstOrThrow();
+      expect(number.slice(0, 10)).toBe(`SQ${tomorrow.replaceAll('-', '')}`);
+    } finally {
+      up().clock.advance(Date.now() - up().clock.now().getTime());
+    }
+  });
+
   it('refuses a blacklisted proposer or spouse with the reason, and marks whitelisted proposers', async () => {
     const banned = idOf('43010219850101123');
     await up().db.insertInto('blacklist').values({ name: '王五', id_number: banned, reason: '逾期未还款' }).execute();

@@ -9,7 +9,8 @@ import { loadGeneratorContext } from '../../upstream/db/seed/generator-context';
 import { generateApplication } from '../../upstream/db/seed/generator';
 import { insertApplications } from '../../upstream/db/seed/bulk-insert';
 import { isValidIdNumber } from '../../lib/workflow/id-number';
-import { addWorkingDays } from '../../lib/workflow/working-days';
+import { addWorkingDays, type WorkCalendar } from '../../lib/workflow/working-days';
+import { loadCalendar } from '../../upstream/modules/calendar/store';
 import { APPLICATION_STATUSES, STAGE_INFO, STAGES, type Stage } from '../../lib/workflow/stages';
 
 const ORG_COLUMN = { RENSHE: 'renshe_org_id', GUARANTEE: 'guarantee_org_id', BANK: 'bank_org_id' } as const;
@@ -28,6 +29,7 @@ async function checkApplications(db: Db): Promise<number> {
   const people = await db.selectFrom('application_person').selectAll().execute();
   const houses = await db.selectFrom('house_property').select('application_id').execute();
   const nodes = await db.selectFrom('approval_node').select(['id', 'stage', 'module_id', 'time_limit_days']).orderBy('sort').execute();
+  const calendar: WorkCalendar = await loadCalendar(db);
   const nodePeople = new Set((await db.selectFrom('approval_node_person').selectAll().execute()).map((p) => `${p.node_id}:${p.user_id}`));
   const userOrg = new Map((await db.selectFrom('app_user').select(['id', 'org_id']).execute()).map((u) => [u.id, u.org_id]));
   const byApp = groupBy(records, (r) => r.application_id);
@@ -101,7 +103,7 @@ async function checkApplications(db: Db): Promise<number> {
       expect(nodePeople.has(`${app.node_id}:${app.assignee_id}`), where).toBe(true);
       expect(userOrg.get(app.assignee_id!), where).toBe(orgFor(app, node.stage));
       expect(app.entered_at, where).toEqual(last.created_at);
-      expect(app.deadline, where).toEqual(addWorkingDays(app.entered_at!, node.time_limit_days ?? OVERTIME_DAYS[node.stage]));
+      expect(app.deadline, where).toEqual(addWorkingDays(app.entered_at!, node.time_limit_days ?? OVERTIME_DAYS[node.stage], calendar));
     } else {
       expect(last.action, where).toBe(EXIT_ACTION[app.status]);
       expect([app.node_id, app.maker_id, app.entered_at, app.deadline], where).toEqual([null, null, null, null]);

@@ -5,7 +5,8 @@ import { NextRequest } from 'next/server';
 import { createBff } from '@/lib/bff/handler';
 import { createTransport } from '@/lib/bff/transport';
 import { parseConfig, type Config } from '@/lib/config';
-import { sealSession, SESSION_COOKIE, unsealSession, type SessionData } from '@/lib/session';
+import { LOCALE_COOKIE, sealSession, SESSION_COOKIE, unsealSession, type SessionData } from '@/lib/session';
+import { userLocaleCookie } from '@/lib/contract/session';
 
 const UPSTREAM = 'http://upstream.test';
 const config: Config = { ...parseConfig({ UPSTREAM_URL: UPSTREAM, UPSTREAM_TIMEOUT_MS: '300' }), sessionSecret: 's'.repeat(40) };
@@ -133,6 +134,29 @@ describe('sign-in and sign-out', () => {
     expect(cookie.value).not.toContain('upstream-token');
     const sealed = await unsealSession(cookie.value, config.sessionSecret);
     expect(sealed).toMatchObject({ uuid: 'uuid-9', token: 'upstream-token', user: { username: 'bank', type: 1 }, paths: ['/bank/bank-first'], menuVersion: 'v9' });
+  });
+  it('keeps a signed-in user\'s language in this browser, in a cookie of that user, and tells the service nothing', async () => {
+    // No upstream handler: a forwarded call would fail.
+    const { body, response } = await call('admin/setLocale', { body: { locale: 'en' } });
+    expect(body).toMatchObject({ code: 200, data: { locale: 'en' } });
+    expect(response.cookies.get(userLocaleCookie(session.user.id))).toMatchObject({ value: 'en', path: '/', httpOnly: false });
+    expect(response.cookies.get(LOCALE_COOKIE)).toBeUndefined();
+    expect(await unsealSession(response.cookies.get(SESSION_COOKIE)!.value, config.sessionSecret)).toMatchObject({ locale: 'en' });
+  });
+  it('signs in in the language the user chose in this browser, else by the sign-in default; another account\'s choice is not used', async () => {
+    server.use(
+      http.post(`${UPSTREAM}/api/admin/login`, () => ok({ uuid: 'uuid-9', token: 'upstream-token', info: { ...info, locale: 'en' } })),
+      http.get(`${UPSTREAM}/api/admin/getMenu`, () => ok(menu)),
+    );
+    const signIn = async (cookie: string) => {
+      const { body, response } = await call('admin/login', { body: { username: 'bank', password: 'demo1234' }, session: null, headers: { cookie, 'accept-language': 'zh-CN,zh;q=0.9' } });
+      return { locale: body.data.info.locale, message: body.message, sealed: await unsealSession(response.cookies.get(SESSION_COOKIE)!.value, config.sessionSecret) };
+    };
+    const chosen = await signIn(`${userLocaleCookie(7)}=en`);
+    expect(chosen).toMatchObject({ locale: 'en', sealed: { locale: 'en' } });
+    // The service's idea of the user's language (from another browser) does not count, nor another account's choice here.
+    const other = await signIn(`${userLocaleCookie(8)}=en`);
+    expect(other).toMatchObject({ locale: 'zh-CN', sealed: { locale: null } });
   });
   it('passes a failed login through the catalogue and sets no cookie', async () => {
     server.use(http.post(`${UPSTREAM}/api/admin/login`, () => HttpResponse.json({ code: 403, message: '用户名或密码错误', data: null }, { status: 403 })));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captcha, mail, mobile, newPassword, oldPassword, password, username } from '@/lib/contract/validation';
+import { captcha, mail, mobile, newPassword, oldPassword, password, registerPassword, username } from '@/lib/contract/validation';
 import { UI_TEXTS } from '@/lib/i18n';
 
 const zh = UI_TEXTS['zh-CN'];
@@ -33,6 +33,9 @@ describe('SPEC.md section 5 field rules', () => {
     [newPassword, 'abcdefgh', 'validation.passwordMix'],
     [newPassword, '12345678', 'validation.passwordMix'],
     [newPassword, 'abcd1234!', 'validation.passwordMix'],
+    [registerPassword, '', 'validation.passwordRequired'],
+    [registerPassword, 'abc123', 'validation.passwordLength'],
+    [registerPassword, 'abcdefgh', 'validation.passwordMix'],
   ])('rejects %#: %j', (schema, value, key) => {
     expect(firstError(schema, value)).toBe(key);
   });

@@ -7,6 +7,8 @@ import type { AgreementKind } from '../../lib/workflow/agreement';
 import type { Effect, IndicatorSource, Metric, Operator, Verdict } from '../../lib/workflow/indicators';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** Parameters of a stored text: plain values, or keys of the catalogue translated when read. */
+export type StoredParams = Record<string, string | number | { key: string }>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 export type OrgType = 'OPERATOR' | 'RENSHE' | 'GUARANTEE' | 'BANK';
@@ -138,7 +140,11 @@ interface SystemParamTable {
 interface MessageTable {
   id: Generated<number>;
   user_id: number;
-  content: string;
+  /** Text of a message written before 0020 (or by hand); a message with a key reads '' here. */
+  content: Generated<string>;
+  /** The message's text as a key of the service's catalogue and its parameters (core/stored-text.ts), shown in the reader's language. */
+  text_key: string | null;
+  text_params: ColumnType<StoredParams | null, string | null, string | null>;
   menu_url: string | null;
   has_read: Generated<number>;
   created_at: CreatedAt;
@@ -199,6 +205,17 @@ interface OvertimeConfigTable {
   stage: Stage;
   days: number;
   remind: Generated<boolean>;
+  version: Generated<number>;
+  updated_at: Timestamp;
+}
+
+interface CalendarDayTable {
+  id: Generated<number>;
+  /** A China day, YYYY-MM-DD (read it with to_char: a date column comes back as a Date in the process's zone). */
+  day: string;
+  kind: 'HOLIDAY' | 'WORKDAY';
+  name: string;
+  name_en: string;
   version: Generated<number>;
   updated_at: Timestamp;
 }
@@ -793,6 +810,7 @@ export interface Database extends PushTables {
   approval_node: ApprovalNodeTable;
   approval_node_person: ApprovalNodePersonTable;
   overtime_config: OvertimeConfigTable;
+  calendar_day: CalendarDayTable;
   overdue_reminder: OverdueReminderTable;
   refuse_reason: RefuseReasonTable;
   blacklist: BlacklistTable;

@@ -13,7 +13,7 @@ export const authCalls = {
   'admin/logOut': call({ summary: 'End this session', input: none, output: nothing, access: 'user' }),
   'admin/getUserInfo': call({ summary: 'The signed-in user', input: none, output: userInfo, access: 'user', alsoGet: true }),
   'admin/updatePassWord': call({ summary: 'Change one\'s own password (ends every session of the account)', input: changePasswordInput, output: z.object({ message: z.string() }), access: 'user' }),
-  'admin/setLocale': call({ summary: 'Remember the user\'s language', input: setLocaleInput, output: z.object({ locale }), access: 'user' }),
+  'admin/setLocale': call({ summary: 'Choose the language of this browser (kept by the browser, per user; the service stores nothing)', input: setLocaleInput, output: z.object({ locale }), access: 'user' }),
   'admin/sendSms': call({ summary: 'Send a sign-in or registration code by SMS', input: sendSmsInput, output: sent, access: 'public' }),
   'mobile/public/getSmsSwitch': call({ summary: 'Whether sign-in needs an SMS code', input: none, output: z.object({ smsSwitch: z.boolean() }), access: 'public', alsoGet: true }),
   'admin/getMenu': call({ summary: 'The user\'s menu, access list and menu version', input: none, output: menuResult, access: 'user', alsoGet: true }),

@@ -7,12 +7,14 @@ import {
   nodeListInput, nodePersonRef, nodeSortInput, nodeUpdateInput, overtimeAddInput, overtimeDeleteInput, overtimeListInput, overtimeRow,
   overtimeUpdateInput,
 } from '../flow';
+import { calendarAddInput, calendarDeleteInput, calendarListInput, calendarRow, calendarUpdateInput } from '../calendar';
 
 const flowPage = { page: PAGES.flow } as const;
 const overtimePage = { page: PAGES.overtime } as const;
-const button = (permission: `${'flow' | 'overtime'}::${string}`) => ({ permission }) as const;
+const calendarPage = { page: PAGES.calendar } as const;
+const button = (permission: `${'flow' | 'overtime' | 'calendar'}::${string}`) => ({ permission }) as const;
 
-/** Flow configuration: approval modules with their nodes, and the time-out config of every stage. */
+/** Flow configuration: approval modules with their nodes, the time-out config of every stage and the holiday calendar their working days follow. */
 export const flowCalls = {
   'approvalModule/getList': call({ summary: 'Approval flows, paged and searched', input: flowListInput, output: page(flowRow), access: flowPage, page: PAGES.flow }),
   'approvalModule/add': call({ summary: 'Add a flow (disabled, without nodes)', input: flowAddInput, output: flowRow, access: button('flow::add'), page: PAGES.flow }),
@@ -31,4 +33,8 @@ export const flowCalls = {
   'systemOvertimeConfig/add': call({ summary: 'Set a stage\'s time limit', input: overtimeAddInput, output: overtimeRow, access: button('overtime::add'), page: PAGES.overtime }),
   'systemOvertimeConfig/update': call({ summary: 'Change a stage\'s time limit', input: overtimeUpdateInput, output: overtimeRow, access: button('overtime::edit'), page: PAGES.overtime }),
   'systemOvertimeConfig/del': call({ summary: 'Remove a stage\'s time limit', input: overtimeDeleteInput, output: nothing, access: button('overtime::delete'), page: PAGES.overtime }),
+  'holidayCalendar/list': call({ summary: 'Holidays and make-up working days, by day', input: calendarListInput, output: page(calendarRow), access: calendarPage, page: PAGES.calendar }),
+  'holidayCalendar/add': call({ summary: 'Add a holiday or make-up working day', input: calendarAddInput, output: calendarRow, access: button('calendar::add'), page: PAGES.calendar }),
+  'holidayCalendar/update': call({ summary: 'Change a day of the holiday calendar', input: calendarUpdateInput, output: calendarRow, access: button('calendar::edit'), page: PAGES.calendar }),
+  'holidayCalendar/del': call({ summary: 'Remove a day of the holiday calendar', input: calendarDeleteInput, output: nothing, access: button('calendar::delete'), page: PAGES.calendar }),
 };

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
+import type { WorkCalendar } from '../../../lib/workflow/working-days';
+import { loadCalendar } from '../../modules/calendar/store';
 import { BORROWER_TYPES, STAGE_INFO, type BorrowerType, type Stage, type StageOrgType } from '../../../lib/workflow/stages';
 
 /** What the application generator needs to know of a database: flows, organisations, node people, refusal reasons. */
@@ -15,6 +17,8 @@ export interface GeneratorContext {
   groups: Map<string, number>;
   products: Partial<Record<BorrowerType, number>>;
   now: Date;
+  /** The holiday calendar deadlines follow. */
+  calendar: WorkCalendar;
   /** Memo of staffedOrgs. */
   staffed: Map<string, GenOrg[]>;
 }
@@ -82,5 +86,5 @@ export async function loadGeneratorContext(db: Kysely<Database>, now: Date, orgI
   for (const p of await db.selectFrom('loan_product').select(['id', 'borrower_type']).where('current', '=', true).orderBy('sort', 'desc').orderBy('id', 'desc').execute()) {
     products[p.borrower_type] = p.id;
   }
-  return { modules, orgs, refuseReasons, groups, products, now, staffed: new Map() };
+  return { modules, orgs, refuseReasons, groups, products, now, calendar: await loadCalendar(db), staffed: new Map() };
 }

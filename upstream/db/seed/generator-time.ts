@@ -1,4 +1,4 @@
-import { addWorkingDays } from '../../../lib/workflow/working-days';
+import { addWorkingDays, type WorkCalendar } from '../../../lib/workflow/working-days';
 import type { Random } from './random';
 
 /**
@@ -40,10 +40,10 @@ function officeTimeBack(time: number, ms: number): number {
  * When a case in review entered its node: within the node's limit of working days, or past it
  * when `overdue` (a node without a limit is never overdue).
  */
-export function enteredAt(random: Random, now: Date, days: number | null, overdue: boolean): Date {
+export function enteredAt(random: Random, now: Date, days: number | null, overdue: boolean, calendar: WorkCalendar): Date {
   const back = (ms: number) => officeTimeBack(now.getTime(), ms);
   if (days === null) return new Date(back(random.int(600, 5 * 9 * 3600) * SECOND));
-  const due = (time: number) => addWorkingDays(new Date(time), days).getTime();
+  const due = (time: number) => addWorkingDays(new Date(time), days, calendar).getTime();
   if (!overdue) {
     const entered = back(random.int(600, Math.max(600, (days - 1) * 9 * 3600)) * SECOND);
     return new Date(due(entered) > now.getTime() ? entered : back(10 * MINUTE));

@@ -104,7 +104,7 @@ export function generateApplication(context: GeneratorContext, seed: string, ord
   const current = route[place]!;
   const overdue = outcome.status === 'IN_REVIEW' && (shape.overdue ?? random.chance(0.1));
   const gaps = Array.from({ length: checks + exit }, () => random.int(20 * 60, 27 * 3600) * SECOND);
-  const times = timeline(random, now, gaps, outcome.status === 'IN_REVIEW' ? enteredAt(random, now, current.days, overdue) : undefined);
+  const times = timeline(random, now, gaps, outcome.status === 'IN_REVIEW' ? enteredAt(random, now, current.days, overdue, context.calendar) : undefined);
 
   const proposer = personOf(random, { born: [1971, 2005] });
   const business = businessOf(random, borrowerType, proposer);
@@ -155,7 +155,7 @@ export function generateApplication(context: GeneratorContext, seed: string, ord
     assignee_id: inReview || outcome.status === 'APPROVED' ? assignees[place]! : null,
     maker_id: inReview && place > 0 ? assignees[place - 1]! : null,
     entered_at: inReview ? times[last]! : null,
-    deadline: inReview && current.days !== null ? addWorkingDays(times[last]!, current.days) : null,
+    deadline: inReview && current.days !== null ? addWorkingDays(times[last]!, current.days, context.calendar) : null,
     // Marked as told today, so seeding sends no overdue message.
     overdue_notified_on: overdue ? chinaDay(now) : null,
     renshe_org_id: orgs.RENSHE.id, guarantee_org_id: orgs.GUARANTEE.id, bank_org_id: orgs.BANK.id,

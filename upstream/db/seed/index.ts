@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, OrgType } from '../schema';
+import type { Database, OrgType, StoredParams } from '../schema';
+import { storedText } from '../../core/stored-text';
 import { BUTTON_TITLES, MENU_ROUTES, type RouteNode } from '../../../lib/contract/menu-routes';
 import { hashPassword } from '../../core/crypto';
 import { REGIONS } from './regions-data';
@@ -95,14 +96,14 @@ const DEMO_ROLES = [
 /** A demo account; `task` is the message waiting for it: the page it is about and its text. */
 interface DemoUser {
   username: string; nickname: string; type: number; org: string; mobile: string; role: string | null;
-  task: [menuUrl: string, text: string] | null;
+  task: [menuUrl: string, key: string, params: StoredParams] | null;
 }
 
 const DEMO_USERS: DemoUser[] = [
-  { username: 'admin', nickname: '系统管理员', type: 0, org: 'operator', mobile: '13800000000', role: null, task: ['/admin/setting/system/user', '有 1 个新注册账户等待分配角色'] },
-  { username: 'renshe', nickname: '人社审核员', type: 1, org: 'renshe', mobile: '13800000001', role: '人社审核员', task: ['/renshe/renshe-first', '有 3 笔贷款申请等待人社初审'] },
-  { username: 'guarantee', nickname: '担保审核员', type: 1, org: 'gc1', mobile: '13800000002', role: '担保审核员', task: ['/guarantee/guarantee-first', '有 2 笔贷款申请等待担保初审'] },
-  { username: 'bank', nickname: '银行审核员', type: 1, org: 'bank1', mobile: '13800000003', role: '银行审核员', task: ['/bank/bank-first', '有 2 笔贷款申请等待银行初审'] },
+  { username: 'admin', nickname: '系统管理员', type: 0, org: 'operator', mobile: '13800000000', role: null, task: ['/admin/setting/system/user', 'message.accountsWaiting', { count: 1 }] },
+  { username: 'renshe', nickname: '人社审核员', type: 1, org: 'renshe', mobile: '13800000001', role: '人社审核员', task: ['/renshe/renshe-first', 'message.casesWaiting', { count: 3, stage: { key: 'workflow.stage.RS_FIRST' } }] },
+  { username: 'guarantee', nickname: '担保审核员', type: 1, org: 'gc1', mobile: '13800000002', role: '担保审核员', task: ['/guarantee/guarantee-first', 'message.casesWaiting', { count: 2, stage: { key: 'workflow.stage.GC_FIRST' } }] },
+  { username: 'bank', nickname: '银行审核员', type: 1, org: 'bank1', mobile: '13800000003', role: '银行审核员', task: ['/bank/bank-first', 'message.casesWaiting', { count: 2, stage: { key: 'workflow.stage.BANK_FIRST' } }] },
   // Second and third reviewers: the maker of a review step is never its checker, and nobody approves
   // a case at two stages, so three stages of one organisation take three people. No messages.
   { username: 'renshe2', nickname: '人社复核员', type: 1, org: 'renshe', mobile: '13800000004', role: '人社审核员', task: null },
@@ -142,10 +143,10 @@ export async function seedDemo(db: Kysely<Database>) {
       }).returning('id').executeTakeFirstOrThrow();
       if (user.role) await trx.insertInto('user_role').values({ user_id: row.id, role_id: roleIds.get(user.role)! }).execute();
       if (user.task) {
-        const [menuUrl, content] = user.task;
+        const [menuUrl, key, params] = user.task;
         await trx.insertInto('message').values([
-          { user_id: row.id, content: `欢迎使用创业担保贷款管理平台，${user.nickname}。`, menu_url: '/admin/index' },
-          { user_id: row.id, content, menu_url: menuUrl },
+          { user_id: row.id, ...storedText('message.welcome', { name: user.nickname }), menu_url: '/admin/index' },
+          { user_id: row.id, ...storedText(key, params), menu_url: menuUrl },
         ]).execute();
       }
     }

@@ -104,8 +104,9 @@ export const authCalls = [
 
   defineCall({
     path: 'admin/setLocale',
-    async handler(ctx, input) {
-      await ctx.db.updateTable('app_user').set({ locale: input.locale }).where('id', '=', ctx.user.id).execute();
+    // The choice lives in the caller's browser (SPEC.md section 1; the BFF keeps it in a cookie per user):
+    // the service checks it and keeps nothing, so another browser of the same account is not changed.
+    async handler(_ctx, input) {
       return { locale: input.locale };
     },
   }),

@@ -4,7 +4,6 @@ import { conflict } from '../../core/errors';
 import { resource } from '../../core/resource';
 import type { ConsultRow } from '../../../lib/contract/content';
 import { CONSULT_ANSWER_DAYS } from '../../../lib/contract/content-rules';
-import { addWorkingDays } from '../../../lib/workflow/working-days';
 import { maskMobile } from '../system/user-rows';
 import { sendConsultAnsweredSms } from './consult-sms';
 
@@ -20,9 +19,11 @@ const consultTable = resource({
   what: 'consult',
   select: (q, now) => q.leftJoin('app_user as u', 'u.id', 't.answered_by')
     .select(['t.id', 't.name', 't.mobile', 't.category', 't.content', 't.state', 't.answer', 't.answered_at', 't.created_at', 't.version', 'u.nickname'])
-    .select(sql<Date>`${now}::timestamptz`.as('now')),
+    .select(sql<Date>`${now}::timestamptz`.as('now'))
+    // Due after CONSULT_ANSWER_DAYS working days of the holiday calendar (migration-texts-calendar.ts).
+    .select(sql<Date>`add_working_days(t.created_at, ${CONSULT_ANSWER_DAYS})`.as('due')),
   toRow: (r): ConsultRow => {
-    const due = addWorkingDays(new Date(r.created_at), CONSULT_ANSWER_DAYS);
+    const due = new Date(r.due);
     return {
       id: r.id, name: r.name, mobile: maskMobile(r.mobile) ?? '', category: r.category, content: r.content, state: r.state,
       answer: r.answer, answeredBy: r.nickname, answerTime: r.answered_at ? new Date(r.answered_at).toISOString() : null,

@@ -2,10 +2,13 @@ import { defineCall } from '../../core/call';
 import { notFound } from '../../core/errors';
 import type { Page } from '../../../lib/contract/common';
 import type { MessageItem } from '../../../lib/contract/messages';
+import type { Translate } from '../../core/i18n';
+import { readStoredText } from '../../core/stored-text';
 
-const columns = ['id', 'content as msgDetails', 'created_at as createTime', 'has_read as hasRead', 'menu_url as menuUrl'] as const;
-const toItem = (row: { id: number; msgDetails: string; createTime: Date; hasRead: number; menuUrl: string | null }): MessageItem =>
-  ({ ...row, createTime: new Date(row.createTime).toISOString() });
+const columns = ['id', 'content', 'text_key', 'text_params', 'created_at as createTime', 'has_read as hasRead', 'menu_url as menuUrl'] as const;
+/** A message as its reader sees it: the text in the reader's language. */
+const toItem = (t: Translate) => (row: { id: number; content: string; text_key: string | null; text_params: unknown; createTime: Date; hasRead: number; menuUrl: string | null }): MessageItem =>
+  ({ id: row.id, msgDetails: readStoredText(t, row), createTime: new Date(row.createTime).toISOString(), hasRead: row.hasRead, menuUrl: row.menuUrl });
 
 export const messageCalls = [
   defineCall({
@@ -27,7 +30,7 @@ export const messageCalls = [
           .limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize).execute(),
       ]);
       const total = Number(n);
-      return { list: rows.map(toItem), total, totalPage: Math.ceil(total / input.pageSize) };
+      return { list: rows.map(toItem(ctx.t)), total, totalPage: Math.ceil(total / input.pageSize) };
     },
   }),
   defineCall({
@@ -36,7 +39,7 @@ export const messageCalls = [
       const row = await ctx.db.selectFrom('message').select(columns)
         .where('id', '=', input.id).where('user_id', '=', ctx.user.id).executeTakeFirst();
       if (!row) throw notFound('message');
-      return toItem(row);
+      return toItem(ctx.t)(row);
     },
   }),
   defineCall({
@@ -47,7 +50,7 @@ export const messageCalls = [
         .where('id', '=', input.id).where('user_id', '=', ctx.user.id)
         .returning(columns).executeTakeFirst();
       if (!row) throw notFound('message');
-      return toItem(row);
+      return toItem(ctx.t)(row);
     },
   }),
   defineCall({

@@ -9,7 +9,7 @@ import { anyStage } from '../../../lib/contract/calls/workflow';
 import { fieldMessage } from '../../../lib/contract/field-message';
 import { amountInWords, fillTemplate, unknownPlaceholders } from '../../../lib/workflow/agreement';
 import { maskIdNumber } from '../../../lib/workflow/id-number';
-import { chinaToday } from '../../../lib/workflow/statistics';
+import { chinaToday } from '../../core/china-time';
 import { visibleApplication } from '../workflow/detail';
 import { caseScope, inCaseScope } from '../workflow/scope';
 

@@ -4,7 +4,8 @@ import type { AuthUser } from '../../core/call';
 import type { ApplyStatisticsQuery } from '../../../lib/contract/apply-statistics';
 import type { ApplicationStatus, BorrowerType, Stage } from '../../../lib/workflow/stages';
 import type { ApplyPeriod } from '../../../lib/workflow/reports';
-import { chinaToday, resolvePeriod } from '../../../lib/workflow/statistics';
+import { resolvePeriod } from '../../../lib/workflow/statistics';
+import { chinaToday } from '../../core/china-time';
 import { caseScope } from '../workflow/scope';
 
 /**

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../core/call';
 import type { Translate } from '../../core/i18n';
 import type { Sheet } from '../../core/xlsx';
 import type { BondingCompanies, CompanyQuotaInput } from '../../../lib/contract/case-extras';
-import { chinaToday } from '../../../lib/workflow/statistics';
+import { chinaToday } from '../../core/china-time';
 import { caseScope } from '../workflow/scope';
 
 const cents = (n: number) => Math.round(n * 100) / 100;

@@ -5,7 +5,7 @@ import type { Page } from '../../../lib/contract/common';
 import type { BankStatistics, EmployeeRow, EmploymentForm, ReportQuery, ReportStatistics } from '../../../lib/contract/report';
 import { maskIdNumber, maskMobile } from '../../../lib/workflow/id-number';
 import { BORROWER_TYPES } from '../../../lib/workflow/stages';
-import { chinaToday } from '../../../lib/workflow/statistics';
+import { chinaToday } from '../../core/china-time';
 import { pageTotals } from '../workflow/list';
 import { caseScope, inCaseScope } from '../workflow/scope';
 import { dateText } from '../workflow/rows';

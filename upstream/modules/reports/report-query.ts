@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import type { AuthUser } from '../../core/call';
 import type { LoanFigures, ReportQuery } from '../../../lib/contract/report';
 import type { BorrowerType } from '../../../lib/workflow/stages';
-import { chinaToday } from '../../../lib/workflow/statistics';
+import { chinaToday } from '../../core/china-time';
 import { caseScope } from '../workflow/scope';
 
 const DEFAULT_MONTHS = 12;

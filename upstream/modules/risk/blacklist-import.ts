@@ -5,7 +5,7 @@ import type { z } from '../../../lib/contract/zod';
 import { IMPORT_MAX_BYTES, type ImportCheck, type ImportResult, type ImportRowError } from '../../../lib/contract/import';
 import { blacklistAddInput } from '../../../lib/contract/risk';
 import { addEntry } from './blacklist';
-import { chinaToday } from './days';
+import { chinaToday } from '../../core/china-time';
 
 const blacklistImportRow = blacklistAddInput;
 type Row = z.infer<typeof blacklistImportRow>;

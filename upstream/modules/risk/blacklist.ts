@@ -8,8 +8,8 @@ import type { Database } from '../../db/schema';
 import { STAGE_INFO } from '../../../lib/workflow/stages';
 import { maskIdNumber, maskMobile } from '../../../lib/workflow/id-number';
 import type { BlacklistRow } from '../../../lib/contract/risk';
-import { translator } from '../../core/i18n';
-import { chinaDayEnd, chinaToday } from './days';
+import { storedText } from '../../core/stored-text';
+import { chinaDayEnd, chinaToday } from '../../core/china-time';
 
 type Trx = Kysely<Database>;
 type Ctx = CallContext<AuthUser>;
@@ -92,10 +92,8 @@ async function warnAssignees(trx: Trx, entry: NewEntry) {
       eb('a.id', 'in', eb.selectFrom('application_person').select('application_id').where('id_number', '=', entry.idNumber)),
     ])).execute();
   for (const c of cases) {
-    const person = await trx.selectFrom('app_user').select('locale').where('id', '=', c.assignee_id!).executeTakeFirst();
-    const t = translator(person?.locale === 'en' ? 'en' : 'zh-CN');
     await trx.insertInto('message').values({
-      user_id: c.assignee_id!, content: t('risk.blacklistedDuringReview', { number: c.number, name: entry.name, reason: entry.reason }),
+      user_id: c.assignee_id!, ...storedText('risk.blacklistedDuringReview', { number: c.number, name: entry.name, reason: entry.reason }),
       menu_url: c.stage ? STAGE_INFO[c.stage].path : null,
     }).execute();
   }

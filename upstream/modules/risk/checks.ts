@@ -7,7 +7,7 @@ import type { CreditRecord, InsuranceRecord, SourceName } from '../../integratio
 import { idBirthDate } from '../../../lib/workflow/id-number';
 import { judge, keyHireMargin, type Metric, type Verdict } from '../../../lib/workflow/indicators';
 import type { BorrowerType } from '../../../lib/workflow/stages';
-import { chinaToday } from './days';
+import { chinaToday } from '../../core/china-time';
 
 type Db = Kysely<Database>;
 

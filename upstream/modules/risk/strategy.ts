@@ -5,7 +5,7 @@ import { resource } from '../../core/resource';
 import type { Database } from '../../db/schema';
 import type { StrategyRow } from '../../../lib/contract/risk';
 import { addEntry } from './blacklist';
-import { chinaToday } from './days';
+import { chinaToday } from '../../core/china-time';
 
 type Edit = InputOf<'business-blacklist-strategy/edit'>;
 type Situation = StrategyRow['condition'];

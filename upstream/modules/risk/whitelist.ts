@@ -4,7 +4,7 @@ import { resource } from '../../core/resource';
 import { dateText } from '../workflow/rows';
 import { maskIdNumber } from '../../../lib/workflow/id-number';
 import type { WhitelistRow } from '../../../lib/contract/risk';
-import { chinaToday } from './days';
+import { chinaToday } from '../../core/china-time';
 
 type Edit = InputOf<'sysWhiteList/edit'>;
 

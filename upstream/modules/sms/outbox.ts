@@ -5,7 +5,7 @@ import { countUpTo, pageWindow, totalsOf } from '../../core/resource/list';
 import { containsPattern } from '../../core/like';
 import { maskMobile } from '../../../lib/workflow/id-number';
 import { renderSms, SECRET_SCENES, type SmsScene } from '../../../lib/workflow/sms';
-import { chinaToday } from '../../../lib/workflow/statistics';
+import { chinaToday } from '../../core/china-time';
 
 /** The values a test send fills a template with. */
 const sampleValues = (now: Date): Record<string, string | number> => ({

@@ -3,7 +3,8 @@ import type { Db } from '../../db';
 import type { AuthUser } from '../../core/call';
 import type { Figures, StatisticsQuery, StatisticsUnfoldQuery } from '../../../lib/contract/statistics';
 import type { ApplicationStatus, BorrowerType, Stage } from '../../../lib/workflow/stages';
-import { chinaToday, FIGURE_OF_STATUS, FIGURES, monthsOf, resolvePeriod, type StatisticsSide } from '../../../lib/workflow/statistics';
+import { FIGURE_OF_STATUS, FIGURES, monthsOf, resolvePeriod, type StatisticsSide } from '../../../lib/workflow/statistics';
+import { chinaToday } from '../../core/china-time';
 import { applySearch, type AppQuery } from '../workflow/list';
 import { caseScope, inCaseScope, ORG_COLUMN } from '../workflow/scope';
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import type { AuthUser, CallContext } from '../../core/call';
 import { conflict, forbidden, invalid, notFound } from '../../core/errors';
 import { allowed } from '../../core/permission';
-import { translator } from '../../core/i18n';
+import { storedText } from '../../core/stored-text';
 import type { ActionResult, NodePerson } from '../../../lib/contract/workflow';
 import { actorRefusal, keyVerdict, mayTake, type Approval } from '../../../lib/workflow/guards';
 import { transition, type Move } from '../../../lib/workflow/machine';
@@ -140,12 +140,10 @@ export async function runAction<I extends ActionInput>(ctx: Ctx, spec: ActionSpe
   });
 }
 
-/** Tells a person, in their language, which cases now wait for them and where. */
+/** Tells a person which cases now wait for them and where (in the language they read it in). */
 export async function notifyAssignee(trx: Trx, userId: number, cases: { number: string }[], stage: Stage) {
-  const person = await trx.selectFrom('app_user').select('locale').where('id', '=', userId).executeTakeFirst();
-  const t = translator(person?.locale === 'en' ? 'en' : 'zh-CN');
-  const content = cases.length === 1
-    ? t('workflow.assigned', { number: cases[0]!.number, stage: t(`workflow.stage.${stage}`) })
-    : t('workflow.assignedMany', { count: cases.length, stage: t(`workflow.stage.${stage}`) });
-  await trx.insertInto('message').values({ user_id: userId, content, menu_url: STAGE_INFO[stage].path }).execute();
+  const text = cases.length === 1
+    ? storedText('workflow.assigned', { number: cases[0]!.number, stage: { key: `workflow.stage.${stage}` } })
+    : storedText('workflow.assignedMany', { count: cases.length, stage: { key: `workflow.stage.${stage}` } });
+  await trx.insertInto('message').values({ user_id: userId, ...text, menu_url: STAGE_INFO[stage].path }).execute();
 }

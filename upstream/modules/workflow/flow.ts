@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import { rejectTargets, type FlowNode } from '../../../lib/workflow/machine';
 import type { NodePerson } from '../../../lib/contract/workflow';
 import { addWorkingDays } from '../../../lib/workflow/working-days';
+import { loadCalendar } from '../calendar/store';
 import type { Stage } from '../../../lib/workflow/stages';
 import { ORG_COLUMN } from './scope';
 import { STAGE_INFO } from '../../../lib/workflow/stages';
@@ -61,5 +62,5 @@ export async function deadlineFor(db: Trx, nodeId: number, from: Date): Promise<
   const row = await db.selectFrom('approval_node as n').leftJoin('overtime_config as c', 'c.stage', 'n.stage')
     .select(['n.time_limit_days', 'c.days']).where('n.id', '=', nodeId).executeTakeFirst();
   const days = row?.time_limit_days ?? row?.days ?? null;
-  return days === null ? null : addWorkingDays(from, days);
+  return days === null ? null : addWorkingDays(from, days, await loadCalendar(db));
 }

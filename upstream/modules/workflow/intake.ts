@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { defineCall } from '../../core/call';
+import { chinaToday } from '../../core/china-time';
 import { AppError, conflict, invalid } from '../../core/errors';
 import { CODES } from '../../../lib/contract/common';
 import type { IntakeResult } from '../../../lib/contract/intake';
@@ -74,7 +75,8 @@ export const intakeCalls = [
         const refused = outcome === 'REFUSED' && reasonId !== null;
 
         const { id } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('application', 'id'))::int as id`.execute(trx).then((r) => r.rows[0]!);
-        const day = ctx.now.toISOString().slice(0, 10).replaceAll('-', '');
+        // The application number carries the China day it was entered on (before 08:00 China time the UTC date is yesterday's).
+        const day = chinaToday(ctx.now).replaceAll('-', '');
         const number = `SQ${day}${String(id).padStart(7, '0')}`;
         const { proposer } = input;
         await trx.insertInto('application').values({

@@ -1,15 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { translator } from '../../core/i18n';
+import { storedText } from '../../core/stored-text';
+import { chinaHour, chinaToday } from '../../core/china-time';
 import { errorKind } from '../../core/errors';
 import { STAGE_INFO, type Stage } from '../../../lib/workflow/stages';
 import { log } from '../../../lib/http/log';
 
 type Db = Kysely<Database>;
 
-/** The calendar day of a moment in the process time zone, as YYYY-MM-DD. */
-const localDay = (now: Date) =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
 /**
  * Tells every assignee of overdue cases, once a day, how many of their cases are past their
@@ -18,7 +16,7 @@ const localDay = (now: Date) =>
  * so running it twice a day (or on two processes) sends one. Answers how many were reminded.
  */
 export async function remindOverdue(db: Db, now: Date): Promise<number> {
-  const day = localDay(now);
+  const day = chinaToday(now);
   const rows = await db.selectFrom('application as a')
     .leftJoin('overtime_config as c', 'c.stage', 'a.stage')
     .select(['a.assignee_id', 'a.stage', (eb) => eb.fn.countAll<number>().as('n')])
@@ -41,10 +39,8 @@ export async function remindOverdue(db: Db, now: Date): Promise<number> {
       const claimed = await trx.insertInto('overdue_reminder').values({ user_id: userId, day, cases: total })
         .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing()).returning('user_id').executeTakeFirst();
       if (!claimed) return false;
-      const person = await trx.selectFrom('app_user').select('locale').where('id', '=', userId).executeTakeFirst();
-      const t = translator(person?.locale === 'en' ? 'en' : 'zh-CN');
       const top = [...stages].sort((a, b) => b.n - a.n || a.stage.localeCompare(b.stage))[0]!;
-      await trx.insertInto('message').values({ user_id: userId, content: t('workflow.overdueReminder', { count: total }), menu_url: `${STAGE_INFO[top.stage].path}?overdue=true` }).execute();
+      await trx.insertInto('message').values({ user_id: userId, ...storedText('workflow.overdueReminder', { count: total }), menu_url: `${STAGE_INFO[top.stage].path}?overdue=true` }).execute();
       return true;
     });
     if (sent) reminded += 1;
@@ -56,7 +52,7 @@ export async function remindOverdue(db: Db, now: Date): Promise<number> {
 export function scheduleOverdueReminders(db: Db, hour: number, now: () => Date = () => new Date()): () => void {
   const tick = () => {
     const at = now();
-    if (at.getHours() < hour) return;
+    if (chinaHour(at) < hour) return;
     remindOverdue(db, at).catch((error: unknown) => log.error({ kind: errorKind(error) }, 'overdue reminders failed'));
   };
   const timer = setInterval(tick, 10 * 60_000);

@@ -8,11 +8,12 @@ import { workingDaysBetween } from '../../../lib/workflow/working-days';
 import { notFound } from '../../core/errors';
 import { containsPattern } from '../../core/like';
 import { toFileInfo } from '../files/calls';
+import { loadCalendar } from '../calendar/store';
+import { chinaDayEnd, chinaDayStart } from '../../core/china-time';
 import { people, recordRows, toRecordRow, visibleApplication } from './detail';
 import { pageTotals } from './list';
 import { caseScope, inCaseScope } from './scope';
 
-const dayStart = (date: string) => new Date(`${date}T00:00:00+08:00`);
 
 /**
  * The application calls around the workbench: the status dictionary, a case's state, the
@@ -28,9 +29,10 @@ export const recordCalls = [
     path: 'businessApproveRecord/state',
     async handler(ctx, input): Promise<CaseState> {
       const app = await visibleApplication(ctx.db, ctx.user, input.id);
-      const [assignee, records] = await Promise.all([
+      const [assignee, records, calendar] = await Promise.all([
         app.assignee_id === null ? null : ctx.db.selectFrom('app_user').select('nickname').where('id', '=', app.assignee_id).executeTakeFirst(),
         ctx.db.selectFrom('approval_record').select((eb) => eb.fn.countAll<number>().as('n')).where('application_id', '=', app.id).executeTakeFirstOrThrow(),
+        loadCalendar(ctx.db),
       ]);
       const waiting = app.status === 'IN_REVIEW' && app.entered_at !== null;
       return {
@@ -38,7 +40,7 @@ export const recordCalls = [
         enteredAt: app.entered_at ? new Date(app.entered_at).toISOString() : null,
         deadline: app.deadline ? new Date(app.deadline).toISOString() : null,
         overdue: app.status === 'IN_REVIEW' && app.deadline !== null && new Date(app.deadline) < ctx.now,
-        waitingDays: waiting ? workingDaysBetween(app.entered_at!, ctx.now) : null,
+        waitingDays: waiting ? workingDaysBetween(app.entered_at!, ctx.now, calendar) : null,
         records: Number(records.n), version: app.version,
       };
     },
@@ -53,8 +55,8 @@ export const recordCalls = [
       if (input.stage) base = base.where('r.stage', '=', input.stage);
       if (input.action) base = base.where('r.action', '=', input.action);
       if (input.actor) base = base.where('u.nickname', 'ilike', containsPattern(input.actor));
-      if (input.dateFrom) base = base.where('r.created_at', '>=', dayStart(input.dateFrom));
-      if (input.dateTo) base = base.where('r.created_at', '<', new Date(dayStart(input.dateTo).getTime() + 86_400_000));
+      if (input.dateFrom) base = base.where('r.created_at', '>=', chinaDayStart(input.dateFrom));
+      if (input.dateTo) base = base.where('r.created_at', '<', chinaDayEnd(input.dateTo));
       const [totals, rows] = await Promise.all([
         pageTotals(ctx.db, base, input.pageSize),
         base.select(['a.id as application_id', 'a.number', 'a.name']).orderBy('r.id', 'desc')

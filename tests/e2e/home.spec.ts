@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { consoleErrors, openPage, signInToShell, switchLanguage, waitForShell } from './fixtures';
+
+/** The entry page and the holiday calendar, at 1440 and 375 px in both languages (.test-data/screenshots/home-*.png). */
+const DIR = join(process.cwd(), '.test-data', 'screenshots');
+const realErrors = (errors: string[]) => errors.filter((e) => !/^Failed to load resource/i.test(e));
+
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(400);
+  mkdirSync(DIR, { recursive: true });
+  await page.screenshot({ path: join(DIR, `${name}.png`), fullPage: true });
+}
+
+test.describe('entry page', () => {
+  test('a reviewer starts the day: to-do per stage opening the list behind it, messages in their language', async ({ page }) => {
+    const errors = consoleErrors(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'renshe');
+    const main = page.getByRole('main');
+    await expect(main.getByText('我的待办', { exact: true })).toBeVisible();
+    // The seeded message reads in Chinese...
+    await expect(main.getByRole('link', { name: '有 3 笔贷款申请等待人社初审' })).toBeVisible();
+    const waiting = main.getByRole('link', { name: /^人社初审待办 \d+ 笔$/ });
+    await expect(waiting).toBeVisible();
+    const count = Number(await waiting.textContent());
+    expect(count).toBeGreaterThan(0);
+    await shoot(page, 'home-renshe-1440-zh');
+
+    // ...and in English for an English reader: the same stored message.
+    await switchLanguage(page, '简体中文', 'English');
+    await waitForShell(page);
+    await expect(main.getByRole('link', { name: '3 loan application(s) waiting for renshe first review' })).toBeVisible();
+    await expect(main.getByText('My to-do', { exact: true })).toBeVisible();
+    await shoot(page, 'home-renshe-1440-en');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await shoot(page, 'home-renshe-375-en');
+    await switchLanguage(page, 'English', '简体中文');
+    await waitForShell(page);
+    await shoot(page, 'home-renshe-375-zh');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // The figure opens the stage's list of the reviewer's own cases, showing as many.
+    await main.getByRole('link', { name: /^人社初审待办 \d+ 笔$/ }).click();
+    await expect(page).toHaveURL(/\/renshe\/renshe-first\?.*mine=true/);
+    await expect(page.getByText(new RegExp(`共 ${count} 条`)).first()).toBeVisible();
+    expect(realErrors(errors)).toEqual([]);
+  });
+
+  test('an administrator sees the platform\'s figures, each opening the loan query filtered; the holiday calendar screen', async ({ page }) => {
+    const errors = consoleErrors(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'admin');
+    const main = page.getByRole('main');
+    const inReview = main.getByRole('link', { name: /^审核中：\d+$/ });
+    await expect(inReview).toBeVisible();
+    await expect(main.getByRole('link', { name: /^本月申请（\d{4}-\d{2}）：\d+$/ })).toBeVisible();
+    await shoot(page, 'home-admin-1440-zh');
+    const label = await inReview.getAttribute('aria-label');
+    const figure = Number(label!.split('：')[1]);
+    await inReview.click();
+    await expect(page).toHaveURL(/\/admin\/home\/loan\?status=IN_REVIEW/);
+    await expect(page.getByText(new RegExp(`共 ${figure} 条`)).first()).toBeVisible();
+
+    // The pages opened most come first among the quick links.
+    await openPage(page, '/admin/setting/business/calendar', '节假日配置');
+    await expect(page.getByRole('cell', { name: '元旦调休上班' })).toBeVisible();
+    await shoot(page, 'calendar-1440-zh');
+    await page.reload();
+    await waitForShell(page);
+    await openPage(page, '/admin/index', '首页');
+    await expect(main.getByRole('link', { name: '节假日配置' })).toBeVisible();
+    await expect(main.getByText('打开 2 次', { exact: true })).toBeVisible();
+
+    await switchLanguage(page, '简体中文', 'English');
+    await waitForShell(page);
+    await expect(main.getByRole('link', { name: /^In review: \d+$/ })).toBeVisible();
+    await shoot(page, 'home-admin-1440-en');
+    await openPage(page, '/admin/setting/business/calendar', 'Holiday calendar');
+    await expect(page.getByText('Make-up working day').first()).toBeVisible();
+    await shoot(page, 'calendar-1440-en');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await shoot(page, 'calendar-375-en');
+    await openPage(page, '/admin/index', 'Home');
+    await shoot(page, 'home-admin-375-en');
+    await switchLanguage(page, 'English', '简体中文');
+    await waitForShell(page);
+    await shoot(page, 'home-admin-375-zh');
+    expect(realErrors(errors)).toEqual([]);
+  });
+});
