@@ -77,6 +77,8 @@ export interface FieldSpec {
   /** Not editable once created. */
   locked?: boolean;
   placeholder?: string;
+  /** search: the value the call assumes when none is chosen, shown as the field's value (e.g. 待办); choosing it adds no filter. */
+  initial?: string;
 }
 
 export interface TreeOption { value: string | number; title: string; children?: TreeOption[] }
@@ -99,6 +101,8 @@ export interface ColumnSpec<Row> {
   /** The order key sent when sorting by this column (ascending; descending is prefixed with '-'). */
   sort?: string;
   ellipsis?: boolean;
+  /** Off until the person shows it in the table's column settings (keeps the default set within 1440 px). */
+  hidden?: true;
   /** A tag shown after the value when the row calls for it (e.g. overdue); its label is a message key. */
   flag?: (row: Row) => Option | null;
 }

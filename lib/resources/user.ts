@@ -38,7 +38,7 @@ export const userSpec: ResourceSpec<UserRow> = {
     fields: [
       { name: 'username', label: 'resources.user.username', kind: 'text', locked: true },
       { name: 'nickname', label: 'resources.user.nickname', kind: 'text' },
-      { name: 'mobile', label: 'resources.user.mobile', kind: 'text', rule: 'mobile', max: 11, only: 'create' },
+      { name: 'mobile', label: 'resources.user.mobile', kind: 'text', required: true, rule: 'mobile', max: 11, only: 'create' },
       // The list shows mobiles masked: an edit leaves the stored one unless a new one is typed.
       { name: 'mobile', label: 'resources.user.mobile', kind: 'text', check: optional('mobile'), max: 11, only: 'edit', placeholder: 'resources.user.mobileKeep' },
       { name: 'mail', label: 'resources.user.mail', kind: 'text', check: optional('mail') },
