@@ -9,7 +9,7 @@ import type { FieldSpec, Option, TreeOption } from '@/lib/resources/types';
 import { useOptionCall } from './column-sources';
 import { useFieldRule } from '@/components/common/use-field-rule';
 import { useHydrated } from '@/components/common/use-hydrated';
-import { FileInput, NumberRangeInput, RegionInput } from './field-widgets';
+import { FileInput, IconPicker, NumberRangeInput, RegionInput } from './field-widgets';
 
 /** While the rich-text editor loads. */
 function EditorLoading() {
@@ -48,7 +48,7 @@ function useRangePresets(): { label: string; value: [Dayjs, Dayjs] }[] {
 /** Kinds whose value is chosen rather than typed: their required message says 请选择. */
 const CHOICE_KINDS: readonly FieldSpec['kind'][] = ['select', 'multiSelect', 'treeSelect', 'region', 'switch', 'date', 'dateRange'];
 /** Dropdowns: their placeholder reads 全部 in a search, 请选择 in a form (the date pickers keep antd's own). */
-const SELECT_KINDS: readonly FieldSpec['kind'][] = ['select', 'multiSelect', 'treeSelect', 'region'];
+const SELECT_KINDS: readonly FieldSpec['kind'][] = ['select', 'multiSelect', 'treeSelect', 'region', 'icon'];
 
 /**
  * The input of one field, by kind. `search` makes selects clearable and text inputs plain;
@@ -77,6 +77,7 @@ export function FieldInput({ field, search = false, disabled = false, idle = fal
       : <Switch {...common} />;
     case 'date': return <DatePicker {...common} style={{ width: '100%' }} />;
     case 'dateRange': return <DatePicker.RangePicker {...(common as object)} presets={presets} style={{ width: '100%' }} />;
+    case 'icon': return <IconPicker {...common} />;
     case 'region': return <RegionInput {...controlled} placeholder={placeholder} />;
     case 'file': return <FileInput field={field} {...controlled} />;
     case 'richText': return idle ? <EditorLoading /> : <RichTextEditor field={field} {...controlled} />;

@@ -23,9 +23,10 @@ export interface Option { value: string | number; label: string; color?: string 
  * | region | region code (province or city) | the code | the code |
  * | file | `{ id, name, size }` as the upload call answered | (not searchable) | the id |
  * | richText | HTML of the editor ('' when empty) | (not searchable) | the HTML (the service sanitises it: lib/contract/rich-text.ts) |
+ * | icon | a menu icon's name, picked from the icons shown | (not searchable) | the name |
  */
 type FieldKind = 'text' | 'password' | 'textarea' | 'number' | 'numberRange' | 'select' | 'multiSelect' | 'tags' | 'switch' | 'date' | 'dateRange'
-  | 'treeSelect' | 'region' | 'file' | 'richText';
+  | 'treeSelect' | 'region' | 'file' | 'richText' | 'icon';
 
 /**
  * A file field's upload: the chosen file goes at once, as multipart/form-data (`file` plus the
@@ -83,7 +84,7 @@ export interface FieldSpec {
 
 export interface TreeOption { value: string | number; title: string; children?: TreeOption[] }
 
-type ColumnKind = 'text' | 'enum' | 'date' | 'datetime' | 'money' | 'tag' | 'masked' | 'boolean' | 'duration';
+type ColumnKind = 'text' | 'enum' | 'date' | 'datetime' | 'money' | 'tag' | 'masked' | 'boolean' | 'duration' | 'icon';
 
 export interface ColumnSpec<Row> {
   key: string;

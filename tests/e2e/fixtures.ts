@@ -13,7 +13,7 @@ export const DEMO_USERS = {
   bank: { nickname: '银行审核员', mobile: '13800000003' },
 } as const;
 
-/** Button names: antd puts a space between the two characters of a two-character Chinese label. */
+/** Button names (a two-character Chinese label is written without an inserted space; the patterns accept either). */
 const LOGIN_BUTTON = /^(登\s*录|Sign in)$/;
 export const REGISTER_BUTTON = /^(注\s*册|Sign up)$/;
 export const OK_BUTTON = /^(确\s*定|OK)$/;
