@@ -1,7 +1,7 @@
 import type { ThemeConfig } from 'antd';
 
 /** The one primary colour: buttons, links, link buttons, selected items and 'processing' tags. */
-export const PRIMARY = '#1f5fbf';
+const PRIMARY = '#1f5fbf';
 
 /**
  * The antd theme. Styles are generated once at build time (scripts/antd-css.tsx) into a

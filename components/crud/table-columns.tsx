@@ -25,7 +25,7 @@ export function fitCell(cell: ReactNode): ReactNode {
 export const FIT = { showTitle: false } as const;
 
 /** Rough width of a text (CJK characters are twice as wide as Latin ones at 14 px). */
-export function textWidth(text: string): number {
+function textWidth(text: string): number {
   let width = 0;
   for (const char of text) width += /[\u2E80-\uFFEF]/.test(char) ? 14 : 8;
   return width;
