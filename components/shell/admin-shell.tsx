@@ -87,7 +87,7 @@ export function AdminShell({ initialDevice, children }: { initialDevice?: Device
               onSettings={() => setSettingsOpen(true)}
             />
           </Layout.Header>
-          {settings.showTabs && <nav aria-label={t('pageTabs')}><TabBar tabs={tabs} menu={menu} /></nav>}
+          {settings.showTabs && <TabBar tabs={tabs} menu={menu} />}
         </div>
         <Layout.Content id="main-content" tabIndex={-1} className={styles.content}>
           {/* The page's name as its one top heading (the card titles below are the screens' own). */}
