@@ -21,7 +21,7 @@ function useFirstRow(): number {
   return 1;
 }
 
-/** Values the call assumes when nothing is chosen (e.g. 待办), shown as the fields' values. */
+/** Values the call assumes when nothing is chosen (e.g. 待处理), shown as the fields' values. */
 const initialValues = (fields: FieldSpec[]): Values => Object.fromEntries(fields.filter((f) => f.initial !== undefined).map((f) => [f.name, f.initial]));
 
 /**

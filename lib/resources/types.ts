@@ -78,7 +78,7 @@ export interface FieldSpec {
   /** Not editable once created. */
   locked?: boolean;
   placeholder?: string;
-  /** search: the value the call assumes when none is chosen, shown as the field's value (e.g. 待办); choosing it adds no filter. */
+  /** search: the value the call assumes when none is chosen, shown as the field's value (e.g. 待处理); choosing it adds no filter. */
   initial?: string;
 }
 

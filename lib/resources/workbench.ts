@@ -129,14 +129,14 @@ export const APPLICATION_SEARCH = {
 
 /** The columns of the application lists: the case, its people, where it stands and with whom. */
 export const APPLICATION_COLUMNS: ColumnSpec<ApplicationRow>[] = [
-  { key: 'number', title: label('number'), width: 150 },
+  { key: 'number', title: label('number'), width: 140 },
   { key: 'name', title: label('name'), width: 100 },
   { key: 'idNumber', title: label('idNumber'), kind: 'masked', width: 170, hidden: true },
   { key: 'mobile', title: label('mobile'), kind: 'masked', width: 120, hidden: true },
   { key: 'amount', title: label('amount'), kind: 'money', sort: 'amount' },
-  { key: 'status', title: label('status'), kind: 'tag', options: STATUS_CELL_OPTIONS, source: STATUS_TAG_SOURCE, value: statusValue, width: 150 },
+  { key: 'status', title: label('status'), kind: 'tag', options: STATUS_CELL_OPTIONS, source: STATUS_TAG_SOURCE, value: statusValue, width: 140 },
   { key: 'assignee', title: label('assignee'), value: (row) => row.assignee?.nickname, width: 110 },
-  { key: 'deadline', title: label('deadline'), kind: 'datetime', sort: 'deadline', flag: (row) => (row.overdue ? OVERDUE_FLAG : null), width: 220 },
+  { key: 'deadline', title: label('deadline'), kind: 'datetime', sort: 'deadline', flag: (row) => (row.overdue ? OVERDUE_FLAG : null), width: 200 },
   { key: 'borrowerType', title: label('borrowerType'), kind: 'enum', options: BORROWER_TYPE_OPTIONS, hidden: true },
   { key: 'termMonths', title: label('term'), width: 90, hidden: true },
   { key: 'guaranteeMethod', title: label('guaranteeMethod'), kind: 'enum', options: GUARANTEE_METHOD_OPTIONS, hidden: true },

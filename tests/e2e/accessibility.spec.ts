@@ -64,7 +64,7 @@ async function visitAll(page: Page, paths: readonly string[], language: Language
   const findings: Finding[] = [];
   for (const path of paths) {
     await page.goto(path);
-    await expect(page.locator('#main-content, form').first()).toBeVisible();
+    await expect(page.locator('main, form').first()).toBeVisible();
     await settle(page);
     findings.push(...(await check(page, path)));
     await shoot(page, `${language}-${slug(path)}`);
