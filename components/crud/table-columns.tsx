@@ -6,7 +6,7 @@ import type { ColumnSpec } from '@/lib/resources/types';
 
 /** Widths by kind (px): a China time 'YYYY-MM-DD HH:mm:ss', money with its sign and decimals, a masked number. */
 const KIND_WIDTH: Record<NonNullable<ColumnSpec<unknown>['kind']>, number> = {
-  text: 130, enum: 110, tag: 120, date: 110, datetime: 170, money: 130, masked: 140, boolean: 80, duration: 130, icon: 70,
+  text: 130, enum: 100, tag: 120, date: 110, datetime: 170, money: 130, masked: 140, boolean: 80, duration: 130, icon: 70,
 };
 
 /** A column's width: its own, or its kind's. */

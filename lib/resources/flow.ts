@@ -25,7 +25,7 @@ export const flowSpec: ResourceSpec<FlowRow> = {
     { key: 'nodeCount', title: label('nodeCount'), width: 90 },
     { key: 'runningCount', title: label('runningCount'), width: 90 },
     { key: 'state', title: 'resources.common.state', kind: 'enum', options: STATE_OPTIONS },
-    { key: 'description', title: label('description'), width: 160 },
+    { key: 'description', title: label('description'), width: 160, hidden: true },
     { key: 'updateTime', title: label('updateTime'), kind: 'datetime' },
   ],
   form: {

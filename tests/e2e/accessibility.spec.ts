@@ -18,7 +18,6 @@ const SHOTS = process.env.SCREENSHOTS === '1';
 const SHOT_DIR = join(process.cwd(), '.test-data', 'screenshots');
 
 type Language = 'zh' | 'en';
-type Finding = { page: string; rule: string; impact: string; nodes: string[] };
 
 /** Waits until the page's own calls have answered (no spinner or skeleton left). */
 async function settle(page: Page) {
@@ -28,10 +27,11 @@ async function settle(page: Page) {
   await page.waitForTimeout(200);
 }
 
-async function check(page: Page, path: string): Promise<Finding[]> {
+/** The page's critical and serious violations, one line each (rule, impact, the first elements). */
+async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => ({ page: path, rule: v.id, impact: v.impact!, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    .map((v) => `${v.impact} ${v.id} ×${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 async function shoot(page: Page, name: string) {
@@ -42,62 +42,61 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.waitForTimeout(400);
   await page.screenshot({ path: file(375) });
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.waitForTimeout(200);
 }
 
 const slug = (path: string) => path.replace(/^\//, '').replace(/\//g, '_') || 'root';
+const stateFile = (username: string, language: Language) => join(process.cwd(), '.test-data', `a11y-${username}-${language}.json`);
 
-/** A context signed in as the user, in the language asked for (switched once, through the header). */
-async function signedIn(browser: Browser, username: string, language: Language) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce', locale: 'zh-CN' });
+/** Signs the user in once, in the language asked for (switched through the header), and keeps the storage state. */
+async function saveSignedIn(browser: Browser, username: string, language: Language) {
+  const context = await browser.newContext({ locale: 'zh-CN' });
   const page = await context.newPage();
   await signInToShell(page, username);
   if (language === 'en') {
     await switchLanguage(page, '简体中文', 'English');
     await waitForShell(page);
   }
-  return { context, page };
+  await context.storageState({ path: stateFile(username, language) });
+  await context.close();
 }
 
-async function visitAll(page: Page, paths: readonly string[], language: Language): Promise<Finding[]> {
-  const findings: Finding[] = [];
-  for (const path of paths) {
-    await page.goto(path);
-    await expect(page.locator('main, form').first()).toBeVisible();
-    await settle(page);
-    findings.push(...(await check(page, path)));
-    await shoot(page, `${language}-${slug(path)}`);
-  }
-  return findings;
+/** Opens the page, lets it settle and asserts axe finds nothing critical or serious. */
+async function expectClean(page: Page, path: string, language: Language) {
+  await page.goto(path);
+  await expect(page.locator('main, form').first()).toBeVisible();
+  await settle(page);
+  const found = await violations(page);
+  await shoot(page, `${language}-${slug(path)}`);
+  expect(found, path).toEqual([]);
 }
 
-const summary = (findings: Finding[]) => findings.map((f) => `${f.page}: ${f.impact} ${f.rule} (${f.nodes.join(' | ')})`);
-
-test.describe('accessibility (axe-core)', () => {
-  test.describe.configure({ timeout: 600_000 });
-  test.afterAll(async () => { await resetLanguage('admin'); await resetLanguage('renshe'); });
-
-  for (const language of ['zh', 'en'] as const) {
-    test(`every screen in ${language === 'zh' ? 'Chinese' : 'English'}: no critical or serious violations`, async ({ browser }) => {
-      const findings: Finding[] = [];
-      // The sign-in pages, signed out.
-      const outside = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: language === 'zh' ? 'zh-CN' : 'en-US' });
-      findings.push(...(await visitAll(await outside.newPage(), PUBLIC_PAGES, language)));
-      await outside.close();
-
-      const admin = await signedIn(browser, 'admin', language);
-      findings.push(...(await visitAll(admin.page, ADMIN_PAGES, language)));
-      // A bad address: the 404 page inside the shell.
-      findings.push(...(await visitAll(admin.page, ['/admin/no-such-page'], language)));
-      await admin.context.close();
-
-      // A reviewer's own workbench (rows they can act on).
-      const reviewer = await signedIn(browser, 'renshe', language);
-      findings.push(...(await visitAll(reviewer.page, ['/admin/index', '/renshe/renshe-first'], language)));
-      await reviewer.context.close();
-
-      expect(summary(findings)).toEqual([]);
+for (const language of ['zh', 'en'] as const) {
+  test.describe(`accessibility in ${language === 'zh' ? 'Chinese' : 'English'} (axe-core)`, () => {
+    test.use({ viewport: { width: 1440, height: 900 } });
+    test.beforeAll(async ({ browser }) => {
+      test.setTimeout(120_000);
+      await resetLanguage('admin');
+      await resetLanguage('renshe');
+      await saveSignedIn(browser, 'admin', language);
+      await saveSignedIn(browser, 'renshe', language);
     });
-  }
-});
+    if (language === 'en') test.afterAll(async () => { await resetLanguage('admin'); await resetLanguage('renshe'); });
+
+    test.describe('signed out', () => {
+      test.use({ locale: language === 'zh' ? 'zh-CN' : 'en-US' });
+      for (const path of PUBLIC_PAGES) test(path, async ({ page }) => { await expectClean(page, path, language); });
+    });
+
+    test.describe('administrator', () => {
+      test.use({ storageState: stateFile('admin', language) });
+      // Every screen, and a bad address (the 404 page).
+      for (const path of [...ADMIN_PAGES, '/admin/no-such-page']) test(path, async ({ page }) => { await expectClean(page, path, language); });
+    });
+
+    test.describe('reviewer', () => {
+      test.use({ storageState: stateFile('renshe', language) });
+      // The reviewer's own workbench, with rows they act on.
+      for (const path of ['/admin/index', '/renshe/renshe-first']) test(path, async ({ page }) => { await expectClean(page, `${path}`, language); });
+    });
+  });
+}
