@@ -1,7 +1,7 @@
 'use client';
 
-import { Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { Tag, Tooltip } from 'antd';
+import { isValidElement, type ReactNode } from 'react';
 import type { ColumnSpec } from '@/lib/resources/types';
 
 /** Widths by kind (px): a China time 'YYYY-MM-DD HH:mm:ss', money with its sign and decimals, a masked number. */
@@ -17,8 +17,15 @@ export const columnWidth = (column: Pick<ColumnSpec<unknown>, 'width' | 'kind'>)
  * title is off, so the two do not show together). Cells other than text are shown as they are.
  */
 export function fitCell(cell: ReactNode): ReactNode {
-  if (typeof cell !== 'string' || cell === '') return cell;
-  return <Tooltip title={cell} placement="topLeft" mouseEnterDelay={0.4}><span>{cell}</span></Tooltip>;
+  const text = typeof cell === 'string' ? cell : tagText(cell);
+  if (!text) return cell;
+  return <Tooltip title={text} placement="topLeft" mouseEnterDelay={0.4}>{typeof cell === 'string' ? <span>{cell}</span> : cell}</Tooltip>;
+}
+
+/** The text of a single tag (a status, a kind), which may end in '…' in a narrow column too. */
+function tagText(cell: ReactNode): string | null {
+  if (!isValidElement<{ children?: unknown }>(cell) || cell.type !== Tag) return null;
+  return typeof cell.props.children === 'string' ? cell.props.children : null;
 }
 
 /** The ellipsis every column of the engine gets. */
