@@ -14,7 +14,7 @@ import { FileInput, IconPicker, NumberRangeInput, RegionInput } from './field-wi
 /** While the rich-text editor loads. */
 function EditorLoading() {
   const t = useTranslations('crud.richText');
-  return <div role="status" style={{ minHeight: 200, padding: 12, color: 'rgba(0, 0, 0, 0.45)' }}>{t('loading')}</div>;
+  return <div role="status" style={{ minHeight: 200, padding: 12, color: 'rgba(0, 0, 0, 0.6)' }}>{t('loading')}</div>;
 }
 
 /** The rich-text editor, downloaded only when a form shows a rich-text field, and only in the browser. */

@@ -50,7 +50,7 @@ export function AdminShell({ initialDevice, children }: { initialDevice?: Device
   }, [user.username, user.uuid]);
 
   const brand = (small: boolean) => (
-    <Link href={HOME_PATH} className={styles.brand} aria-label={t('name')}>
+    <Link href={HOME_PATH} className={styles.brand} aria-label={small ? t('name') : undefined}>
       <svg viewBox="0 0 48 48" className={styles.logo} aria-hidden="true">
         <rect width="48" height="48" rx="10" fill="#1f5fbf" />
         <path d="M12 30 L24 14 L36 30 Z" fill="#fff" opacity="0.9" />
