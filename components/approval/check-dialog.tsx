@@ -2,6 +2,7 @@
 
 import { Alert, Form, Skeleton } from 'antd';
 import { useTranslations } from 'next-intl';
+import { useEffect } from 'react';
 import { ActionModal, OpinionField, rowBody, useActionSubmit, type ActionDialogProps } from './action-modal';
 import { PersonSelect } from './person-select';
 import { useCall } from './use-call';
@@ -13,6 +14,9 @@ export function CheckDialog({ row, close, refresh }: ActionDialogProps) {
   const { data, isLoading } = useCall('businessClubFirstTrial/getNodeAndPeople', { id: row.id, which: 'next' });
   const { submit, sending } = useActionSubmit({ path: 'businessClubFirstTrial/check', form, close, refresh, success: 'approval.done.check' });
   const people = data?.people ?? [];
+  // The only person who can take the case next is chosen already.
+  const only = data?.node && data.people.length === 1 ? data.people[0]!.id : undefined;
+  useEffect(() => { if (only !== undefined && form.getFieldValue('nextUserId') === undefined) form.setFieldValue('nextUserId', only); }, [form, only]);
   return (
     <ActionModal title={t('approval.actions.check')} row={row} form={form} sending={sending} close={close} ready={!!data}
       onFinish={(values) => submit(rowBody(row, { opinion: values.opinion ?? '', ...(values.nextUserId ? { nextUserId: values.nextUserId } : {}) }))}>

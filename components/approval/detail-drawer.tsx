@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, Drawer, Empty, Skeleton, Space, Tabs } from 'antd';
+import { Button, ConfigProvider, Drawer, Empty, Skeleton, Space, Tabs } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import type { ApplicationDetail, ApplicationRow } from '@/lib/contract/workflow';
@@ -21,6 +21,9 @@ import { DetailRecords } from './detail-records';
 import { RedFlags } from './red-flags';
 import { DetailInsurance } from './detail-insurance';
 import { useCall } from './use-call';
+
+/** Every block of the drawer labels its values in a column of the same width. */
+const DETAIL_LABEL_WIDTH = 160;
 
 const HOUSE_EDIT = `${STAGE_INFO.GC_HOUSE.module}::house`;
 
@@ -64,6 +67,7 @@ export function DetailDrawer({ stage, row, viewer, close, refresh }: {
           ))}
         </Space>
       )}>
+      <ConfigProvider descriptions={{ styles: { label: { width: DETAIL_LABEL_WIDTH } } }}>
       <CaseState id={row.id} />
       {isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : !detail ? <Empty description={t('detail.loadFailed')} /> : (<>
         <RedFlags id={detail.id} canRecheck={Boolean(stage) && can(`${STAGE_INFO[stage ?? 'RS_FIRST'].module}::check`)} />
@@ -77,6 +81,7 @@ export function DetailDrawer({ stage, row, viewer, close, refresh }: {
           { key: 'plan', label: t('detail.tabs.plan'), children: <DetailPlan detail={detail} /> },
         ]} />
       </>)}
+      </ConfigProvider>
       {action && detail && stage && <ActionDialog action={action} stage={stage} row={detail} close={() => setAction(null)} refresh={refresh} />}
     </Drawer>
   );

@@ -10,7 +10,11 @@ import { OPINION_LIMIT } from '@/lib/resources/workbench';
 import { useShell } from '@/components/shell/shell-context';
 import { formatTime } from './format';
 import { Section } from './section';
+import { FIT, fitCell } from '@/components/crud/table-columns';
 import { useCall } from './use-call';
+
+/** The records' columns add up to the drawer's width (1040 px less its padding): no sideways scrolling there. */
+const RECORDS_WIDTH = 985;
 
 /** The case's approval records in the order they were written; the user's own remarks are editable (the server checks it is theirs). */
 export function DetailRecords({ id }: { id: number }) {
@@ -24,17 +28,17 @@ export function DetailRecords({ id }: { id: number }) {
     <Section data={data} loading={isLoading} empty={(rows) => rows.length === 0}>
       {(rows) => (
         <>
-          <Table<RecordRow> rowKey="id" size="small" dataSource={rows} pagination={false} scroll={{ x: 'max-content' }} columns={[
-            { key: 'time', title: t('records.time'), render: (_, r) => formatTime(r.createTime) },
-            { key: 'stage', title: t('records.stage'), render: (_, r) => stage(r.stage) },
-            { key: 'action', title: t('records.action'), render: (_, r) => <Tag>{t(`action.${r.action}`)}</Tag> },
-            { key: 'actor', title: t('records.actor'), render: (_, r) => [r.actor, r.actorOrg].filter(Boolean).join(' · ') || '—' },
-            { key: 'to', title: t('records.to'), render: (_, r) => (r.repayment ? repayment(r) : r.toStatus === 'IN_REVIEW' && r.toStage ? stage(r.toStage) : t(`status.${r.toStatus}`)) },
-            { key: 'targetUser', title: t('records.targetUser'), render: (_, r) => r.targetUser ?? '—' },
-            { key: 'opinion', title: t('records.opinion'), width: 220, render: (_, r) => r.opinion || '—' },
-            { key: 'refuseReason', title: t('records.refuseReason'), render: (_, r) => r.refuseReason ?? '—' },
+          <Table<RecordRow> rowKey="id" size="small" dataSource={rows} pagination={false} tableLayout="fixed" scroll={{ x: RECORDS_WIDTH }} columns={[
+            { key: 'time', title: t('records.time'), width: 165, render: (_, r) => formatTime(r.createTime) },
+            { key: 'stage', title: t('records.stage'), width: 90, ellipsis: FIT, render: (_, r) => fitCell(stage(r.stage)) },
+            { key: 'action', title: t('records.action'), width: 80, ellipsis: FIT, render: (_, r) => <Tag>{t(`action.${r.action}`)}</Tag> },
+            { key: 'actor', title: t('records.actor'), width: 120, ellipsis: FIT, render: (_, r) => fitCell([r.actor, r.actorOrg].filter(Boolean).join(' · ') || '—') },
+            { key: 'to', title: t('records.to'), width: 90, ellipsis: FIT, render: (_, r) => fitCell(r.repayment ? repayment(r) : r.toStatus === 'IN_REVIEW' && r.toStage ? stage(r.toStage) : t(`status.${r.toStatus}`)) },
+            { key: 'targetUser', title: t('records.targetUser'), width: 80, ellipsis: FIT, render: (_, r) => fitCell(r.targetUser ?? '—') },
+            { key: 'opinion', title: t('records.opinion'), width: 140, ellipsis: FIT, render: (_, r) => fitCell(r.opinion || '—') },
+            { key: 'refuseReason', title: t('records.refuseReason'), width: 100, ellipsis: FIT, render: (_, r) => fitCell(r.refuseReason ?? '—') },
             {
-              key: 'remark', title: t('records.remark'), width: 200, render: (_, r) => (
+              key: 'remark', title: t('records.remark'), width: 120, render: (_, r) => (
                 <Space size={4}>
                   <span>{r.remark || '—'}</span>
                   {r.actor === user.nickname && (

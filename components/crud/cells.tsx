@@ -1,9 +1,10 @@
 'use client';
 
-import { Tag } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { formatChinaDate, formatChinaTime } from '@/lib/china-time';
 import type { ColumnSpec } from '@/lib/resources/types';
+import { menuIcon } from '@/components/shell/menu-icons';
 
 const money = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY', minimumFractionDigits: 2 });
 
@@ -35,6 +36,8 @@ function renderValue<Row>(column: ColumnSpec<Row>, row: Row, t: (key: string, va
     case 'money': return money.format(Number(value));
     case 'boolean': return t(value ? 'crud.yes' : 'crud.no');
     case 'duration': return formatMinutes(Number(value), t);
+    // The icon itself; its name only in the tooltip.
+    case 'icon': return <Tooltip title={String(value)}><span role="img" aria-label={String(value)}>{menuIcon(String(value))}</span></Tooltip>;
     case 'enum':
     case 'tag': {
       // A list of values (e.g. borrower types): a tag each.

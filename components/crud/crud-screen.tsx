@@ -1,7 +1,7 @@
 'use client';
 
 import { DeleteOutlined, DownOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Dropdown, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Alert, App, Button, Card, Dropdown, Flex, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { withCallRules } from '@/lib/resources/form-rules';
@@ -18,6 +18,8 @@ import { useColumnSources } from './column-sources';
 import { EditModal, type EditTarget } from './edit-modal';
 import { ImportDialog } from './import-dialog';
 import { SearchForm } from './search-form';
+import { actionsWidth, columnWidth, FIT, fitCell } from './table-columns';
+import { TableSettings, useTableSettings } from './table-settings';
 import { searchPayload, useTableState } from './use-table-state';
 import { useRemove } from './use-remove';
 
@@ -105,6 +107,11 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
     });
   };
 
+  const batch = spec.remove?.batch && can(spec.remove.permission);
+  const batchActions = (spec.batchActions ?? []).filter((a) => can(a.permission));
+  const selecting = batch || batchActions.some((a) => a.selection !== false);
+  const selectable = (row: Row) => (batch ? (spec.remove?.when?.(row) ?? true) : batchActions.some((a) => a.selection !== false && (a.when?.(row) ?? true)));
+
   const removeBody = (row: Row) => spec.remove?.body?.(row) ?? { id: spec.rowKey(row) };
   // A batch is one call: the service deletes every selected row or none.
   const removeSelected = () => {
@@ -145,22 +152,37 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
     else update({ filters, pageNum: 1 });
   };
 
+  /** The labels of the inline buttons a row can show (the widest case sets the actions column's width). */
+  const actionLabels = () => {
+    const shown = (spec.actions ?? []).filter((action) => !action.permission || can(action.permission));
+    return [
+      ...(spec.form && !spec.form.addOnly && can(spec.form.editPermission) ? [t('crud.edit')] : []),
+      ...(spec.addChild && can(spec.addChild.permission) ? [t(spec.addChild.label)] : []),
+      // A label that depends on the row (enable / disable) is counted as two words.
+      ...shown.filter((a) => !a.more).map((a) => (typeof a.label === 'string' ? t(a.label) : t('crud.edit').repeat(2))),
+      ...(shown.some((a) => a.more) ? [`${t('crud.more')}··`] : []),
+      ...(spec.remove && can(spec.remove.permission) ? [t('crud.delete')] : []),
+    ];
+  };
   const sortOrder = (key: string): 'ascend' | 'descend' | null => (state.order === key ? 'ascend' : state.order === `-${key}` ? 'descend' : null);
+  const settingsColumns = specColumns.map((column) => ({ key: column.key, title: t(column.title), hidden: column.hidden }));
+  const settings = useTableSettings(spec.key, settingsColumns);
+  const shownColumns = settings.order.filter((key) => !settings.hidden.has(key)).map((key) => specColumns.find((c) => c.key === key)!);
+  const hasActions = !!(spec.form || spec.remove || spec.actions?.length || spec.addChild);
   const columns: TableColumnsType<TreeRow<Row>> = [
-    ...specColumns.map((column) => ({
+    ...shownColumns.map((column) => ({
       key: column.key,
       title: t(column.title),
-      width: column.width,
-      ellipsis: column.ellipsis,
+      width: columnWidth(column),
+      ellipsis: FIT,
       sorter: !!column.sort,
       sortOrder: column.sort ? sortOrder(column.sort) : undefined,
-      render: (_: unknown, row: TreeRow<Row>) => renderCell(column, row, t),
+      render: (_: unknown, row: TreeRow<Row>) => fitCell(renderCell(column, row, t)),
     })),
     // A read-only list (no edit, delete, row actions or children) has no actions column.
-    ...(spec.form || spec.remove || spec.actions?.length || spec.addChild
-      ? [{ key: 'actions', title: t('crud.actions'), fixed: 'right' as const, width: 220, render: (_: unknown, row: TreeRow<Row>) => rowActions(row) }]
-      : []),
+    ...(hasActions ? [{ key: 'actions', title: t('crud.actions'), fixed: 'right' as const, width: actionsWidth(actionLabels()), render: (_: unknown, row: TreeRow<Row>) => rowActions(row) }] : []),
   ];
+  const tableWidth = columns.reduce((sum, c) => sum + Number(c.width ?? 0), selecting ? 48 : 0) + (tree ? 48 : 0);
 
   const onChange: TableProps<TreeRow<Row>>['onChange'] = (pagination, _filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -171,10 +193,6 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
     update({ order, pageSize: pagination.pageSize ?? state.pageSize, pageNum: sizeChanged || order !== state.order ? 1 : pagination.current ?? 1 });
   };
 
-  const batch = spec.remove?.batch && can(spec.remove.permission);
-  const batchActions = (spec.batchActions ?? []).filter((a) => can(a.permission));
-  const selecting = batch || batchActions.some((a) => a.selection !== false);
-  const selectable = (row: Row) => (batch ? (spec.remove?.when?.(row) ?? true) : batchActions.some((a) => a.selection !== false && (a.when?.(row) ?? true)));
   const canCreate = spec.form?.createPermission !== undefined && can(spec.form.createPermission);
   const canImport = spec.importer && can(spec.importer.permission);
   const treeMessage = tree ? (data as { message?: string } | undefined)?.message : undefined;
@@ -182,8 +200,8 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   return (
     <Card title={t(`resources.${spec.key}.title`)} extra={extra}>
       <SearchForm fields={searchFields} filters={state.filters} onSearch={search} />
-      {(canCreate || batch || canImport || batchActions.length > 0) && (
-        <Space wrap style={{ marginBottom: 12 }}>
+      <Flex wrap justify="space-between" align="center" gap={8} style={{ marginBottom: 12 }}>
+        <Space wrap>
           {canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>{t(spec.form!.create)}</Button>}
           {canImport && <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>{t('crud.import.button')}</Button>}
           {batch && (
@@ -198,7 +216,8 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
             </Button>
           ))}
         </Space>
-      )}
+        <TableSettings columns={settingsColumns} settings={settings} />
+      </Flex>
       {treeMessage && <Alert type="info" showIcon title={treeMessage} style={{ marginBottom: 12 }} />}
       <Table<TreeRow<Row>>
         rowKey={(row) => spec.rowKey(row)}
@@ -206,8 +225,11 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
         dataSource={rows}
         loading={isLoading}
         onChange={onChange}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('crud.noData') }}
+        size={settings.density}
+        tableLayout="fixed"
+        scroll={{ x: tableWidth }}
+        // While the first answer is on its way the spinner stands alone, with no 'no data' under it.
+        locale={{ emptyText: isLoading ? <div style={{ height: 96 }} /> : t('crud.noData') }}
         rowSelection={selecting ? {
           selectedRowKeys: selected, onChange: (keys) => setSelected(keys as Key[]),
           getCheckboxProps: (row) => ({ disabled: !selectable(row) }),

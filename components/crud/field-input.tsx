@@ -9,12 +9,12 @@ import type { FieldSpec, Option, TreeOption } from '@/lib/resources/types';
 import { useOptionCall } from './column-sources';
 import { useFieldRule } from '@/components/common/use-field-rule';
 import { useHydrated } from '@/components/common/use-hydrated';
-import { FileInput, NumberRangeInput, RegionInput } from './field-widgets';
+import { FileInput, IconPicker, NumberRangeInput, RegionInput } from './field-widgets';
 
 /** While the rich-text editor loads. */
 function EditorLoading() {
   const t = useTranslations('crud.richText');
-  return <div role="status" style={{ minHeight: 200, padding: 12, color: 'rgba(0, 0, 0, 0.45)' }}>{t('loading')}</div>;
+  return <div role="status" style={{ minHeight: 200, padding: 12, color: 'rgba(0, 0, 0, 0.6)' }}>{t('loading')}</div>;
 }
 
 /** The rich-text editor, downloaded only when a form shows a rich-text field, and only in the browser. */
@@ -45,6 +45,11 @@ function useRangePresets(): { label: string; value: [Dayjs, Dayjs] }[] {
   ];
 }
 
+/** Kinds whose value is chosen rather than typed: their required message says 请选择. */
+const CHOICE_KINDS: readonly FieldSpec['kind'][] = ['select', 'multiSelect', 'treeSelect', 'region', 'switch', 'date', 'dateRange'];
+/** Dropdowns: their placeholder reads 全部 in a search, 请选择 in a form (the date pickers keep antd's own). */
+const SELECT_KINDS: readonly FieldSpec['kind'][] = ['select', 'multiSelect', 'treeSelect', 'region', 'icon'];
+
 /**
  * The input of one field, by kind. `search` makes selects clearable and text inputs plain;
  * `idle` (a closed dialog) keeps the rich-text editor from loading until it is shown.
@@ -55,7 +60,8 @@ export function FieldInput({ field, search = false, disabled = false, idle = fal
   const t = useTranslations();
   const { options, loading } = useFieldOptions(field);
   const presets = useRangePresets();
-  const placeholder = field.placeholder ? t(field.placeholder) : undefined;
+  // A choice reads '全部' in a search (no choice, no filter) and '请选择' in a form.
+  const placeholder = field.placeholder ? t(field.placeholder) : SELECT_KINDS.includes(field.kind) ? t(search ? 'crud.all' : 'crud.pick') : undefined;
   const common = { disabled, placeholder, 'aria-label': t(field.label), ...rest };
   // What Form.Item hands its control.
   const control = rest as { id?: string; value?: never; onChange?: (value: unknown) => void };
@@ -67,10 +73,11 @@ export function FieldInput({ field, search = false, disabled = false, idle = fal
     case 'number': return <InputNumber {...common} {...bounds} style={{ width: '100%' }} />;
     case 'numberRange': return <NumberRangeInput field={field} {...controlled} />;
     case 'switch': return search
-      ? <Select {...common} allowClear style={{ width: '100%' }} options={[{ value: 'true', label: t('crud.yes') }, { value: 'false', label: t('crud.no') }]} />
+      ? <Select {...common} placeholder={placeholder ?? t('crud.all')} allowClear style={{ width: '100%' }} options={[{ value: 'true', label: t('crud.yes') }, { value: 'false', label: t('crud.no') }]} />
       : <Switch {...common} />;
     case 'date': return <DatePicker {...common} style={{ width: '100%' }} />;
     case 'dateRange': return <DatePicker.RangePicker {...(common as object)} presets={presets} style={{ width: '100%' }} />;
+    case 'icon': return <IconPicker {...common} />;
     case 'region': return <RegionInput {...controlled} placeholder={placeholder} />;
     case 'file': return <FileInput field={field} {...controlled} />;
     case 'richText': return idle ? <EditorLoading /> : <RichTextEditor field={field} {...controlled} />;
@@ -120,7 +127,7 @@ export function useFieldRules() {
         if ((await richTextRules()).richTextBlank(value)) throw new Error(t('crud.required', { field: t(field.label) }));
       },
     }] : []),
-    ...(field.required && field.kind !== 'richText' ? [{ required: true, message: t(field.kind === 'file' ? 'crud.file.required' : 'crud.required', { field: t(field.label) }) }] : []),
+    ...(field.required && field.kind !== 'richText' ? [{ required: true, message: t(field.kind === 'file' ? 'crud.file.required' : CHOICE_KINDS.includes(field.kind) ? 'crud.choose' : 'crud.required', { field: t(field.label) }) }] : []),
     ...(field.rule ? [contractRule(field.rule)] : []),
     ...(field.max && (field.kind === 'text' || field.kind === 'password') ? [{ max: field.max, message: t('validation.tooLong') }] : []),
     ...(field.kind === 'numberRange' || field.kind === 'tags' || field.kind === 'richText' ? [{

@@ -1,12 +1,13 @@
 'use client';
 
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, InputNumber, Space, Typography, Upload } from 'antd';
+import { App, Button, InputNumber, Select, Space, Typography, Upload } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { apiUpload, ApiError } from '@/lib/api/client';
 import type { FieldSpec, FileUploadSpec, UploadedFile } from '@/lib/resources/types';
 import { RegionPicker, type RegionValue } from '@/components/widgets/region-picker';
+import { MENU_ICON_NAMES, menuIcon } from '@/components/shell/menu-icons';
 import { regionPath } from './field-values';
 
 /** The inputs of the kinds that need more than one antd component (controlled, for Form.Item). */
@@ -141,4 +142,14 @@ export function FileInput({ field, value, onChange, disabled, id }: {
       <Typography.Text type="secondary">{t('crud.file.hint', limits)}</Typography.Text>
     </Space>
   );
+}
+
+/** A menu icon picked by sight: each option shows the icon with its name. */
+export function IconPicker(props: { value?: string; onChange?: (value: string | undefined) => void; id?: string; disabled?: boolean; placeholder?: string; 'aria-label'?: string }) {
+  const options = MENU_ICON_NAMES.map((name) => ({
+    value: name,
+    label: <Space size={8}>{menuIcon(name)}<span>{name}</span></Space>,
+    name,
+  }));
+  return <Select {...props} options={options} allowClear showSearch={{ optionFilterProp: 'name' }} style={{ width: '100%' }} />;
 }

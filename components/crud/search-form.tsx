@@ -1,37 +1,69 @@
 'use client';
 
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Col, Form, Row, Space } from 'antd';
+import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { Button, Col, Form, Grid, Row, Space } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FieldSpec } from '@/lib/resources/types';
 import { FieldInput, useFieldRules } from './field-input';
 import { filtersToValues, valuesToFilters } from './field-values';
 
 type Values = Record<string, unknown>;
 
-/** The search form: fields in a responsive grid, search and reset; Enter searches. */
+/** The grid of a field (and of the buttons): four to a row at xl, three at lg, two at sm, one on a phone. */
+const SPAN = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
+
+/** How many fields share the first row with the buttons at the current width. */
+function useFirstRow(): number {
+  const screens = Grid.useBreakpoint();
+  if (screens.xl) return 3;
+  if (screens.lg) return 2;
+  return 1;
+}
+
+/** Values the call assumes when nothing is chosen (e.g. 待处理), shown as the fields' values. */
+const initialValues = (fields: FieldSpec[]): Values => Object.fromEntries(fields.filter((f) => f.initial !== undefined).map((f) => [f.name, f.initial]));
+
+/**
+ * The search form: fields in a responsive grid, search and reset; Enter searches. It shows
+ * one row until 展开 (collapsed fields keep their values and still search).
+ */
 export function SearchForm({ fields, filters, onSearch }: { fields: FieldSpec[]; filters: Record<string, string>; onSearch: (filters: Record<string, string>) => void }) {
   const t = useTranslations();
   const [form] = Form.useForm<Values>();
   const rulesOf = useFieldRules();
-  useEffect(() => { form.setFieldsValue(filtersToValues(fields, filters)); }, [form, fields, filters]);
+  const [expanded, setExpanded] = useState(false);
+  const firstRow = useFirstRow();
+  const initial = useMemo(() => initialValues(fields), [fields]);
+  useEffect(() => { form.setFieldsValue({ ...filtersToValues(fields, filters), ...Object.fromEntries(Object.entries(initial).filter(([name]) => !filters[name])) }); }, [form, fields, filters, initial]);
   if (fields.length === 0) return null;
+  const collapsible = fields.length > firstRow;
+  const search = (values: Values) => {
+    const chosen = valuesToFilters(fields, values);
+    // The value the call assumes anyway is no filter.
+    for (const [name, value] of Object.entries(initial)) if (chosen[name] === value) delete chosen[name];
+    onSearch(chosen);
+  };
   return (
-    <Form form={form} onFinish={(values) => onSearch(valuesToFilters(fields, values))} layout="vertical" style={{ marginBottom: 8 }}>
+    <Form form={form} onFinish={search} initialValues={initial} layout="vertical" style={{ marginBottom: 8 }}>
       <Row gutter={16} align="bottom">
-        {fields.map((field) => (
-          <Col key={field.name} xs={24} sm={12} lg={8} xl={6}>
+        {fields.map((field, index) => (
+          <Col key={field.name} {...SPAN} style={!expanded && index >= firstRow ? { display: 'none' } : undefined}>
             <Form.Item name={field.name} label={t(field.label)} rules={field.kind === 'numberRange' || field.kind === 'tags' ? rulesOf(field) : undefined}>
               <FieldInput field={field} search />
             </Form.Item>
           </Col>
         ))}
-        <Col xs={24} sm={12} lg={8} xl={6}>
+        <Col {...SPAN} style={{ marginInlineStart: 'auto' }}>
           <Form.Item>
-            <Space>
+            <Space wrap style={{ width: '100%', justifyContent: 'flex-end' }}>
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('crud.search')}</Button>
               <Button icon={<ReloadOutlined />} onClick={() => { form.resetFields(); onSearch({}); }}>{t('crud.reset')}</Button>
+              {collapsible && (
+                <Button type="link" aria-expanded={expanded} onClick={() => setExpanded(!expanded)} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPlacement="end">
+                  {t(expanded ? 'crud.collapse' : 'crud.expand')}
+                </Button>
+              )}
             </Space>
           </Form.Item>
         </Col>

@@ -18,27 +18,27 @@ function HouseFields() {
   return (
     <Row gutter={16}>
       <Col {...col}>
-        <Form.Item name={['house', 'certificateNo']} label={label('certificateNo')} rules={[rules.required, rules.max(64)]}>
+        <Form.Item name={['house', 'certificateNo']} label={label('certificateNo')} rules={[rules.required(label('certificateNo')), rules.max(64)]}>
           <Input maxLength={64} aria-label={label('certificateNo')} />
         </Form.Item>
       </Col>
       <Col {...col}>
-        <Form.Item name={['house', 'owner']} label={label('owner')} rules={[rules.required, rules.max(64)]}>
+        <Form.Item name={['house', 'owner']} label={label('owner')} rules={[rules.required(label('owner')), rules.max(64)]}>
           <Input maxLength={64} aria-label={label('owner')} />
         </Form.Item>
       </Col>
       <Col {...col}>
-        <Form.Item name={['house', 'area']} label={label('area')} rules={[rules.filled, positive]}>
+        <Form.Item name={['house', 'area']} label={label('area')} rules={[rules.filled(label('area')), positive]}>
           <InputNumber<number> min={0.01} precision={2} style={{ width: '100%' }} aria-label={label('area')} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12} lg={16}>
-        <Form.Item name={['house', 'address']} label={label('houseAddress')} rules={[rules.required, rules.max(200)]}>
+        <Form.Item name={['house', 'address']} label={label('houseAddress')} rules={[rules.required(label('houseAddress')), rules.max(200)]}>
           <Input maxLength={200} aria-label={label('houseAddress')} />
         </Form.Item>
       </Col>
       <Col {...col}>
-        <Form.Item name={['house', 'assessedValue']} label={label('assessedValue')} rules={[rules.filled, { ...positive, message: rules.t('validation.amount') }]}>
+        <Form.Item name={['house', 'assessedValue']} label={label('assessedValue')} rules={[rules.filled(label('assessedValue')), { ...positive, message: rules.t('validation.amount') }]}>
           <InputNumber<number> min={0.01} precision={2} step={10_000} style={{ width: '100%' }} prefix="¥" aria-label={label('assessedValue')} />
         </Form.Item>
       </Col>

@@ -26,7 +26,7 @@ function ProductSelect() {
     min: money.format(product.amountMin), max: money.format(product.amountMax), terms: product.terms.join('/'), rate: (product.rateMax * 100).toFixed(2),
   });
   return (
-    <Form.Item name="productId" label={t('fields.product')} rules={[rules.chosen]} extra={hint}>
+    <Form.Item name="productId" label={t('fields.product')} rules={[rules.chosen(t('fields.product'))]} extra={hint}>
       <Select aria-label={t('fields.product')} loading={isLoading}
         options={(data ?? []).map((p) => ({ value: p.id, label: `${p.nameZh} · ${p.code} v${p.revision}` }))} />
     </Form.Item>
@@ -45,7 +45,7 @@ export function LoanFields() {
       <Col xs={24}><ProductSelect /></Col>
       <Col {...col}>
         <Form.Item name="amount" label={label('amount')} extra={t('amountHint', { max: limit })} rules={[
-          { required: true, message: rules.t('validation.amount') },
+          rules.filled(label('amount')),
           { type: 'number', min: 0.01, message: rules.t('validation.amount') },
           { type: 'number', max: PERSON_AMOUNT_LIMIT, message: rules.t('validation.amountLimit') },
         ]}>
@@ -54,7 +54,7 @@ export function LoanFields() {
       </Col>
       <Col {...col}>
         <Form.Item name="termMonths" label={label('termMonths')} rules={[
-          { required: true, message: rules.t('validation.term') },
+          rules.filled(label('termMonths')),
           { type: 'integer', min: TERM_MONTHS.min, max: TERM_MONTHS.max, message: rules.t('validation.term') },
         ]}>
           <InputNumber<number> min={TERM_MONTHS.min} max={TERM_MONTHS.max} precision={0} style={{ width: '100%' }} aria-label={label('termMonths')} />
@@ -62,14 +62,14 @@ export function LoanFields() {
       </Col>
       <Col {...col}>
         <Form.Item name="ratePercent" label={label('ratePercent')} rules={[
-          { required: true, message: rules.t('validation.rate') },
+          rules.filled(label('ratePercent')),
           { type: 'number', min: 0, max: RATE_PERCENT_MAX, message: rules.t('validation.rate') },
         ]}>
           <InputNumber<number> min={0} max={RATE_PERCENT_MAX} precision={2} step={0.05} style={{ width: '100%' }} suffix="%" aria-label={label('ratePercent')} />
         </Form.Item>
       </Col>
       <Col {...col}>
-        <Form.Item name="repaymentMethod" label={label('repaymentMethod')} rules={[rules.chosen]}>
+        <Form.Item name="repaymentMethod" label={label('repaymentMethod')} rules={[rules.chosen(label('repaymentMethod'))]}>
           <Select aria-label={label('repaymentMethod')} options={REPAYMENT_METHODS.map((m) => ({ value: m, label: ta(`repaymentMethod.${m}`) }))} />
         </Form.Item>
       </Col>
@@ -98,7 +98,7 @@ function OrgSelect({ name, type }: { name: string; type: 'RENSHE' | 'GUARANTEE' 
   }, [data, form, name]);
   const label = t(`fields.${name}`);
   return (
-    <Form.Item name={name} label={label} rules={[rules.chosen]}>
+    <Form.Item name={name} label={label} rules={[rules.chosen(label)]}>
       <Select aria-label={label} loading={isLoading} showSearch optionFilterProp="label" notFoundContent={t('noOrgs')}
         options={(data ?? []).map((org) => ({ value: org.id, label: org.name }))} />
     </Form.Item>

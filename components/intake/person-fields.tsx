@@ -19,11 +19,12 @@ export function useIntakeRules() {
     },
   });
   return {
-    required: { required: true, whitespace: true, message: t('validation.fieldRequired') } as FormRule,
+    /** A text that must be given; the message names the field, as every form's does. */
+    required: (field: string): FormRule => ({ required: true, whitespace: true, message: t('crud.required', { field }) }),
     /** A number that must be given. */
-    filled: { required: true, message: t('validation.fieldRequired') } as FormRule,
+    filled: (field: string): FormRule => ({ required: true, message: t('crud.required', { field }) }),
     /** A choice that must be made. */
-    chosen: { required: true, message: t('validation.choiceRequired') } as FormRule,
+    chosen: (field: string): FormRule => ({ required: true, message: t('crud.choose', { field }) }),
     max: (max: number): FormRule => ({ max, message: t('validation.tooLong') }),
     idNumber: check(checkIdNumber),
     mobile: check(checkMobile),
@@ -51,12 +52,12 @@ export function PersonFields({ name, path = name, proposer = false, extraRules =
   return (
     <Row gutter={16}>
       <Col {...col}>
-        <Form.Item name={[...name, 'name']} label={label('name')} rules={[rules.required, rules.max(64)]}>
+        <Form.Item name={[...name, 'name']} label={label('name')} rules={[rules.required(label('name')), rules.max(64)]}>
           <Input maxLength={64} aria-label={label('name')} />
         </Form.Item>
       </Col>
       <Col {...col}>
-        <Form.Item name={[...name, 'idNumber']} label={label('idNumber')} rules={[rules.required, rules.idNumber, ...(extraRules.idNumber ?? [])]}>
+        <Form.Item name={[...name, 'idNumber']} label={label('idNumber')} rules={[rules.required(label('idNumber')), rules.idNumber, ...(extraRules.idNumber ?? [])]}>
           <Input maxLength={18} aria-label={label('idNumber')} onChange={(event) => {
             const gender = genderOfIdNumber(event.target.value);
             if (gender) form.setFieldValue([...path, 'gender'], gender);
@@ -64,24 +65,24 @@ export function PersonFields({ name, path = name, proposer = false, extraRules =
         </Form.Item>
       </Col>
       <Col {...col}>
-        <Form.Item name={[...name, 'mobile']} label={label('mobile')} rules={[rules.required, rules.mobile]}>
+        <Form.Item name={[...name, 'mobile']} label={label('mobile')} rules={[rules.required(label('mobile')), rules.mobile]}>
           <Input maxLength={11} aria-label={label('mobile')} />
         </Form.Item>
       </Col>
       <Col {...col}>
-        <Form.Item name={[...name, 'gender']} label={label('gender')} rules={[rules.chosen]}>
+        <Form.Item name={[...name, 'gender']} label={label('gender')} rules={[rules.chosen(label('gender'))]}>
           <Radio.Group options={[{ value: 'MALE', label: ta('gender.MALE') }, { value: 'FEMALE', label: ta('gender.FEMALE') }]} />
         </Form.Item>
       </Col>
       {proposer ? (
         <>
           <Col {...col}>
-            <Form.Item name={[...name, 'householdRegister']} label={label('householdRegister')} rules={[rules.required, rules.max(100)]}>
+            <Form.Item name={[...name, 'householdRegister']} label={label('householdRegister')} rules={[rules.required(label('householdRegister')), rules.max(100)]}>
               <Input maxLength={100} aria-label={label('householdRegister')} />
             </Form.Item>
           </Col>
           <Col {...col}>
-            <Form.Item name={[...name, 'employmentCategory']} label={label('employmentCategory')} rules={[rules.required, rules.max(32)]}>
+            <Form.Item name={[...name, 'employmentCategory']} label={label('employmentCategory')} rules={[rules.required(label('employmentCategory')), rules.max(32)]}>
               <AutoComplete aria-label={label('employmentCategory')} options={EMPLOYMENT_CATEGORIES.map((c) => ({ value: t(`employment.${c}`) }))}
                 filterOption={(input, option) => String(option?.value ?? '').includes(input)} />
             </Form.Item>

@@ -31,7 +31,7 @@ export function AppProviders({ locale, nonce, children }: { locale: Locale; nonc
   installStyleNonce(nonce);
   const styleNonce = pageNonce(nonce);
   return (
-    <ConfigProvider locale={antdLocales[locale]} theme={STILL ? STILL_THEME : RUNTIME_THEME} csp={styleNonce ? { nonce: styleNonce } : undefined}>
+    <ConfigProvider locale={antdLocales[locale]} button={{ autoInsertSpace: false }} theme={STILL ? STILL_THEME : RUNTIME_THEME} csp={styleNonce ? { nonce: styleNonce } : undefined}>
       <App>
         <ApiNotifier />
         <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>{children}</SWRConfig>

@@ -1,7 +1,8 @@
 'use client';
 
 import { Drawer, Layout } from 'antd';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { usePathname } from 'next/navigation';
 import Link from 'next/link';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { DeviceClass } from '@/lib/device';
@@ -10,6 +11,7 @@ import { installErrorLogging, setLogIdentity } from '@/lib/client-log';
 import { HeaderBar, ALL_GROUPS } from './header-bar';
 import { SettingsDrawer } from './settings-drawer';
 import { SideMenu } from './side-menu';
+import { pageTitle } from './page-titles';
 import { TabBar } from './tab-bar';
 import { useDeviceClass } from './use-device';
 import { useHeaderHidden, useSettings } from './use-settings';
@@ -28,6 +30,9 @@ const SIDER_COLLAPSED_WIDTH = 80;
  */
 export function AdminShell({ initialDevice, children }: { initialDevice?: DeviceClass; children: ReactNode }) {
   const t = useTranslations('app');
+  const tp = useTranslations('pages');
+  const locale = useLocale();
+  const pathname = usePathname();
   const { user, menu, canOpen } = useShell();
   const device = useDeviceClass(initialDevice);
   const [settings, updateSettings] = useSettings(user.username);
@@ -45,7 +50,7 @@ export function AdminShell({ initialDevice, children }: { initialDevice?: Device
   }, [user.username, user.uuid]);
 
   const brand = (small: boolean) => (
-    <Link href={HOME_PATH} className={styles.brand} aria-label={t('name')}>
+    <Link href={HOME_PATH} className={styles.brand} aria-label={small ? t('name') : undefined}>
       <svg viewBox="0 0 48 48" className={styles.logo} aria-hidden="true">
         <rect width="48" height="48" rx="10" fill="#1f5fbf" />
         <path d="M12 30 L24 14 L36 30 Z" fill="#fff" opacity="0.9" />
@@ -57,6 +62,7 @@ export function AdminShell({ initialDevice, children }: { initialDevice?: Device
 
   return (
     <Layout className={styles.shell}>
+      <a href="#main-content" className={styles.skip}>{t('skipToContent')}</a>
       {device === 'mobile' ? (
         <Drawer open={drawer} onClose={() => setDrawer(false)} placement="left" size={SIDER_WIDTH} closable={false}
           styles={{ body: { padding: 0, background: '#001529' } }}>
@@ -83,7 +89,11 @@ export function AdminShell({ initialDevice, children }: { initialDevice?: Device
           </Layout.Header>
           {settings.showTabs && <TabBar tabs={tabs} menu={menu} />}
         </div>
-        <Layout.Content className={styles.content}>{children}</Layout.Content>
+        <Layout.Content id="main-content" tabIndex={-1} className={styles.content}>
+          {/* The page's name as its one top heading (the card titles below are the screens' own). */}
+          <h1 className={styles.pageHeading}>{pageTitle(pathname, menu, locale, tp)}</h1>
+          {children}
+        </Layout.Content>
       </Layout>
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} settings={settings} onChange={updateSettings} />
     </Layout>

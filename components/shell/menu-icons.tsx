@@ -19,4 +19,7 @@ const ICONS: Record<string, ReactNode> = {
   SettingOutlined: <SettingOutlined />,
 };
 
+/** The names an icon picker offers. */
+export const MENU_ICON_NAMES = Object.keys(ICONS);
+
 export const menuIcon = (name: string | null) => (name ? ICONS[name] ?? <AppstoreOutlined /> : undefined);

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { api } from '@/lib/api/client';
 import { MESSAGE_PAGE_SIZE } from '@/lib/contract/limits';
+import { formatChinaTime } from '@/lib/china-time';
 import { MessagesDialog } from './messages-dialog';
 import { unreadPageKey, useMessageCount, useRefreshMessages, useViewMessage } from './use-messages';
 import { useShell } from './shell-context';
@@ -45,7 +46,7 @@ function Notifications({ onViewAll, onClose }: { onViewAll: () => void; onClose:
               {user.type === 0 ? <span>{item.msgDetails}</span> : (
                 <button type="button" className={styles.itemButton} onClick={() => view(item)}>{item.msgDetails}</button>
               )}
-              <time className={styles.time}>{formatChinaTime(item.createTime)}</time>
+              <time className={styles.time} dateTime={item.createTime}>{formatChinaTime(item.createTime)}</time>
             </li>
           ))}
         </ul>

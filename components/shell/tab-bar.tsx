@@ -1,9 +1,10 @@
 'use client';
 
-import { DownOutlined } from '@ant-design/icons';
+import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
+import type { KeyboardEvent } from 'react';
 import type { MenuItem } from '@/lib/contract/auth';
 import { isClosable } from '@/lib/tabs';
 import { pageTitle } from './page-titles';
@@ -45,33 +46,46 @@ export function TabBar({ tabs, menu }: { tabs: TabsApi; menu: MenuItem[] }) {
     };
   };
 
+  /** Delete on a focused tab closes the active one (as the close mark does for a pointer). */
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Delete' && (event.target as HTMLElement).getAttribute('role') === 'tab' && isClosable(state, state.active)) tabs.close(state.active);
+  };
+
+  // The tab list holds tabs only (WAI-ARIA): antd's close buttons and the actions button would
+  // be buttons inside it, so a tab's close mark is part of the tab (a pointer closes with it,
+  // the keyboard with Delete or the actions menu) and the actions button sits beside the list.
   return (
-    <div className={styles.bar}>
+    <nav className={styles.bar} aria-label={t('label')} onKeyDown={onKeyDown}>
       <Tabs
-        type="editable-card"
-        hideAdd
+        className={styles.tabs}
+        type="card"
         size="small"
         activeKey={state.active}
         onChange={tabs.activate}
-        onEdit={(key, action) => { if (action === 'remove' && typeof key === 'string') tabs.close(key); }}
         aria-label={t('label')}
-        items={state.tabs.map((tab) => ({
-          key: tab.path,
-          closable: isClosable(state, tab.path),
-          label: (
-            <Dropdown trigger={['contextMenu']} menu={actions(tab.path)}>
-              <span>{pageTitle(tab.path, menu, locale, tp)}</span>
-            </Dropdown>
-          ),
-        }))}
-        tabBarExtraContent={{
-          right: (
-            <Dropdown trigger={['click']} menu={actions(state.active)} placement="bottomRight">
-              <Button size="small" type="text" icon={<DownOutlined />} aria-label={t('more')} className={styles.more} />
-            </Dropdown>
-          ),
-        }}
+        items={state.tabs.map((tab) => {
+          const title = pageTitle(tab.path, menu, locale, tp);
+          return {
+            key: tab.path,
+            label: (
+              <Dropdown trigger={['contextMenu']} menu={actions(tab.path)}>
+                <span className={styles.label}>
+                  <span>{title}</span>
+                  {isClosable(state, tab.path) && (
+                    <span className={styles.close} data-tab-close aria-hidden="true" title={t('closeNamed', { title })}
+                      onClick={(event) => { event.stopPropagation(); tabs.close(tab.path); }}>
+                      <CloseOutlined />
+                    </span>
+                  )}
+                </span>
+              </Dropdown>
+            ),
+          };
+        })}
       />
-    </div>
+      <Dropdown trigger={['click']} menu={actions(state.active)} placement="bottomRight">
+        <Button size="small" type="text" icon={<DownOutlined />} aria-label={t('more')} className={styles.more} />
+      </Dropdown>
+    </nav>
   );
 }

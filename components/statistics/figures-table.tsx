@@ -23,7 +23,7 @@ export function FiguresTable({ rows, total, firstTitle, onOpen }: { rows: Figure
     if (!filter || number === 0) return number;
     const label = `${row ? row.label : t('all')} · ${t(`figures.${figure}`)}`;
     return (
-      <Button type="link" size="small" style={{ padding: 0 }} aria-label={t('unfold.open', { label })}
+      <Button type="link" size="small" style={{ padding: 0 }} aria-label={t('unfold.open', { label, count: number })}
         onClick={() => onOpen({ label, count: number, filter: { ...(row?.filter ?? {}), ...filter } })}>{number}</Button>
     );
   };

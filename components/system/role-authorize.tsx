@@ -1,18 +1,23 @@
 'use client';
 
-import { App, Modal, Spin, Tree, type TreeDataNode } from 'antd';
+import { App, Modal, Spin, Tooltip, Tree, type TreeDataNode } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { api, apiCall } from '@/lib/api/client';
 import type { PermissionNode } from '@/lib/contract/permission';
 import type { RoleRow } from '@/lib/contract/role';
+import { useShell } from '@/components/shell/shell-context';
 
-const toTree = (nodes: PermissionNode[], locale: string): TreeDataNode[] => nodes.map((n) => ({
-  key: n.id,
-  title: `${locale === 'en' ? n.titleEn : n.titleZh}${n.action ? ` (${n.action})` : ''}`,
-  children: toTree(n.children, locale),
-}));
+/** Nodes by their titles; a button's `module::action` code only in a tooltip, and only for administrators (type 0). */
+const toTree = (nodes: PermissionNode[], locale: string, showCodes: boolean): TreeDataNode[] => nodes.map((n) => {
+  const title = locale === 'en' ? n.titleEn : n.titleZh;
+  return {
+    key: n.id,
+    title: showCodes && n.action ? <Tooltip title={<code>{n.action}</code>} placement="right">{title}</Tooltip> : title,
+    children: toTree(n.children, locale, showCodes),
+  };
+});
 
 /** Parent and children of every node, to keep a selection whole. */
 function relations(nodes: PermissionNode[]) {
@@ -35,6 +40,7 @@ function relations(nodes: PermissionNode[]) {
 export function RoleAuthorize({ row, close, refresh }: { row: RoleRow; close: () => void; refresh: () => Promise<unknown> }) {
   const t = useTranslations('resources.role');
   const locale = useLocale();
+  const { user } = useShell();
   const { message } = App.useApp();
   const tree = useSWR('systemPermisson/permissonList', () => api('systemPermisson/permissonList', {}));
   const info = useSWR(['role/roleInfo', row.id], () => api('role/roleInfo', { id: row.id }));
@@ -67,7 +73,7 @@ export function RoleAuthorize({ row, close, refresh }: { row: RoleRow; close: ()
     <Modal open title={t('authorizeTitle', { name: row.name })} onCancel={close} onOk={save} confirmLoading={saving} width={640}
       styles={{ body: { maxHeight: '60vh', overflowY: 'auto' } }}>
       {tree.isLoading || info.isLoading ? <Spin /> : (
-        <Tree checkable checkStrictly selectable={false} defaultExpandAll treeData={toTree(tree.data ?? [], locale)}
+        <Tree checkable checkStrictly selectable={false} defaultExpandAll treeData={toTree(tree.data ?? [], locale, user.type === 0)}
           checkedKeys={{ checked: [...checked], halfChecked: [] }}
           onCheck={(_keys, event) => toggle(Number(event.node.key), event.checked)} />
       )}

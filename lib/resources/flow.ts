@@ -22,10 +22,10 @@ export const flowSpec: ResourceSpec<FlowRow> = {
   columns: [
     { key: 'name', title: label('name') },
     { key: 'borrowerType', title: label('borrowerType'), kind: 'enum', options: BORROWER_TYPE_OPTIONS },
-    { key: 'nodeCount', title: label('nodeCount') },
-    { key: 'runningCount', title: label('runningCount') },
+    { key: 'nodeCount', title: label('nodeCount'), width: 90 },
+    { key: 'runningCount', title: label('runningCount'), width: 90 },
     { key: 'state', title: 'resources.common.state', kind: 'enum', options: STATE_OPTIONS },
-    { key: 'description', title: label('description'), ellipsis: true },
+    { key: 'description', title: label('description'), width: 160, hidden: true },
     { key: 'updateTime', title: label('updateTime'), kind: 'datetime' },
   ],
   form: {

@@ -23,9 +23,10 @@ export interface Option { value: string | number; label: string; color?: string 
  * | region | region code (province or city) | the code | the code |
  * | file | `{ id, name, size }` as the upload call answered | (not searchable) | the id |
  * | richText | HTML of the editor ('' when empty) | (not searchable) | the HTML (the service sanitises it: lib/contract/rich-text.ts) |
+ * | icon | a menu icon's name, picked from the icons shown | (not searchable) | the name |
  */
 type FieldKind = 'text' | 'password' | 'textarea' | 'number' | 'numberRange' | 'select' | 'multiSelect' | 'tags' | 'switch' | 'date' | 'dateRange'
-  | 'treeSelect' | 'region' | 'file' | 'richText';
+  | 'treeSelect' | 'region' | 'file' | 'richText' | 'icon';
 
 /**
  * A file field's upload: the chosen file goes at once, as multipart/form-data (`file` plus the
@@ -77,11 +78,13 @@ export interface FieldSpec {
   /** Not editable once created. */
   locked?: boolean;
   placeholder?: string;
+  /** search: the value the call assumes when none is chosen, shown as the field's value (e.g. 待处理); choosing it adds no filter. */
+  initial?: string;
 }
 
 export interface TreeOption { value: string | number; title: string; children?: TreeOption[] }
 
-type ColumnKind = 'text' | 'enum' | 'date' | 'datetime' | 'money' | 'tag' | 'masked' | 'boolean' | 'duration';
+type ColumnKind = 'text' | 'enum' | 'date' | 'datetime' | 'money' | 'tag' | 'masked' | 'boolean' | 'duration' | 'icon';
 
 export interface ColumnSpec<Row> {
   key: string;
@@ -99,6 +102,8 @@ export interface ColumnSpec<Row> {
   /** The order key sent when sorting by this column (ascending; descending is prefixed with '-'). */
   sort?: string;
   ellipsis?: boolean;
+  /** Off until the person shows it in the table's column settings (keeps the default set within 1440 px). */
+  hidden?: true;
   /** A tag shown after the value when the row calls for it (e.g. overdue); its label is a message key. */
   flag?: (row: Row) => Option | null;
 }

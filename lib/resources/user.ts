@@ -20,14 +20,14 @@ export const userSpec: ResourceSpec<UserRow> = {
     { name: 'state', label: 'resources.common.state', kind: 'select', options: USER_STATE_OPTIONS },
   ],
   columns: [
-    { key: 'username', title: 'resources.user.username', sort: 'username' },
-    { key: 'nickname', title: 'resources.user.nickname' },
-    { key: 'mobile', title: 'resources.user.mobile', kind: 'masked' },
-    { key: 'orgName', title: 'resources.user.org' },
-    { key: 'roles', title: 'resources.user.roles', value: (row) => row.roles.map((r) => r.name) },
-    { key: 'state', title: 'resources.common.state', kind: 'enum', options: USER_STATE_OPTIONS },
-    { key: 'lastLoginTime', title: 'resources.user.lastLogin', kind: 'datetime' },
-    { key: 'createTime', title: 'resources.common.createTime', kind: 'datetime', sort: 'createTime' },
+    { key: 'username', title: 'resources.user.username', sort: 'username', width: 120 },
+    { key: 'nickname', title: 'resources.user.nickname', width: 100 },
+    { key: 'mobile', title: 'resources.user.mobile', kind: 'masked', width: 120 },
+    { key: 'orgName', title: 'resources.user.org', width: 150 },
+    { key: 'roles', title: 'resources.user.roles', value: (row) => row.roles.map((r) => r.name), width: 140 },
+    { key: 'state', title: 'resources.common.state', kind: 'enum', options: USER_STATE_OPTIONS, width: 80 },
+    { key: 'lastLoginTime', title: 'resources.user.lastLogin', kind: 'datetime', hidden: true },
+    { key: 'createTime', title: 'resources.common.createTime', kind: 'datetime', sort: 'createTime', hidden: true },
   ],
   form: {
     save: 'systemUser/saveOrUpdate',
@@ -38,7 +38,7 @@ export const userSpec: ResourceSpec<UserRow> = {
     fields: [
       { name: 'username', label: 'resources.user.username', kind: 'text', locked: true },
       { name: 'nickname', label: 'resources.user.nickname', kind: 'text' },
-      { name: 'mobile', label: 'resources.user.mobile', kind: 'text', rule: 'mobile', max: 11, only: 'create' },
+      { name: 'mobile', label: 'resources.user.mobile', kind: 'text', required: true, rule: 'mobile', max: 11, only: 'create' },
       // The list shows mobiles masked: an edit leaves the stored one unless a new one is typed.
       { name: 'mobile', label: 'resources.user.mobile', kind: 'text', check: optional('mobile'), max: 11, only: 'edit', placeholder: 'resources.user.mobileKeep' },
       { name: 'mail', label: 'resources.user.mail', kind: 'text', check: optional('mail') },

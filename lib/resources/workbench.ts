@@ -129,20 +129,20 @@ export const APPLICATION_SEARCH = {
 
 /** The columns of the application lists: the case, its people, where it stands and with whom. */
 export const APPLICATION_COLUMNS: ColumnSpec<ApplicationRow>[] = [
-  { key: 'number', title: label('number') },
-  { key: 'name', title: label('name') },
-  { key: 'idNumber', title: label('idNumber'), kind: 'masked' },
-  { key: 'mobile', title: label('mobile'), kind: 'masked' },
+  { key: 'number', title: label('number'), width: 140 },
+  { key: 'name', title: label('name'), width: 100 },
+  { key: 'idNumber', title: label('idNumber'), kind: 'masked', width: 170, hidden: true },
+  { key: 'mobile', title: label('mobile'), kind: 'masked', width: 120, hidden: true },
   { key: 'amount', title: label('amount'), kind: 'money', sort: 'amount' },
-  { key: 'status', title: label('status'), kind: 'tag', options: STATUS_CELL_OPTIONS, source: STATUS_TAG_SOURCE, value: statusValue },
-  { key: 'assignee', title: label('assignee'), value: (row) => row.assignee?.nickname },
-  { key: 'deadline', title: label('deadline'), kind: 'datetime', sort: 'deadline', flag: (row) => (row.overdue ? OVERDUE_FLAG : null) },
-  { key: 'borrowerType', title: label('borrowerType'), kind: 'enum', options: BORROWER_TYPE_OPTIONS },
-  { key: 'termMonths', title: label('term') },
-  { key: 'guaranteeMethod', title: label('guaranteeMethod'), kind: 'enum', options: GUARANTEE_METHOD_OPTIONS },
-  { key: 'guaranteeOrg', title: label('guaranteeOrg'), ellipsis: true },
-  { key: 'bankOrg', title: label('bankOrg'), ellipsis: true },
-  { key: 'createTime', title: label('createTime'), kind: 'datetime', sort: 'createTime' },
+  { key: 'status', title: label('status'), kind: 'tag', options: STATUS_CELL_OPTIONS, source: STATUS_TAG_SOURCE, value: statusValue, width: 140 },
+  { key: 'assignee', title: label('assignee'), value: (row) => row.assignee?.nickname, width: 110 },
+  { key: 'deadline', title: label('deadline'), kind: 'datetime', sort: 'deadline', flag: (row) => (row.overdue ? OVERDUE_FLAG : null), width: 200 },
+  { key: 'borrowerType', title: label('borrowerType'), kind: 'enum', options: BORROWER_TYPE_OPTIONS, hidden: true },
+  { key: 'termMonths', title: label('term'), width: 90, hidden: true },
+  { key: 'guaranteeMethod', title: label('guaranteeMethod'), kind: 'enum', options: GUARANTEE_METHOD_OPTIONS, hidden: true },
+  { key: 'guaranteeOrg', title: label('guaranteeOrg'), width: 160, hidden: true },
+  { key: 'bankOrg', title: label('bankOrg'), width: 160, hidden: true },
+  { key: 'createTime', title: label('createTime'), kind: 'datetime', sort: 'createTime', hidden: true },
 ];
 
 /** The detail drawer of a row: every list of applications has it, whatever the user's buttons. */
@@ -166,7 +166,7 @@ export function workbenchSpec(stage: Stage, viewer: Viewer): ResourceSpec<Applic
     list: WORKBENCH_LIST,
     params: { stage },
     search: [
-      { name: 'scope', label: label('scope'), kind: 'select', options: SCOPE_OPTIONS, placeholder: 'resources.workbench.scopePending' },
+      { name: 'scope', label: label('scope'), kind: 'select', options: SCOPE_OPTIONS, initial: 'pending' },
       number, name, idNumber, mobile, date, status, overdue,
       { name: 'mine', label: label('mine'), kind: 'select', options: YES_NO },
     ],

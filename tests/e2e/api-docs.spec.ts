@@ -70,7 +70,7 @@ test.describe('API documentation', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await switchLanguage(page, '简体中文', 'English');
     await waitForShell(page);
-    await expect(page.getByRole('heading', { name: 'API documentation' }).or(page.getByText('API documentation', { exact: true }).first())).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'API documentation' }).or(page.getByText('API documentation', { exact: true })).first()).toBeVisible();
     const tree = await openCall(page, /^Search calls$/, 'orgTree', 'systemOrganiza/orgTree');
     await expect(tree.getByText('Any signed-in user')).toBeVisible();
     const nodes = tree.getByRole('region', { name: 'Answer fields of systemOrganiza/orgTree' });

@@ -13,7 +13,7 @@ export const DEMO_USERS = {
   bank: { nickname: '银行审核员', mobile: '13800000003' },
 } as const;
 
-/** Button names: antd puts a space between the two characters of a two-character Chinese label. */
+/** Button names (a two-character Chinese label is written without an inserted space; the patterns accept either). */
 const LOGIN_BUTTON = /^(登\s*录|Sign in)$/;
 export const REGISTER_BUTTON = /^(注\s*册|Sign up)$/;
 export const OK_BUTTON = /^(确\s*定|OK)$/;
@@ -231,7 +231,7 @@ export async function openFromMenu(page: Page, group: string, label: string, sco
   await entry.click();
 }
 
-/** The tab bar (its tabs and the '标签操作' button): the page's first tab list, before any of a screen's own. */
+/** The tab bar's tabs: the page's first tab list, before any of a screen's own. */
 export const tabBar = (page: Page) => page.getByRole('tablist').first();
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -245,9 +245,9 @@ const tabTitle = (title: string) => new RegExp(`^(Tab \\d+ of \\d+\\s*)?${escape
 /** A tab by its title. */
 export const tab = (page: Page, title: string) => tabBar(page).getByRole('tab', { name: tabTitle(title) });
 
-/** The close button of a tab (antd's button is named 'remove'; it sits next to the tab, inside the tab's box). */
+/** The close mark of a tab (part of the tab for a pointer; the keyboard closes with Delete or the tab actions). */
 export const closeButton = (page: Page, title: string) =>
-  tabBar(page).locator('.ant-tabs-tab', { has: page.getByRole('tab', { name: tabTitle(title) }) }).getByRole('button', { name: 'remove' });
+  tab(page, title).locator('[data-tab-close]');
 
 /** Asserts the titles of the open tabs, in order, and which one is active. */
 export async function expectTabs(page: Page, titles: string[], active: string) {
@@ -294,7 +294,7 @@ export async function openPage(page: Page, url: string, title: string) {
 const openTabActions = (page: Page, via: 'context menu' | 'button', title: string | null) => () =>
   via === 'context menu'
     ? tab(page, title!).click({ button: 'right', timeout: 2_000 })
-    : tabBar(page).getByRole('button', { name: /^(标签操作|Tab actions)$/ }).click({ timeout: 2_000 });
+    : page.getByRole('navigation', { name: /^(已打开的页面|Open pages)$/ }).getByRole('button', { name: /^(标签操作|Tab actions)$/ }).click({ timeout: 2_000 });
 
 /** Opens the tab actions (a tab's context menu, or the bar's button for the active tab) and returns one entry. */
 export async function tabAction(page: Page, via: 'context menu' | 'button', title: string | null, action: string | RegExp) {

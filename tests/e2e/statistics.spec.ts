@@ -34,7 +34,7 @@ test('the bank reviewer opens 银行统计, sees their figures, downloads the ex
 
   await test.step('a count opens its applications', async () => {
     const total = (await cardValue(page, 'total').innerText()).replace(/,/g, '');
-    await page.getByRole('button', { name: /^查看 中国工商银行长沙分行 · 申请笔数 的申请$/ }).click();
+    await page.getByRole('button', { name: /^\d+ 件，查看 中国工商银行长沙分行 · 申请笔数 的申请$/ }).click();
     const drawer = page.getByRole('dialog');
     await expect(drawer).toContainText(`中国工商银行长沙分行 · 申请笔数：${total} 笔申请`);
     await expect(drawer.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();

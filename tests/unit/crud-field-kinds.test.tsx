@@ -100,6 +100,8 @@ const search = () => screen.getByRole('button', { name: /查\s*询/ });
 /** The search form (the edit modal's form is rendered too, in a portal after it). */
 const searchForm = () => document.querySelectorAll('form')[0]!;
 const inSearch = () => within(searchForm());
+/** The search form shows one row until it is unfolded. */
+const unfold = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: /展开/ }));
 const inputValue = (label: string, scope: HTMLElement = searchForm()) => (within(scope).getByLabelText(label) as HTMLInputElement).value;
 
 describe('field kinds of the screen engine', { timeout: 30_000 }, () => {
@@ -123,6 +125,7 @@ describe('field kinds of the screen engine', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderScreen();
     await screen.findByText('扳手');
+    await unfold(user);
     await user.type(inSearch().getByLabelText('价格最小值'), '50');
     await user.type(inSearch().getByLabelText('价格最大值'), '5');
     await user.click(search());

@@ -99,7 +99,9 @@ describe('workflow action dialogs', { timeout: 20_000 }, () => {
   it('check: offers the next node\'s people with their pending counts and sends the chosen one', async () => {
     const close = vi.fn(), refresh = vi.fn();
     answers['businessClubFirstTrial/getNodeAndPeople'] = () => ok({
-      node: { id: 2, stage: 'RS_SECOND' }, people: [{ id: 9, nickname: '人社复核员', orgName: '人社局', pending: 3 }],
+      node: { id: 2, stage: 'RS_SECOND' }, people: [
+        { id: 9, nickname: '人社复核员', orgName: '人社局', pending: 3 }, { id: 10, nickname: '人社复核员二', orgName: '人社局', pending: 0 },
+      ],
     });
     answers['businessClubFirstTrial/check'] = [ok({ application: { ...row, stage: 'RS_SECOND' }, recordId: 1 })];
     wrap(<CheckDialog stage="RS_FIRST" row={row} close={close} refresh={refresh} />);
@@ -114,6 +116,20 @@ describe('workflow action dialogs', { timeout: 20_000 }, () => {
     await waitFor(() => expect(sent('businessClubFirstTrial/check')[0]).toMatchObject({ id: 5, version: 4, nextUserId: 9, opinion: '' }));
     expect(await screen.findByText('审核已通过')).toBeTruthy();
     expect(refresh).toHaveBeenCalled();
+    expect(close).toHaveBeenCalled();
+  });
+
+  it('check: the only person of the next node is chosen already', async () => {
+    const close = vi.fn(), refresh = vi.fn();
+    answers['businessClubFirstTrial/getNodeAndPeople'] = () => ok({
+      node: { id: 2, stage: 'RS_SECOND' }, people: [{ id: 9, nickname: '人社复核员', orgName: '人社局', pending: 3 }],
+    });
+    answers['businessClubFirstTrial/check'] = [ok({ application: { ...row, stage: 'RS_SECOND' }, recordId: 1 })];
+    wrap(<CheckDialog stage="RS_FIRST" row={row} close={close} refresh={refresh} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByTitle('人社复核员')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: OK }));
+    await waitFor(() => expect(sent('businessClubFirstTrial/check')[0]).toMatchObject({ id: 5, version: 4, nextUserId: 9, opinion: '' }));
     expect(close).toHaveBeenCalled();
   });
 

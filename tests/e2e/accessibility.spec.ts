@@ -1,0 +1,106 @@
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { MENU_PAGES } from '@/lib/routes';
+import { resetLanguage, signInToShell, switchLanguage, waitForShell } from './fixtures';
+
+/**
+ * Every real screen, in Chinese and in English, checked with axe-core (WCAG 2.1 A and AA):
+ * no critical and no serious violations. Each role signs in once; its pages open from the
+ * saved storage state. With SCREENSHOTS=1 every page is also saved at 1440 and 375 px
+ * (.test-data/screenshots/a11y-*.png) for a person to look at.
+ */
+const SESSION_PAGES = ['/admin/index', '/log', '/account', '/account/password', '/i18n', '/api-docs'];
+const ADMIN_PAGES = [...SESSION_PAGES, ...MENU_PAGES];
+const PUBLIC_PAGES = ['/login', '/register'];
+const SHOTS = process.env.SCREENSHOTS === '1';
+const SHOT_DIR = join(process.cwd(), '.test-data', 'screenshots');
+const SERVER_DIR = join(process.cwd(), '.test-data', 'e2e');
+
+type Language = 'zh' | 'en';
+
+/** Waits until the page's own calls have answered (no spinner or skeleton left). */
+async function settle(page: Page) {
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready);
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(200);
+}
+
+/** The page's critical and serious violations, one line each (rule, impact, the first elements). */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.impact} ${v.id} ×${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOT_DIR, { recursive: true });
+  const file = (width: number) => join(SHOT_DIR, `a11y-${name}-${width}.png`);
+  await page.screenshot({ path: file(1440) });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: file(375) });
+}
+
+const slug = (path: string) => path.replace(/^\//, '').replace(/\//g, '_') || 'root';
+const stateFile = (username: string, language: Language) => join(process.cwd(), '.test-data', `a11y-${username}-${language}.json`);
+
+/** Signs the user in once, in the language asked for (switched through the header), and keeps the storage state. */
+async function saveSignedIn(browser: Browser, username: string, language: Language) {
+  // Kept for the whole run: a worker that starts again after a failure reuses it (the server's
+  // data folder is made when it starts, so an older file belongs to an earlier server).
+  const file = stateFile(username, language);
+  if (existsSync(file) && statSync(file).mtimeMs > statSync(SERVER_DIR).ctimeMs) return;
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  const page = await context.newPage();
+  await signInToShell(page, username);
+  if (language === 'en') {
+    await switchLanguage(page, '简体中文', 'English');
+    await waitForShell(page);
+  }
+  await context.storageState({ path: stateFile(username, language) });
+  await context.close();
+}
+
+/** Opens the page, lets it settle and asserts axe finds nothing critical or serious. */
+async function expectClean(page: Page, path: string, language: Language) {
+  await page.goto(path);
+  await expect(page.locator('main, form').first()).toBeVisible();
+  await settle(page);
+  const found = await violations(page);
+  await shoot(page, `${language}-${slug(path)}`);
+  expect(found, path).toEqual([]);
+}
+
+for (const language of ['zh', 'en'] as const) {
+  test.describe(`accessibility in ${language === 'zh' ? 'Chinese' : 'English'} (axe-core)`, () => {
+    test.use({ viewport: { width: 1440, height: 900 } });
+    test.beforeAll(async ({ browser }) => {
+      test.setTimeout(300_000);
+      if (language === 'zh') { await resetLanguage('admin'); await resetLanguage('renshe'); }
+      await saveSignedIn(browser, 'admin', language);
+      await saveSignedIn(browser, 'renshe', language);
+    });
+    if (language === 'en') test.afterAll(async () => { await resetLanguage('admin'); await resetLanguage('renshe'); });
+
+    test.describe('signed out', () => {
+      test.use({ locale: language === 'zh' ? 'zh-CN' : 'en-US' });
+      for (const path of PUBLIC_PAGES) test(path, async ({ page }) => { await expectClean(page, path, language); });
+    });
+
+    test.describe('administrator', () => {
+      test.use({ storageState: stateFile('admin', language) });
+      // Every screen, and a bad address (the 404 page).
+      for (const path of [...ADMIN_PAGES, '/admin/no-such-page']) test(path, async ({ page }) => { await expectClean(page, path, language); });
+    });
+
+    test.describe('reviewer', () => {
+      test.use({ storageState: stateFile('renshe', language) });
+      // The reviewer's own workbench, with rows they act on.
+      for (const path of ['/admin/index', '/renshe/renshe-first']) test(path, async ({ page }) => { await expectClean(page, `${path}`, language); });
+    });
+  });
+}
