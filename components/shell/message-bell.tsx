@@ -11,7 +11,6 @@ import { formatChinaTime } from '@/lib/china-time';
 import { MessagesDialog } from './messages-dialog';
 import { unreadPageKey, useMessageCount, useRefreshMessages, useViewMessage } from './use-messages';
 import { useShell } from './shell-context';
-import { formatChinaTime } from '@/lib/china-time';
 import styles from './message-bell.module.css';
 
 /** The notification widget: unread messages page by page, 'Load more', 'Clear' (all read). */

@@ -5,7 +5,7 @@ import { Receiver, TEST_PUSH } from './push-fixtures';
 import { startPushWorker, type PushWorker } from '../../upstream/modules/push/worker';
 import { ensureDailyBatch, previousChinaDay } from '../../upstream/modules/push/supervision';
 import type { SupervisionSettings } from '../../upstream/options';
-import { chinaToday } from '../../upstream/modules/risk/days';
+import { chinaToday } from '../../upstream/core/china-time';
 
 const SECRET = 'platform-secret-0123456789';
 const SIMULATED: SupervisionSettings = { url: null, secret: null, timeoutMs: 500, simulated: 'ok' };

@@ -7,7 +7,7 @@ import { HISTORY_MAX_ROWS, historyRow, type HistoryRow } from '../../../lib/cont
 import type { Locale } from '../../../lib/contract/auth';
 import { BORROWER_TYPES, GUARANTEE_METHODS, type BorrowerType, type GuaranteeMethod } from '../../../lib/workflow/stages';
 import type { OrgType } from '../../db/schema';
-import { chinaToday } from '../risk/days';
+import { chinaToday } from '../../core/china-time';
 
 const col = (key: string) => `resources.history.${key}`;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PushSettings } from '../../options';
-import { chinaDayEnd, chinaToday } from '../risk/days';
+import { chinaDayEnd, chinaToday } from '../../core/china-time';
 
 type Db = Kysely<Database>;
 
