@@ -189,4 +189,35 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.filter((c) => c.path === 'role/del').map((c) => c.body))
       .toEqual([{ items: [{ id: 2, version: 1 }, { id: 4, version: 1 }] }]));
   });
+  it('toolbar batch actions: one confirmed call with the selected rows, or with none; 查询 reads the rows again', async () => {
+    const withBatch: ResourceSpec<Thing> = {
+      ...spec, remove: undefined,
+      batchActions: [
+        { key: 'on', label: 'resources.thing.on', permission: 'thing::on', question: 'resources.thing.title', done: 'resources.thing.add', path: 'role/changeState', body: (rows) => ({ ids: rows.map((r) => r.id) }), when: (row) => row.state === 'OFF' },
+        { key: 'all', label: 'resources.thing.off', permission: 'thing::on', question: 'resources.thing.title', done: 'resources.thing.add', path: 'role/changeState', body: () => ({ all: true }), selection: false },
+      ],
+    };
+    answers['role/changeState'] = () => ({ code: 200, message: '操作成功', data: { count: 1 } });
+    renderScreen(['thing::on'], withBatch);
+    await screen.findByText('thing 1');
+    const box = (name: string) => within(screen.getByText(name).closest('tr')!).getByRole('checkbox') as HTMLInputElement;
+    expect(box('thing 1').disabled).toBe(true);
+    expect((screen.getByRole('button', { name: /^启\s*用$/ }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(box('thing 2'));
+    await userEvent.click(screen.getByRole('button', { name: /^启\s*用$/ }));
+    // The confirmation's primary button (the last of its buttons), whatever its label.
+    const ok = async () => {
+      await waitFor(() => expect(document.querySelectorAll('.ant-modal-confirm-btns button').length).toBeGreaterThan(0));
+      await userEvent.click([...document.querySelectorAll<HTMLButtonElement>('.ant-modal-confirm-btns button')].at(-1)!);
+    };
+    await ok();
+    await waitFor(() => expect(calls.filter((c) => c.path === 'role/changeState').map((c) => c.body)).toEqual([{ ids: [2] }]));
+    expect((await screen.findAllByText('新增事物')).length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('button', { name: /^停\s*用$/ }));
+    await ok();
+    await waitFor(() => expect(calls.filter((c) => c.path === 'role/changeState').map((c) => c.body)).toEqual([{ ids: [2] }, { all: true }]));
+    const reads = calls.filter((c) => c.path === 'role/roleList').length;
+    await userEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(calls.filter((c) => c.path === 'role/roleList').length).toBe(reads + 1));
+  });
 });
