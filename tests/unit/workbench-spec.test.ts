@@ -82,6 +82,9 @@ describe('workbench actions', () => {
     const approved = row({ status: 'APPROVED', stage: 'BANK_TRANSFER', assignee: null });
     expect(visibleActions('BANK_TRANSFER', approved, viewer, all('BANK_TRANSFER'))).toEqual(['detail', 'reSign', 'bankState']);
     expect(rowAllows('bankState', 'BANK_FIRST', approved, viewer)).toBe(false);
+    // An issued loan takes the bank's repayment reports there; a refused or unissued case nothing.
+    expect(visibleActions('BANK_TRANSFER', row({ status: 'LOANED', stage: null, assignee: null }), viewer, all('BANK_TRANSFER'))).toEqual(['detail', 'bankState']);
+    expect(rowAllows('bankState', 'BANK_TRANSFER', row({ status: 'NOT_ISSUED', stage: null, assignee: null }), viewer)).toBe(false);
     expect(rowAllows('quota', 'BANK_TRANSFER', row({ stage: 'BANK_TRANSFER' }), viewer)).toBe(false);
     expect(rowAllows('quota', 'RS_FIRST', row(), viewer)).toBe(false);
   });

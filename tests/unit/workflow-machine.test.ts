@@ -90,6 +90,14 @@ describe('stage-bound actions', () => {
     expect(transition(state(), { action: 'BANK_STATE', issued: true })).toEqual({ ok: false, reason: 'notApproved' });
   });
 
+  it('a repayment report concerns an issued loan and leaves it issued', () => {
+    const report = { action: 'BANK_STATE', issued: true, repayment: true } as const;
+    expect(transition(state({ status: 'LOANED', nodeId: null }), report)).toEqual({ ok: true, status: 'LOANED', nodeId: null });
+    for (const status of ['APPROVED', 'NOT_ISSUED', 'REFUSED', 'IN_REVIEW'] as const) {
+      expect(transition(state({ status, nodeId: status === 'IN_REVIEW' ? 1 : null }), report)).toEqual({ ok: false, reason: 'notLoaned' });
+    }
+  });
+
   it('exits leave the node; a returned case is submitted again at the first node', () => {
     expect(transition(state(), { action: 'RETURN' })).toEqual({ ok: true, status: 'RETURNED', nodeId: null });
     expect(transition(state(), { action: 'REFUSE' })).toEqual({ ok: true, status: 'REFUSED', nodeId: null });
