@@ -3,16 +3,13 @@ import { date, flag, id, inDateOrder, pageInput, textFilter } from './fields';
 import { count, timestamp } from './output';
 import { version } from './role';
 import { applicationIdInput } from './workflow';
+import { LOOKUP_SOURCES } from '../workflow/lookup-sources';
 
 /**
  * The outside lookups (DOMAIN.md section 4): the proposer's social-insurance record
  * (GovernmentDataSc/insure) and the real-time errors of the credit-report and government-data
  * lookups (business-real-time-exception).
  */
-export const LOOKUP_SOURCES = ['INSURANCE', 'CREDIT'] as const;
-export type LookupSourceName = (typeof LOOKUP_SOURCES)[number];
-/** The interface each source is asked through, as the errors screen names it. */
-export const LOOKUP_INTERFACES: Record<LookupSourceName, string> = { INSURANCE: 'GovernmentDataSc/insure', CREDIT: 'credit/report' };
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 

@@ -1,6 +1,7 @@
 import { IMPORT_MAX_BYTES } from '../contract/limits';
 import type { HistoryRowOut } from '../contract/history';
-import { LOOKUP_SOURCES, type LookupErrorRow } from '../contract/lookups';
+import type { LookupErrorRow } from '../contract/lookups';
+import { LOOKUP_SOURCES } from '../workflow/lookup-sources';
 import type { Option, ResourceSpec } from './types';
 
 const err = (key: string) => `resources.lookupError.${key}`;

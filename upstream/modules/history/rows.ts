@@ -9,32 +9,32 @@ import { BORROWER_TYPES, GUARANTEE_METHODS, type BorrowerType, type GuaranteeMet
 import type { OrgType } from '../../db/schema';
 import { chinaToday } from '../../core/china-time';
 
-const col = (key: string) => `resources.history.${key}`;
-
 /** The historical-data file: one loan a row, each loan number once. */
 export const HISTORY_IMPORT: ImportDefinition<typeof historyRow> = {
   columns: [
-    { field: 'loanNumber', label: col('loanNumber'), required: true },
-    { field: 'name', label: col('name'), required: true },
-    { field: 'idNumber', label: col('idNumber'), required: true },
-    { field: 'mobile', label: col('mobile'), required: true },
-    { field: 'borrowerType', label: col('borrowerType'), required: true },
-    { field: 'guaranteeMethod', label: col('guaranteeMethod'), required: true },
-    { field: 'amount', label: col('amount'), kind: 'number', required: true },
-    { field: 'termMonths', label: col('termMonths'), kind: 'number', required: true },
-    { field: 'rate', label: col('rate'), kind: 'number' },
-    { field: 'loanDate', label: col('loanDate'), kind: 'day', required: true },
-    { field: 'rensheOrg', label: col('rensheOrg'), required: true },
-    { field: 'guaranteeOrg', label: col('guaranteeOrg'), required: true },
-    { field: 'bankOrg', label: col('bankOrg'), required: true },
-    { field: 'employmentCategory', label: col('employmentCategory') },
+    { field: 'loanNumber', label: 'resources.history.loanNumber', required: true },
+    { field: 'name', label: 'resources.history.name', required: true },
+    { field: 'idNumber', label: 'resources.history.idNumber', required: true },
+    { field: 'mobile', label: 'resources.history.mobile', required: true },
+    { field: 'borrowerType', label: 'resources.history.borrowerType', required: true },
+    { field: 'guaranteeMethod', label: 'resources.history.guaranteeMethod', required: true },
+    { field: 'amount', label: 'resources.history.amount', kind: 'number', required: true },
+    { field: 'termMonths', label: 'resources.history.termMonths', kind: 'number', required: true },
+    { field: 'rate', label: 'resources.history.rate', kind: 'number' },
+    { field: 'loanDate', label: 'resources.history.loanDate', kind: 'day', required: true },
+    { field: 'rensheOrg', label: 'resources.history.rensheOrg', required: true },
+    { field: 'guaranteeOrg', label: 'resources.history.guaranteeOrg', required: true },
+    { field: 'bankOrg', label: 'resources.history.bankOrg', required: true },
+    { field: 'employmentCategory', label: 'resources.history.employmentCategory' },
   ],
   row: historyRow,
   maxRows: HISTORY_MAX_ROWS,
   maxBytes: IMPORT_MAX_BYTES,
   unique: ['loanNumber'],
-  templateName: col('template'),
+  templateName: 'resources.history.template',
 };
+
+const COLUMN_OF = new Map(HISTORY_IMPORT.columns.map((c) => [c.field, c.label]));
 
 /** A row resolved to what the application table stores. */
 export interface Loan extends HistoryRow {
@@ -50,19 +50,19 @@ export interface Loan extends HistoryRow {
 const normal = (text: string) => text.replace(/\s/g, '').toLowerCase();
 
 /** An enum column's value by its code or its label in either language. */
-function enumIndex<T extends string>(values: readonly T[], labelKey: string): Map<string, T> {
+function enumIndex<T extends string>(values: readonly T[], labelOf: (value: T) => string): Map<string, T> {
   const index = new Map<string, T>();
   for (const value of values) {
     index.set(normal(value), value);
     for (const locale of Object.keys(SERVICE_TEXTS) as Locale[]) {
-      const text = lookup(SERVICE_TEXTS[locale], `${labelKey}.${value}`);
+      const text = lookup(SERVICE_TEXTS[locale], labelOf(value));
       if (text) index.set(normal(text), value);
     }
   }
   return index;
 }
-const BORROWERS = enumIndex(BORROWER_TYPES, 'approval.borrowerType');
-const GUARANTEES = enumIndex(GUARANTEE_METHODS, 'approval.guaranteeMethod');
+const BORROWERS = enumIndex(BORROWER_TYPES, (b) => `approval.borrowerType.${b}`);
+const GUARANTEES = enumIndex(GUARANTEE_METHODS, (g) => `approval.guaranteeMethod.${g}`);
 
 /**
  * Resolves the rows the file check passed against the database: borrower type and guarantee
@@ -92,7 +92,7 @@ export async function resolveRows(db: Db, rows: ImportedRow<HistoryRow>[], now: 
   const errors: ImportRowError[] = [];
   for (const { row, value } of rows) {
     const problems: ImportRowError[] = [];
-    const fail = (field: string, key: string, params?: Record<string, string | number>) => problems.push({ row, column: col(field), key, ...(params ? { params } : {}) });
+    const fail = (field: keyof HistoryRow, key: string, params?: Record<string, string | number>) => problems.push({ row, column: COLUMN_OF.get(field)!, key, ...(params ? { params } : {}) });
     const org = (field: 'rensheOrg' | 'guaranteeOrg' | 'bankOrg', type: OrgType) => {
       const ids = byName.get(`${type}\u0000${normal(value[field])}`) ?? [];
       if (ids.length !== 1) fail(field, ids.length ? 'validation.importOrgAmbiguous' : 'validation.importOrgUnknown', { name: value[field] });
