@@ -5,6 +5,7 @@ import { App, Button, Dropdown } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
+import { useSWRConfig } from 'swr';
 import { api } from '@/lib/api/client';
 import { LOCALES, type Locale } from '@/lib/contract/locales';
 
@@ -18,11 +19,14 @@ export function LocaleSwitch({ dark = false, labelClassName }: { dark?: boolean;
   const router = useRouter();
   const { message } = App.useApp();
   const [pending, startTransition] = useTransition();
+  const { mutate } = useSWRConfig();
   const choose = async (locale: Locale) => {
     if (locale === current) return;
     try {
       await api('admin/setLocale', { locale }, { silent: true });
       startTransition(() => router.refresh());
+      // Answers hold texts in the language they were asked in (messages, statuses): ask again.
+      void mutate(() => true);
     } catch {
       void message.error(t('switchFailed'));
     }

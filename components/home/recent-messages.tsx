@@ -1,11 +1,12 @@
 'use client';
 
-import { Badge, Card, Empty, List, Typography } from 'antd';
+import { Badge, Card, Empty, Skeleton, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import useSWR from 'swr';
 import { api } from '@/lib/api/client';
 import { formatChinaTime } from '@/lib/china-time';
+import styles from './home.module.css';
 
 const RECENT = 5;
 
@@ -13,28 +14,23 @@ const RECENT = 5;
 export function RecentMessages() {
   const t = useTranslations('home');
   const { data, isLoading } = useSWR(['businessMessage/list', 'home'], () => api('businessMessage/list', { pageNum: 1, pageSize: RECENT }));
-  return (
-    <Card title={t('messages')} size="small">
-      {!isLoading && !data?.list.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noMessages')} /> : (
-        <List
-          size="small"
-          loading={isLoading}
-          dataSource={data?.list ?? []}
-          renderItem={(item) => (
-            <List.Item>
-              <List.Item.Meta
-                title={(
-                  <span>
-                    {item.hasRead === 0 && <Badge status="processing" style={{ marginRight: 6 }} />}
-                    {item.menuUrl ? <Link href={item.menuUrl}>{item.msgDetails}</Link> : item.msgDetails}
-                  </span>
-                )}
-                description={<Typography.Text type="secondary">{formatChinaTime(item.createTime)}</Typography.Text>}
-              />
-            </List.Item>
-          )}
-        />
-      )}
-    </Card>
-  );
+  let body: React.ReactNode;
+  if (isLoading) body = <Skeleton active paragraph={{ rows: 3 }} title={false} />;
+  else if (!data?.list.length) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noMessages')} />;
+  else {
+    body = (
+      <ul className={styles.messages}>
+        {data.list.map((item) => (
+          <li key={item.id}>
+            <span>
+              {item.hasRead === 0 && <Badge status="processing" className={styles.unread} />}
+              {item.menuUrl ? <Link href={item.menuUrl}>{item.msgDetails}</Link> : item.msgDetails}
+            </span>
+            <Typography.Text type="secondary" className={styles.time}>{formatChinaTime(item.createTime)}</Typography.Text>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return <Card title={t('messages')} size="small">{body}</Card>;
 }

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS, fillLogin, loginButton, signIn } from './fixtures';
 
 test.describe('login page', () => {
-  test('admin signs in and reaches the entry page with their name and menu groups', async ({ page }) => {
+  test('admin signs in and reaches the entry page with their name, figures and quick links', async ({ page }) => {
     await signIn(page, 'admin');
     await expect(page.getByRole('heading', { name: `你好，${DEMO_USERS.admin.nickname}` })).toBeVisible();
     await expect(page.getByRole('button', { name: DEMO_USERS.admin.nickname, exact: true })).toBeVisible();
@@ -11,15 +11,15 @@ test.describe('login page', () => {
     await expect(main.getByText('常用页面', { exact: true })).toBeVisible();
     await expect(main.getByRole('link', { name: /^审核中：\d+$/ })).toBeVisible();
     await expect(main.getByRole('link', { name: '人社初审' })).toBeVisible();
-    await expect(main.getByRole('link', { name: '用户管理' })).toBeVisible();
   });
 
   test('a reviewer sees only the menu group of their role', async ({ page }) => {
     await signIn(page, 'renshe');
     await expect(page.getByRole('heading', { name: `你好，${DEMO_USERS.renshe.nickname}` })).toBeVisible();
     const main = page.getByRole('main');
-    await expect(main.getByText('人社审核', { exact: true })).toBeVisible();
-    await expect(main.getByRole('link', { name: '人社终审' })).toBeVisible();
+    // The entry page: their to-do at the renshe stages, and quick links to their pages only.
+    await expect(main.getByText('我的待办', { exact: true })).toBeVisible();
+    await expect(main.getByRole('link', { name: '人社终审' }).first()).toBeVisible();
     await expect(page.getByText('银行审核', { exact: true })).toHaveCount(0);
     await expect(page.getByText('系统管理', { exact: true })).toHaveCount(0);
   });
