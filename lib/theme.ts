@@ -10,7 +10,7 @@ const PRIMARY = '#1f5fbf';
  *
  * Colours meet WCAG AA (4.5:1) on white and on their tags' light backgrounds: links share the
  * primary colour, secondary texts and placeholders are darker than antd's, and the status
- * colours (and the preset tags' text shades) are one or two steps darker.
+ * colours are one or two steps darker (the preset tags' text shades: app/globals.css).
  */
 export const THEME: ThemeConfig = {
   token: {
@@ -25,13 +25,6 @@ export const THEME: ThemeConfig = {
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
-    'green-7': '#237804',
-    'orange-7': '#ad4e00',
-    'gold-7': '#ad6800',
-    'cyan-7': '#006d75',
-    'lime-7': '#3f6600',
-    'volcano-7': '#ad2102',
-    'yellow-7': '#876800',
     borderRadius: 6,
   },
   hashed: false,
