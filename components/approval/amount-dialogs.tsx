@@ -4,7 +4,7 @@ import { DatePicker, Form, InputNumber, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { QUOTA_LIMIT } from '@/lib/resources/workbench';
-import { OVERDUE_DAYS_MAX } from '@/lib/contract/workflow';
+import { OVERDUE_DAYS_MAX } from '@/lib/contract/limits';
 import { REPAYMENT_STATES, type RepaymentState } from '@/lib/workflow/stages';
 import { ActionModal, OpinionField, rowBody, useActionSubmit, type ActionDialogProps } from './action-modal';
 import { useCall } from './use-call';

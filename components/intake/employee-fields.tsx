@@ -3,7 +3,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Switch, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
-import { EMPLOYEES_MAX } from '@/lib/resources/intake';
+import { EMPLOYEES_MAX } from '@/lib/contract/limits';
 import { PersonFields } from './person-fields';
 
 /**

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ApiError, apiCall } from '@/lib/api/client';
 import type { BondingCompanies } from '@/lib/contract/case-extras';
-import { MONEY_MAX } from '@/lib/contract/fields';
+import { MONEY_MAX } from '@/lib/contract/limits';
 import { useFieldErrors } from '@/components/common/use-field-rule';
 
 type Company = BondingCompanies['list'][number];

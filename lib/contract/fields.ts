@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES } from './limits';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MONEY_MAX, PAGE_SIZES } from './limits';
 import { isValidIdNumber } from '../workflow/id-number';
 import { richTextBlank, richTextLength } from './rich-text-rules';
 import { sanitizeRichText } from './rich-text';
@@ -16,7 +16,6 @@ export const INT_MAX = 2_147_483_647;
 /** Most pages a list may be asked for (a list counts at most 10,000 rows). */
 const PAGE_NUM_MAX = 100_000;
 /** The largest amount in yuan a money column holds (numeric(14,2)). */
-export const MONEY_MAX = 999_999_999_999.99;
 
 /** A canonical decimal integer as text (query strings): no sign but '-', no spaces, no leading zeros, no hex. */
 const DECIMAL_INT = /^-?(0|[1-9]\d{0,15})$/;

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { bool, clientKey, decimal, id, idNumber, int, line, longText, money, requiredLine } from './fields';
 import { MOBILE_PATTERN } from './rules';
 import { REPAYMENT_METHODS } from '../workflow/plan';
+import { EMPLOYEES_MAX } from './limits';
 import { AMOUNT_LIMITS, RATE_MAX, TERM_MONTHS } from '../workflow/intake-limits';
 import { BORROWER_TYPES, GUARANTEE_METHODS } from '../workflow/stages';
 
@@ -23,8 +24,6 @@ const partnerInput = personInput.extend({ shareRatio: decimal(0, 100).refine((v)
 const guarantorInput = personInput.extend({ spouse: personInput.optional() });
 /** An employee of the borrower, and whether hired from the policy's key groups (the report's jobs created). */
 const employeeInput = personInput.extend({ keyGroup: bool().default(false) });
-/** The most employees one application lists. */
-export const EMPLOYEES_MAX = 200;
 
 const houseInput = z.object({
   certificateNo: text(64), owner: text(64), address: text(200),

@@ -3,6 +3,7 @@ import { clientKey, date, flag, id, int, INT_MAX, longText, money, pageInput, te
 import { version } from './role';
 import { ACTIONS, APPLICATION_STATUSES, BORROWER_TYPES, GUARANTEE_METHODS, REPAYMENT_STATES, STAGES } from '../workflow/stages';
 import { REPAYMENT_METHODS, type Plan } from '../workflow/plan';
+import { OVERDUE_DAYS_MAX } from './limits';
 import { HOUSE_STATES } from '../workflow/house';
 import { count, timestamp } from './output';
 
@@ -94,7 +95,6 @@ export const quotaInput = actionBase.extend({
   quota: money('validation.amount', 10_000_000),
 });
 export const reSignInput = actionBase;
-export const OVERDUE_DAYS_MAX = 3650;
 /**
  * bankState: on an approved case, whether the bank issued the loan (and how much, when); on an
  * issued loan (`repayment` given), the bank's repayment report: on time, overdue by some days,

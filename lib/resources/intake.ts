@@ -1,4 +1,4 @@
-import { EMPLOYEES_MAX, type IntakeInput } from '../contract/intake';
+import type { IntakeInput } from '../contract/intake';
 import { MOBILE_PATTERN } from '../contract/rules';
 import { idGender, isValidIdNumber } from '../workflow/id-number';
 import { AMOUNT_LIMITS, RATE_MAX, TERM_MONTHS } from '../workflow/intake-limits';
@@ -42,7 +42,6 @@ export const PERSON_AMOUNT_LIMIT = AMOUNT_LIMITS.PERSON;
 export { TERM_MONTHS };
 export const RATE_PERCENT_MAX = RATE_MAX * 100;
 export const GUARANTORS_MAX = 5;
-export { EMPLOYEES_MAX };
 
 export const INTAKE_DEFAULTS: IntakeValues = {
   hasSpouse: false, termMonths: 24, ratePercent: 4.35, repaymentMethod: 'INTEREST_MONTHLY', guaranteeMethod: 'CREDIT',
