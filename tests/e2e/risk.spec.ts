@@ -178,7 +178,7 @@ test.describe('risk screens', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, 'admin');
     await page.goto('/admin/setting/model-setting-client');
-    const small = page.getByRole('row', { name: /小微企业/ });
+    const small = page.locator('tr[data-row-key="SMALL_COMPANY"]');
     await expect(small).toContainText('不低于 15%（职工超过 100 人：8%）');
     // Only small companies have the limits.
     await page.getByRole('button', { name: '编辑额度 个人' }).click();
@@ -213,7 +213,7 @@ test.describe('risk screens', () => {
 
     await page.setViewportSize({ width: 1440, height: 900 });
     await switchLanguage(page, '简体中文', 'English');
-    const smallEn = page.getByRole('row', { name: /Small company/i });
+    const smallEn = page.locator('tr[data-row-key="SMALL_COMPANY"]');
     await expect(smallEn).toContainText('At least 15% (8% above 100 staff)');
     await smallEn.getByRole('button', { name: /Edit caps/ }).click();
     const dialogEn = page.getByRole('dialog', { name: /Edit caps/ });
