@@ -12,7 +12,7 @@ import { useFieldErrors } from '@/components/common/use-field-rule';
 
 const yuan = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
 
-/** The borrower types (typeOfBorrowerList) with their caps and longest term, edited by an administrator. */
+/** The borrower types (typeOfBorrowerList) with their caps, longest term and (small companies) staffing limits, edited by an administrator. */
 export function BorrowerTypes() {
   const t = useTranslations('resources.clientGroup');
   const locale = useLocale();
@@ -27,6 +27,11 @@ export function BorrowerTypes() {
           { key: 'cap', title: t('capAmount'), render: (_, row) => yuan.format(row.capAmount) },
           { key: 'total', title: t('totalCapAmount'), render: (_, row) => (row.totalCapAmount === null ? '—' : yuan.format(row.totalCapAmount)) },
           { key: 'term', title: t('maxTermMonths'), dataIndex: 'maxTermMonths' },
+          {
+            key: 'staffing', title: t('staffingRule'),
+            render: (_, row) => (row.keyHireShare === null || row.keyHireLargeShare === null || row.keyHireStaffThreshold === null ? '—'
+              : t('staffingRuleValue', { share: row.keyHireShare, largeShare: row.keyHireLargeShare, threshold: row.keyHireStaffThreshold })),
+          },
           ...(canEdit ? [{
             key: 'edit', title: t('actions'),
             render: (_: unknown, row: BorrowerTypeRow) => (
@@ -47,11 +52,13 @@ function TypeDialog({ row, close, refresh }: { row: BorrowerTypeRow; close: () =
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const fieldErrors = useFieldErrors();
-  const submit = async (values: { capAmount: number; totalCapAmount?: number | null; maxTermMonths: number }) => {
+  type Values = Pick<BorrowerTypeRow, 'capAmount' | 'totalCapAmount' | 'maxTermMonths' | 'keyHireShare' | 'keyHireLargeShare' | 'keyHireStaffThreshold'>;
+  const submit = async (values: Values) => {
     setBusy(true);
     try {
       const { message: text } = await apiCall('business-client-group/typeOfBorrowerUpdate', {
         borrowerType: row.borrowerType, version: row.version, capAmount: values.capAmount, totalCapAmount: values.totalCapAmount ?? undefined, maxTermMonths: values.maxTermMonths,
+        ...(staffing ? { keyHireShare: values.keyHireShare ?? undefined, keyHireLargeShare: values.keyHireLargeShare ?? undefined, keyHireStaffThreshold: values.keyHireStaffThreshold ?? undefined } : {}),
       });
       message.success(text);
       await refresh();
@@ -64,6 +71,7 @@ function TypeDialog({ row, close, refresh }: { row: BorrowerTypeRow; close: () =
     }
   };
   const required = [{ required: true, message: tv('fieldRequired') }];
+  const staffing = row.borrowerType === 'SMALL_COMPANY';
   return (
     <Modal open title={`${t('editType')} · ${locale === 'en' ? row.nameEn : row.nameZh}`} onCancel={close} destroyOnHidden
       okButtonProps={{ loading: busy, htmlType: 'submit' }}
@@ -73,6 +81,13 @@ function TypeDialog({ row, close, refresh }: { row: BorrowerTypeRow; close: () =
         <Form.Item name="totalCapAmount" label={t('totalCapAmount')}><InputNumber min={1} precision={2} style={{ width: '100%' }} /></Form.Item>
       )}
       <Form.Item name="maxTermMonths" label={t('maxTermMonths')} rules={required}><InputNumber min={1} max={360} precision={0} style={{ width: '100%' }} /></Form.Item>
+      {staffing && (
+        <>
+          <Form.Item name="keyHireShare" label={t('keyHireShare')} rules={required} extra={t('keyHireHelp')}><InputNumber min={0} max={100} precision={2} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item name="keyHireLargeShare" label={t('keyHireLargeShare')} rules={required}><InputNumber min={0} max={100} precision={2} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item name="keyHireStaffThreshold" label={t('keyHireStaffThreshold')} rules={required}><InputNumber min={1} max={100000} precision={0} style={{ width: '100%' }} /></Form.Item>
+        </>
+      )}
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { bool, date, id, idNumber, int, longText, money, pageInput, requiredLine, sort, textFilter } from './fields';
+import { bool, date, decimal, id, idNumber, int, longText, money, pageInput, requiredLine, sort, textFilter } from './fields';
 import { count, timestamp } from './output';
 import { version } from './role';
 import { MOBILE_PATTERN } from './rules';
@@ -201,17 +201,37 @@ export const borrowerTypeRow = z.object({
   capAmount: z.number(),
   totalCapAmount: z.number().nullable(),
   maxTermMonths: count,
+  /** Small companies' staffing indicator (null for other types): key-group hires' share (%), the share above the threshold (%), the threshold (staff). */
+  keyHireShare: z.number().nullable(),
+  keyHireLargeShare: z.number().nullable(),
+  keyHireStaffThreshold: z.number().nullable(),
   version: count,
 });
 export type BorrowerTypeRow = z.infer<typeof borrowerTypeRow>;
 
-/** business-client-group/typeOfBorrowerUpdate: a borrower type's caps and longest term. */
+/** A percentage from 0 to 100 with at most two decimals. */
+const percent = (key: string) => decimal(0, 100, key).refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, key);
+const STAFF_THRESHOLD_MAX = 100_000;
+const KEY_HIRE_FIELDS = ['keyHireShare', 'keyHireLargeShare', 'keyHireStaffThreshold'] as const;
+
+/**
+ * business-client-group/typeOfBorrowerUpdate: a borrower type's caps and longest term; for small
+ * companies also the staffing indicator's limits (required there, ignored for the other types).
+ */
 export const borrowerTypeUpdateInput = z.object({
   borrowerType,
   capAmount: money('validation.amount'),
   totalCapAmount: z.preprocess(blank, money('validation.amount').optional()),
   maxTermMonths: int(1, 360, 'validation.term'),
+  keyHireShare: z.preprocess(blank, percent('validation.keyHireShare').optional()),
+  keyHireLargeShare: z.preprocess(blank, percent('validation.keyHireLargeShare').optional()),
+  keyHireStaffThreshold: z.preprocess(blank, int(1, STAFF_THRESHOLD_MAX, 'validation.keyHireStaffThreshold').optional()),
   version,
+}).superRefine((v, ctx) => {
+  if (v.borrowerType !== 'SMALL_COMPANY') return;
+  for (const field of KEY_HIRE_FIELDS) {
+    if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `validation.${field}` });
+  }
 });
 
 // Blacklist strategy -----------------------------------------------------------------------

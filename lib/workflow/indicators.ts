@@ -47,14 +47,17 @@ export function judge(rule: Rule, effect: Effect, value: number | null): Verdict
   return effect === 'HARD' ? 'REFUSED' : 'FLAGGED';
 }
 
+/** The staffing limits a borrower type sets (DOMAIN.md section 1): share (%), the share above `staffThreshold` staff (%). */
+export interface KeyHireLimits { share: number; largeShare: number; staffThreshold: number }
+
 /**
- * The policy's staffing rule for small companies: new hires of the key groups make at least 15%
- * of the staff, 8% when the staff is above 100. KEY_HIRE_MARGIN measures how far (in percentage
- * points, two decimals) a company's share lies above the share it needs; null without a staff count.
+ * The staffing rule for small companies: new hires of the key groups make at least `share`% of
+ * the staff, `largeShare`% when the staff is above `staffThreshold` (the borrower type's settings).
+ * KEY_HIRE_MARGIN measures how far (in percentage points, two decimals) a company's share lies
+ * above the share it needs; null without a staff count or without limits.
  */
-const KEY_HIRE_RULE = { share: 15, largeStaff: 100, largeShare: 8 } as const;
-export function keyHireMargin(keyHires: number, staff: number | null): number | null {
-  if (!staff || staff <= 0) return null;
-  const needed = staff > KEY_HIRE_RULE.largeStaff ? KEY_HIRE_RULE.largeShare : KEY_HIRE_RULE.share;
+export function keyHireMargin(keyHires: number, staff: number | null, limits: KeyHireLimits | null): number | null {
+  if (!staff || staff <= 0 || !limits) return null;
+  const needed = staff > limits.staffThreshold ? limits.largeShare : limits.share;
   return Math.round((keyHires * 100 / staff - needed) * 100) / 100;
 }

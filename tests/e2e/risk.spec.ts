@@ -173,6 +173,57 @@ test.describe('risk screens', () => {
     await expect(entry).toContainText('担保公司代偿');
   });
 
+  test('the small companies\' staffing limits are edited in the borrower types\' dialog, in both languages and on a phone', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, 'admin');
+    await page.goto('/admin/setting/model-setting-client');
+    const small = page.locator('tr[data-row-key="SMALL_COMPANY"]');
+    await expect(small).toContainText('不低于 15%（职工超过 100 人：8%）');
+    // Only small companies have the limits.
+    await page.getByRole('button', { name: '编辑额度 个人' }).click();
+    let dialog = page.getByRole('dialog', { name: /编辑额度 · 个人/ });
+    await expect(dialog.getByRole('spinbutton', { name: '最长期限（月）' })).toBeVisible();
+    await expect(dialog.getByRole('spinbutton', { name: '职工人数门槛（人）' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+
+    await small.getByRole('button', { name: /编辑额度/ }).click();
+    dialog = page.getByRole('dialog', { name: /编辑额度 · 小微企业/ });
+    const share = dialog.getByRole('spinbutton', { name: '新招用重点群体人员占比下限（%）' });
+    await expect(share).toHaveValue('15.00');
+    await expect(dialog.getByRole('spinbutton', { name: '职工人数超过门槛时的占比下限（%）' })).toHaveValue('8.00');
+    await expect(dialog.getByRole('spinbutton', { name: '职工人数门槛（人）' })).toHaveValue('100');
+    await share.clear();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog.getByText('请填写此项')).toBeVisible();
+    await share.fill('16.5');
+    await shoot(page, 'risk-staffing-limits-zh-1440');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog).toBeHidden();
+    await expect(small).toContainText('不低于 16.5%（职工超过 100 人：8%）');
+
+    // Back to the policy's 15%, on a phone and in English.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await small.getByRole('button', { name: /编辑额度/ }).click();
+    await shoot(page, 'risk-staffing-limits-zh-375');
+    await dialog.getByRole('spinbutton', { name: '新招用重点群体人员占比下限（%）' }).fill('15');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog).toBeHidden();
+    await expect(small).toContainText('不低于 15%（职工超过 100 人：8%）');
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await switchLanguage(page, '简体中文', 'English');
+    const smallEn = page.locator('tr[data-row-key="SMALL_COMPANY"]');
+    await expect(smallEn).toContainText('At least 15% (8% above 100 staff)');
+    await smallEn.getByRole('button', { name: /Edit caps/ }).click();
+    const dialogEn = page.getByRole('dialog', { name: /Edit caps/ });
+    await expect(dialogEn.getByRole('spinbutton', { name: 'Key-group hires share (%)' })).toHaveValue('15.00');
+    await shoot(page, 'risk-staffing-limits-en-1440');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shoot(page, 'risk-staffing-limits-en-375');
+    await dialogEn.getByRole('button', { name: /Cancel/ }).click();
+  });
+
   const SCREENS: [string, string, string][] = [
     ['/admin/setting/model-setting-client', '客户群体', 'Customer groups'],
     ['/admin/setting/model-setting-target', '指标管理', 'Indicators'],

@@ -188,4 +188,44 @@ describeUpstream('the staffing indicator of small companies (KEY_HIRES)', (up) =
       else expect(app).toMatchObject({ status: 'REFUSED', content: expect.stringContaining('新招用重点群体人员占比不足') });
     });
   });
+
+  it('reads the small companies\' limits at check time: raising a share refuses what passed, lowering it passes what was refused', async () => {
+    const limits = async (body: { keyHireShare: number; keyHireLargeShare: number; keyHireStaffThreshold: number }) => {
+      const small = (await call('business-client-group/typeOfBorrowerList', {})).body.data.find((t: { borrowerType: string }) => t.borrowerType === 'SMALL_COMPANY');
+      const res = await call('business-client-group/typeOfBorrowerUpdate', { ...small, ...body });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+    };
+    const checked = async (staff: number, keyHires: number) => {
+      const res = await intake(staff, keyHires);
+      expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+      const status = (await up().db.selectFrom('application').select('status').where('id', '=', res.body.data.id).executeTakeFirstOrThrow()).status;
+      const { verdict: v, observed } = await verdict(res.body.data.id);
+      return { status, verdict: v, observed };
+    };
+    const passed = (observed: number) => ({ status: 'IN_REVIEW', verdict: 'PASSED', observed });
+    const refused = (observed: number) => ({ status: 'REFUSED', verdict: 'REFUSED', observed });
+    try {
+      // The policy's figures: 15 of 100 pass, 14 of 100 fail; 9 of 101 pass, 8 of 101 fail.
+      expect(await checked(100, 15)).toEqual(passed(0));
+      expect(await checked(100, 14)).toEqual(refused(-1));
+      expect(await checked(101, 9)).toEqual(passed(0.91));
+
+      // A share raised to 16%: the same 15 of 100 are refused; the threshold raised to 200: 9 of 101 need 16% too.
+      await limits({ keyHireShare: 16, keyHireLargeShare: 8, keyHireStaffThreshold: 200 });
+      expect(await checked(100, 15)).toEqual(refused(-1));
+      expect(await checked(101, 9)).toEqual(refused(-7.09));
+      expect(await checked(201, 17)).toEqual(passed(0.46));
+
+      // Shares lowered to 13.5% and 7.5%: 14 of 100 and 16 of 201 (7.96%) pass.
+      await limits({ keyHireShare: 13.5, keyHireLargeShare: 7.5, keyHireStaffThreshold: 200 });
+      expect(await checked(100, 14)).toEqual(passed(0.5));
+      expect(await checked(201, 16)).toEqual(passed(0.46));
+      expect(await checked(201, 15)).toEqual(refused(-0.04));
+    } finally {
+      await limits({ keyHireShare: 15, keyHireLargeShare: 8, keyHireStaffThreshold: 100 });
+    }
+    // What was checked keeps the limits it was checked with.
+    const detail = await up().db.selectFrom('application_check').select('detail').where('code', '=', 'KEY_HIRES').orderBy('checked_at', 'desc').orderBy('application_id', 'desc').executeTakeFirstOrThrow();
+    expect(detail.detail).toEqual({ staff: 201, keyHires: 15, limits: { share: 13.5, largeShare: 7.5, staffThreshold: 200 } });
+  });
 });

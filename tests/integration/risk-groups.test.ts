@@ -61,6 +61,46 @@ describeUpstream('client groups and borrower types (business-client-group)', (up
     expect((await call('business-client-group/typeOfBorrowerUpdate', { ...person, totalCapAmount: null }, reviewer)).status).toBe(403);
   });
 
+  it('small companies carry the staffing indicator\'s limits, changed with the version, validated and audited', async () => {
+    const types = (await call('business-client-group/typeOfBorrowerList', {})).body.data;
+    expect(types.map((t: { keyHireShare: number | null; keyHireLargeShare: number | null; keyHireStaffThreshold: number | null }) =>
+      [t.keyHireShare, t.keyHireLargeShare, t.keyHireStaffThreshold])).toEqual([[null, null, null], [null, null, null], [15, 8, 100]]);
+    const small = types[2];
+    const update = (body: object, token = admin) => call('business-client-group/typeOfBorrowerUpdate', { ...small, ...body }, token);
+
+    expectFields(await update({ keyHireShare: 100.5, keyHireLargeShare: 8.123, keyHireStaffThreshold: 0 }), {
+      keyHireShare: 'validation.keyHireShare', keyHireLargeShare: 'validation.keyHireLargeShare', keyHireStaffThreshold: 'validation.keyHireStaffThreshold',
+    });
+    expectFields(await update({ keyHireShare: -1, keyHireLargeShare: 'eight', keyHireStaffThreshold: 100_001 }), {
+      keyHireShare: 'validation.keyHireShare', keyHireLargeShare: 'validation.keyHireLargeShare', keyHireStaffThreshold: 'validation.keyHireStaffThreshold',
+    });
+    expectFields(await update({ keyHireStaffThreshold: 12.5 }), { keyHireStaffThreshold: 'validation.keyHireStaffThreshold' });
+    // Required for a small company (blank and absent alike).
+    expectFields(await update({ keyHireShare: null, keyHireLargeShare: '', keyHireStaffThreshold: undefined }), {
+      keyHireShare: 'validation.keyHireShare', keyHireLargeShare: 'validation.keyHireLargeShare', keyHireStaffThreshold: 'validation.keyHireStaffThreshold',
+    });
+    expect((await update({ keyHireShare: 20 }, reviewer)).status).toBe(403);
+    expect((await call('business-client-group/typeOfBorrowerList', {})).body.data[2]).toEqual(small);
+
+    const changed = await update({ keyHireShare: '17.25', keyHireLargeShare: 9.5, keyHireStaffThreshold: 250 });
+    expect(changed.body.data).toEqual({ ...small, keyHireShare: 17.25, keyHireLargeShare: 9.5, keyHireStaffThreshold: 250, version: small.version + 1 });
+    const stale = await update({ keyHireShare: 30 });
+    expect(stale.status).toBe(409);
+    expect((await call('business-client-group/typeOfBorrowerList', {})).body.data[2]).toEqual(changed.body.data);
+    const audit = await up().db.selectFrom('audit_log').select(['action', 'summary']).where('target_type', '=', 'borrowerType').where('target_id', '=', 'SMALL_COMPANY')
+      .orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ action: 'borrowerType.update', summary: { before: { keyHireShare: 15, keyHireStaffThreshold: 100 }, after: { keyHireShare: 17.25, keyHireStaffThreshold: 250 } } });
+
+    // Other types have no staffing limits: what is sent for them is ignored.
+    const person = (await call('business-client-group/typeOfBorrowerList', {})).body.data[0];
+    const personChanged = await call('business-client-group/typeOfBorrowerUpdate', { ...person, keyHireShare: 20, keyHireLargeShare: 10, keyHireStaffThreshold: 50 });
+    expect(personChanged.body.data).toMatchObject({ keyHireShare: null, keyHireLargeShare: null, keyHireStaffThreshold: null });
+
+    // Back to the policy's figures for the other files' cases.
+    const back = await call('business-client-group/typeOfBorrowerUpdate', { ...changed.body.data, keyHireShare: 15, keyHireLargeShare: 8, keyHireStaffThreshold: 100 });
+    expect(back.body.data).toMatchObject({ keyHireShare: 15, keyHireLargeShare: 8, keyHireStaffThreshold: 100, version: small.version + 2 });
+  });
+
   it('is the administrators\' business: a reviewer gets 403, a page grant reads, the edit button writes', async () => {
     expect((await call('business-client-group/list', { pageNum: 1, pageSize: 10 }, reviewer)).status).toBe(403);
     expect((await call('business-client-group/edit', group, reviewer)).status).toBe(403);

@@ -351,6 +351,12 @@ interface BorrowerTypeConfigTable {
   /** A partnership's cap in all. */
   total_cap_amount: Numeric | null;
   max_term_months: number;
+  /** Small companies' staffing indicator (null for other types): the key-group hires' share of the staff (%), */
+  key_hire_share: Numeric | null;
+  /** the share that suffices when the staff is above the threshold (%), */
+  key_hire_large_share: Numeric | null;
+  /** and that threshold (staff). */
+  key_hire_staff_threshold: number | null;
   version: Generated<number>;
   updated_at: Timestamp;
   updated_by: number | null;

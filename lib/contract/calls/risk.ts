@@ -63,8 +63,8 @@ export const riskCalls = {
     access: (input) => (input.id === undefined ? button('clientGroup::add') : button('clientGroup::edit')), accessBy: 'id', page: PAGES.clientGroups,
   }),
   'business-client-group/del': call({ summary: 'Delete an unused client group; one in use is disabled', input: clientGroupDeleteInput, output: nothing, access: button('clientGroup::delete'), page: PAGES.clientGroups }),
-  'business-client-group/typeOfBorrowerList': call({ summary: 'Borrower types with their caps and longest term', input: none, output: z.array(borrowerTypeRow), access: 'user', page: PAGES.clientGroups }),
-  'business-client-group/typeOfBorrowerUpdate': call({ summary: 'Change a borrower type\'s caps and longest term', input: borrowerTypeUpdateInput, output: borrowerTypeRow, access: button('clientGroup::edit'), page: PAGES.clientGroups }),
+  'business-client-group/typeOfBorrowerList': call({ summary: 'Borrower types with their caps, longest term and (small companies) staffing limits', input: none, output: z.array(borrowerTypeRow), access: 'user', page: PAGES.clientGroups }),
+  'business-client-group/typeOfBorrowerUpdate': call({ summary: 'Change a borrower type\'s caps, longest term and (small companies) staffing limits', input: borrowerTypeUpdateInput, output: borrowerTypeRow, access: button('clientGroup::edit'), page: PAGES.clientGroups }),
 
   'business/index/list': call({ summary: 'The working indicators (the draft), each compared with the version in force', input: indicatorListInput, output: page(indicatorRow), access: indicators, page: PAGES.indicators }),
   'business/index/edit': call({

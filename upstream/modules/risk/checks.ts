@@ -73,7 +73,7 @@ function ageOn(birth: string, today: string): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
-/** The database's observations: blacklist hits by indexed ID number, loans not settled, the type's cap. */
+/** The database's observations: blacklist hits by indexed ID number, loans not settled, the type's cap and staffing limits. */
 async function lookInside(db: Db, subject: Subject, now: Date) {
   const ids = [subject.idNumber, ...subject.people];
   const [hits, loans, cap] = await Promise.all([
@@ -82,15 +82,20 @@ async function lookInside(db: Db, subject: Subject, now: Date) {
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])).executeTakeFirstOrThrow(),
     db.selectFrom('application').select((eb) => eb.fn.countAll<number>().as('n')).where('id_number', '=', subject.idNumber).where('status', '=', 'LOANED')
       .$if(subject.applicationId !== undefined, (q) => q.where('id', '<>', subject.applicationId!)).executeTakeFirstOrThrow(),
-    db.selectFrom('borrower_type_config').select(['cap_amount', 'total_cap_amount']).where('borrower_type', '=', subject.borrowerType).executeTakeFirst(),
+    db.selectFrom('borrower_type_config').select(['cap_amount', 'total_cap_amount', 'key_hire_share', 'key_hire_large_share', 'key_hire_staff_threshold']).where('borrower_type', '=', subject.borrowerType).executeTakeFirst(),
   ]);
   const birth = idBirthDate(subject.idNumber, now);
   const limit = cap ? Number(cap.total_cap_amount ?? cap.cap_amount) : null;
+  const keyHireLimits = cap && cap.key_hire_share !== null && cap.key_hire_large_share !== null && cap.key_hire_staff_threshold !== null
+    ? { share: Number(cap.key_hire_share), largeShare: Number(cap.key_hire_large_share), staffThreshold: cap.key_hire_staff_threshold }
+    : null;
   return {
     age: birth ? ageOn(birth, chinaToday(now)) : null,
     amountOverCap: limit === null ? null : subject.amount - limit,
     blacklistHits: Number(hits.n),
     openLoans: Number(loans.n),
+    keyHireMargin: keyHireMargin(subject.keyHires, subject.staffCount, keyHireLimits),
+    keyHireLimits,
   };
 }
 
@@ -107,7 +112,7 @@ export async function runChecks(db: Db, items: IssuedIndicator[], subject: Subje
     INSURED_MONTHS: [insurance ? insurance.monthsPaid : null, insurance],
     CURRENT_OVERDUE: [credit ? credit.currentOverdue : null, credit],
     UNSETTLED_GUARANTEES: [credit ? credit.unsettledGuaranteeLoans : null, credit],
-    KEY_HIRE_MARGIN: [keyHireMargin(subject.keyHires, subject.staffCount), { staff: subject.staffCount, keyHires: subject.keyHires }],
+    KEY_HIRE_MARGIN: [inside.keyHireMargin, { staff: subject.staffCount, keyHires: subject.keyHires, limits: inside.keyHireLimits }],
   };
   return items.map((item) => {
     const [value, detail] = observed[item.metric];

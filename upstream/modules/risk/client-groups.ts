@@ -43,10 +43,15 @@ const values = (input: Edit) => ({
   credit_exempt: input.creditExempt, state: input.state, sort: input.sort,
 });
 
-type TypeRecord = { borrower_type: BorrowerTypeRow['borrowerType']; name_zh: string; name_en: string; cap_amount: string; total_cap_amount: string | null; max_term_months: number; version: number };
+type TypeRecord = {
+  borrower_type: BorrowerTypeRow['borrowerType']; name_zh: string; name_en: string; cap_amount: string; total_cap_amount: string | null; max_term_months: number;
+  key_hire_share: string | null; key_hire_large_share: string | null; key_hire_staff_threshold: number | null; version: number;
+};
+const orNull = (v: string | null) => (v === null ? null : Number(v));
 const typeRow = (r: TypeRecord): BorrowerTypeRow => ({
   borrowerType: r.borrower_type, nameZh: r.name_zh, nameEn: r.name_en, capAmount: Number(r.cap_amount),
-  totalCapAmount: r.total_cap_amount === null ? null : Number(r.total_cap_amount), maxTermMonths: r.max_term_months, version: r.version,
+  totalCapAmount: orNull(r.total_cap_amount), maxTermMonths: r.max_term_months,
+  keyHireShare: orNull(r.key_hire_share), keyHireLargeShare: orNull(r.key_hire_large_share), keyHireStaffThreshold: r.key_hire_staff_threshold, version: r.version,
 });
 
 async function loadTypes(ctx: Pick<CallContext, 'db'>): Promise<BorrowerTypeRow[]> {
@@ -55,7 +60,7 @@ async function loadTypes(ctx: Pick<CallContext, 'db'>): Promise<BorrowerTypeRow[
   return rows.map(typeRow);
 }
 
-/** The borrower types' caps and longest terms, each a versioned row. */
+/** The borrower types' caps, longest terms and (small companies) staffing limits, each a versioned row. */
 const typeTable = resource({
   table: 'borrower_type_config',
   key: 'borrower_type',
@@ -66,6 +71,9 @@ const typeTable = resource({
   patch: (input: InputOf<'business-client-group/typeOfBorrowerUpdate'>, _before, ctx) => ({
     cap_amount: String(input.capAmount), total_cap_amount: input.totalCapAmount === undefined ? null : String(input.totalCapAmount),
     max_term_months: input.maxTermMonths, updated_by: ctx.user.id,
+    ...(input.borrowerType === 'SMALL_COMPANY' ? {
+      key_hire_share: String(input.keyHireShare), key_hire_large_share: String(input.keyHireLargeShare), key_hire_staff_threshold: input.keyHireStaffThreshold!,
+    } : {}),
   }),
 });
 
