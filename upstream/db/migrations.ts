@@ -11,6 +11,7 @@ import { lookups } from './migration-lookups';
 import { push } from './migration-push';
 import { perf } from './migration-perf';
 import { textsCalendar } from './migration-texts-calendar';
+import { roleNames } from './migration-role-names';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -256,4 +257,5 @@ export const migrations: Record<string, Migration> = {
   '0018_case_tally': caseTally,
   '0020_texts_calendar': textsCalendar,
   '0021_perf': perf,
+  '0023_role_names': roleNames,
 };
