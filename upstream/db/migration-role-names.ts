@@ -20,15 +20,18 @@ export const roleNames: Migration = {
     await db.schema.alterTable('role').addColumn('built_in', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
     await sql`create unique index role_built_in_uq on role (built_in) where built_in`.execute(db);
     for (const role of SEEDED_ROLE_TEXTS) {
-      // Only a seeded role an administrator left as it was seeded (its name, and its English description then) is filled.
+      // A seeded role still under its seeded name gets both names; its description too, unless an administrator changed it.
       await db.updateTable('role')
-        .set((eb) => ({ name: role.name, name_en: role.nameEn, description: role.description, description_en: role.descriptionEn,
-          built_in: role.was === 'registered', version: eb('version', '+', 1), updated_at: new Date() }))
-        .where('name', '=', role.was).where('description', '=', role.descriptionEn)
+        .set((eb) => ({
+          name: role.name, name_en: role.nameEn, built_in: role.was === 'registered', version: eb('version', '+', 1), updated_at: new Date(),
+          description: eb.case().when('description', '=', role.descriptionEn).then(role.description).else(eb.ref('description')).end(),
+          description_en: eb.case().when('description', '=', role.descriptionEn).then(role.descriptionEn).else('').end(),
+        }))
+        .where('name', '=', role.was)
         .where((eb) => eb.not(eb.exists(eb.selectFrom('role as o').select('o.id').where('o.name', '=', role.name).whereRef('o.id', '<>', 'role.id'))))
         .execute();
     }
-    // The registered role, even when its description was changed, stays the built-in one.
+    // The registered role stays the built-in one even where another role had taken its Chinese name.
     await db.updateTable('role').set({ built_in: true }).where('name', '=', 'registered')
       .where((eb) => eb.not(eb.exists(eb.selectFrom('role as o').select('o.id').where('o.built_in', '=', true))))
       .execute();
