@@ -26,10 +26,13 @@ export const roleSpec: ResourceSpec<RoleRow> = {
     createPermission: 'role::add',
     editPermission: 'role::edit',
     fields: [
-      { name: 'name', label: 'resources.role.name', kind: 'text' },
-      { name: 'description', label: 'resources.role.description', kind: 'textarea' },
+      // Both languages' texts side by side; the English ones left empty, the Chinese serve both.
+      { name: 'name', label: 'resources.role.nameZh', kind: 'text' },
+      { name: 'nameEn', label: 'resources.role.nameEn', kind: 'text', placeholder: 'resources.role.sameAsChinese' },
+      { name: 'description', label: 'resources.role.descriptionZh', kind: 'textarea' },
+      { name: 'descriptionEn', label: 'resources.role.descriptionEn', kind: 'textarea', placeholder: 'resources.role.sameAsChinese' },
     ],
-    toValues: (row) => ({ name: row.name, description: row.description }),
+    toValues: (row) => ({ name: row.nameZh, nameEn: row.nameEn, description: row.descriptionZh, descriptionEn: row.descriptionEn }),
     toPayload: (values, row) => ({ ...values, ...(row ? { id: row.id, version: row.version } : {}) }),
   },
   actions: [

@@ -41,7 +41,7 @@ test('an administrator sets up an organisation, a role and a user; the user gets
     await admin.goto('/admin/setting/system/role');
     await admin.getByRole('button', { name: /新增角色/ }).click();
     const dialog = admin.getByRole('dialog', { name: '新增角色' });
-    await dialog.getByLabel('角色名称').fill(ROLE);
+    await dialog.getByLabel('角色名称（中文）').fill(ROLE);
     await dialog.getByRole('button', { name: SAVE }).click();
     const row = admin.getByRole('row', { name: new RegExp(ROLE) });
     await row.getByRole('button', { name: /^授\s*权$/ }).click();

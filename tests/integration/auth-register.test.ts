@@ -24,7 +24,7 @@ describeUpstream('admin/register', (up) => {
     expect(me.body.data.username).toBe('new.user@example.com');
     const role = await up().db.selectFrom('user_role as ur').innerJoin('role as r', 'r.id', 'ur.role_id').select('r.name')
       .where('ur.user_id', '=', body.data.info.id).execute();
-    expect(role).toEqual([{ name: 'registered' }]);
+    expect(role).toEqual([{ name: '注册用户' }]);
 
     const login = await up().call('admin/login', { username: 'NEW.USER@example.com', password: PASSWORD }, { ip: freshIp() });
     expect(login.body.code).toBe(200);

@@ -47,17 +47,18 @@ describeUpstream('role: list, save, info, state, delete', (up) => {
 
   it('lists the roles with their holders and grants, filtered by name (any case) and state, page by page', async () => {
     const all = await list({});
-    expect(names(all)).toEqual(expect.arrayContaining(['registered', '人社审核员', '担保审核员', '银行审核员']));
+    expect(names(all)).toEqual(expect.arrayContaining(['注册用户', '人社审核员', '担保审核员', '银行审核员']));
     const bankRole = all.list.find((r) => r.name === '银行审核员')!;
     const granted = await up().db.selectFrom('role_permission').select('permission_id').where('role_id', '=', bankRole.id).execute();
     const holders = await holdersOf(bankRole.id);
     expect(holders).toContain('bank');
     expect(bankRole).toEqual({
-      id: bankRole.id, name: '银行审核员', description: 'Bank reviewers', state: 'ENABLED', userCount: holders.length,
+      id: bankRole.id, name: '银行审核员', description: '银行的审核人员', state: 'ENABLED', userCount: holders.length,
+      nameZh: '银行审核员', nameEn: 'Bank reviewers', descriptionZh: '银行的审核人员', descriptionEn: 'Bank reviewers', builtIn: false,
       permissionCount: granted.length, version: 1, createTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(granted.length).toBeGreaterThan(1);
-    expect(names(await list({ name: 'REGIST' }))).toEqual(['registered']);
+    expect(names(await list({ name: 'REGIST' }))).toEqual(['注册用户']);
     expect(names(await list({ name: '审核' }))).toEqual(['人社审核员', '担保审核员', '银行审核员']);
     expect((await list({ name: '%' })).total).toBe(0);
     expect(names(await list({ state: 'DISABLED' }))).toEqual([]);
@@ -80,7 +81,7 @@ describeUpstream('role: list, save, info, state, delete', (up) => {
       actor_id: await userId(up().db, 'admin'), target_type: 'role', target_id: String(body.data.id), summary: { after: { name: '风控专员' } },
     });
     const roles = await countRows(up().db, 'role');
-    expectFields(await save({ name: 'REGISTERED' }), { name: 'validation.roleNameTaken' });
+    expectFields(await save({ name: '注册用户' }), { name: 'validation.roleNameTaken' });
     expectFields(await save({ name: '风控专员' }, clerk), { name: 'validation.roleNameTaken' });
     expectFields(await save({ name: ' ' }), { name: 'validation.roleNameRequired' });
     expectFields(await save({ description: 'x' }), { name: 'validation.roleNameRequired' });
@@ -106,10 +107,11 @@ describeUpstream('role: list, save, info, state, delete', (up) => {
   });
 
   it('keeps the built-in role name, lets the holder of role::add create but not edit, and the page alone neither', async () => {
-    const registered = await roleIdOf('registered');
-    expectFields(await save({ id: registered, version: 1, name: 'newcomers' }), { name: 'validation.roleBuiltInName' });
-    expect((await save({ id: registered, version: 1, name: 'registered', description: 'Self-registered' })).body.data)
-      .toMatchObject({ name: 'registered', description: 'Self-registered', version: 2 });
+    const registered = await roleIdOf('注册用户');
+    expectFields(await save({ id: registered, version: 1, name: 'newcomers', nameEn: 'Registered users' }), { name: 'validation.roleBuiltInName' });
+    expectFields(await save({ id: registered, version: 1, name: '注册用户', nameEn: 'Newcomers' }), { name: 'validation.roleBuiltInName' });
+    expect((await save({ id: registered, version: 1, name: '注册用户', nameEn: 'Registered users', description: '自行注册的账号' })).body.data)
+      .toMatchObject({ name: '注册用户', description: '自行注册的账号', descriptionEn: '', builtIn: true, version: 2 });
     const created = await ok<RoleRow>(up(), 'role/saveOrUpdate', { name: '新增专员' }, adder);
     expect((await save({ id: created.id, version: 1, name: '改名' }, adder)).status).toBe(403);
     expect((await save({ name: '旁观者的角色' }, viewer)).status).toBe(403);
@@ -155,9 +157,9 @@ describeUpstream('role: list, save, info, state, delete', (up) => {
     expect(refused).toMatchObject({ status: 409, body: { code: 409, message: `该角色仍有 ${holders} 个用户在使用，不能删除` } });
     const english = await up().call('role/del', { id: held }, { token: clerk, locale: 'en' });
     expect(english.body.message).toBe(`${holders} user(s) still hold this role; it cannot be deleted`);
-    const builtIn = await up().call('role/del', { id: await roleIdOf('registered') }, { token: admin });
+    const builtIn = await up().call('role/del', { id: await roleIdOf('注册用户') }, { token: admin });
     expect(builtIn).toMatchObject({ status: 409, body: { message: '内置角色不能删除' } });
-    expect(await up().db.selectFrom('role').select('id').where('id', 'in', [held, await roleIdOf('registered')]).execute()).toHaveLength(2);
+    expect(await up().db.selectFrom('role').select('id').where('id', 'in', [held, await roleIdOf('注册用户')]).execute()).toHaveLength(2);
 
     const role = await ok<RoleRow>(up(), 'role/saveOrUpdate', { name: '待删除' }, admin);
     await up().db.insertInto('role_permission').values({ role_id: role.id, permission_id: (await up().db.selectFrom('permission').select('id').executeTakeFirstOrThrow()).id }).execute();

@@ -12,6 +12,7 @@ import { push } from './migration-push';
 import { perf } from './migration-perf';
 import { textsCalendar } from './migration-texts-calendar';
 import { staffingLimits } from './migration-staffing-limits';
+import { roleNames } from './migration-role-names';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -258,4 +259,5 @@ export const migrations: Record<string, Migration> = {
   '0020_texts_calendar': textsCalendar,
   '0021_perf': perf,
   '0022_staffing_limits': staffingLimits,
+  '0023_role_names': roleNames,
 };

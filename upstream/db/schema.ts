@@ -45,8 +45,14 @@ interface UserTable {
 
 interface RoleTable {
   id: Generated<number>;
+  /** The Chinese name, or the one name an administrator typed. */
   name: string;
+  /** The English name; empty: the name serves both languages. */
+  name_en: Generated<string>;
   description: Generated<string>;
+  description_en: Generated<string>;
+  /** The role self-registered accounts receive: neither renamed nor deleted. */
+  built_in: Generated<boolean>;
   state: Generated<'ENABLED' | 'DISABLED'>;
   version: Generated<number>;
   created_at: CreatedAt;

@@ -7,6 +7,7 @@ import { REGIONS } from './regions-data';
 import { seedWorkflowDemo, seedWorkflowReference } from './workflow';
 import { seedLookupDemo } from './lookups';
 import { seedContentDemo } from './content';
+import { SEEDED_ROLE_TEXTS } from '../migration-role-names';
 
 type Trx = Kysely<Database>;
 
@@ -27,8 +28,8 @@ export async function seedReference(db: Kysely<Database>) {
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
     // Written only when missing: any write to the role table moves every user's grants version (migration-perf.ts).
-    if (!(await trx.selectFrom('role').select('id').where('name', '=', 'registered').executeTakeFirst())) {
-      await trx.insertInto('role').values({ name: 'registered', description: 'Self-registered accounts awaiting roles', updated_at: new Date() }).execute();
+    if (!(await trx.selectFrom('role').select('id').where('built_in', '=', true).executeTakeFirst())) {
+      await trx.insertInto('role').values({ ...seededRole('registered'), built_in: true, updated_at: new Date() }).execute();
     }
     await seedWorkflowReference(trx);
   });
@@ -88,10 +89,16 @@ const DEMO_ORGS: { key: string; name: string; type: OrgType; parent?: string }[]
 const DEMO_QUOTAS: Record<string, number> = { gc1: 60_000_000, gc2: 40_000_000 };
 
 const DEMO_ROLES = [
-  { name: '人社审核员', description: 'Renshe reviewers', menus: ['/renshe'] },
-  { name: '担保审核员', description: 'Guarantee company reviewers', menus: ['/guarantee'] },
-  { name: '银行审核员', description: 'Bank reviewers', menus: ['/bank'] },
+  { name: '人社审核员', menus: ['/renshe'] },
+  { name: '担保审核员', menus: ['/guarantee'] },
+  { name: '银行审核员', menus: ['/bank'] },
 ];
+
+/** A seeded role's names and descriptions in both languages. */
+function seededRole(was: string) {
+  const role = SEEDED_ROLE_TEXTS.find((r) => r.was === was)!;
+  return { name: role.name, name_en: role.nameEn, description: role.description, description_en: role.descriptionEn };
+}
 
 /** A demo account; `task` is the message waiting for it: the page it is about and its text. */
 interface DemoUser {
@@ -131,7 +138,7 @@ export async function seedDemo(db: Kysely<Database>) {
     await trx.insertInto('guarantee_quota').values(Object.entries(DEMO_QUOTAS).map(([key, quota]) => ({ org_id: orgIds.get(key)!, quota, updated_at: new Date() }))).execute();
     const roleIds = new Map<string, number>();
     for (const role of DEMO_ROLES) {
-      const row = await trx.insertInto('role').values({ name: role.name, description: role.description, updated_at: new Date() })
+      const row = await trx.insertInto('role').values({ ...seededRole(role.name), updated_at: new Date() })
         .returning('id').executeTakeFirstOrThrow();
       roleIds.set(role.name, row.id);
       await grantSubtrees(trx, row.id, role.menus);

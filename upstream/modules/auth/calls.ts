@@ -75,7 +75,7 @@ export const authCalls = [
           // Two registrations at once: the unique index tells which value was taken.
           throw invalid(String(error).includes('mobile') ? { mobile: 'validation.mobileTaken' } : { mail: 'validation.mailTaken' });
         });
-        const role = await trx.selectFrom('role').select('id').where('name', '=', 'registered').executeTakeFirst();
+        const role = await trx.selectFrom('role').select('id').where('built_in', '=', true).executeTakeFirst();
         if (role) await trx.insertInto('user_role').values({ user_id: created.id, role_id: role.id }).execute();
         return created.id;
       });

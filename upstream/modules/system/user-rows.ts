@@ -4,6 +4,8 @@ import type { User } from '../../db/schema';
 import type { UserOrder, UserRow, UserRoleRef, UserState } from '../../../lib/contract/user';
 import { containsPattern } from '../../core/like';
 import type { Scope } from './organiza-nodes';
+import type { Locale } from '../../../lib/contract/auth';
+import { roleText } from './role-store';
 
 /** 138****5678 (DESIGN.md section 4); anything not an 11-digit mobile is shown as it is. */
 export const maskMobile = (mobile: string | null) =>
@@ -14,6 +16,8 @@ export const auditView = ({ password_hash: _hash, ...rest }: User) => rest;
 
 export interface UserFilter {
   scope: Scope;
+  /** The reader's language, for the role names. */
+  locale: Locale;
   ids?: number[];
   /** Users of these organisations (an organisation filter with its subtree). */
   orgIds?: number[];
@@ -62,7 +66,7 @@ export async function userRows(db: Db, filter: UserFilter, page?: { limit: numbe
     : query.orderBy('u.created_at', direction).orderBy('u.id', direction);
   if (page) query = query.limit(page.limit).offset(page.offset);
   const rows = await query.execute();
-  const roles = await rolesOf(db, rows.map((r) => r.id));
+  const roles = await rolesOf(db, rows.map((r) => r.id), filter.locale);
   return rows.map((row) => ({
     ...row,
     mobile: maskMobile(row.mobile),
@@ -72,18 +76,18 @@ export async function userRows(db: Db, filter: UserFilter, page?: { limit: numbe
   }));
 }
 
-/** The roles of the given users, in one query. */
-async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, UserRoleRef[]>> {
+/** The roles of the given users, named in the reader's language, in one query. */
+async function rolesOf(db: Db, userIds: number[], locale: Locale): Promise<Map<number, UserRoleRef[]>> {
   const byUser = new Map<number, UserRoleRef[]>();
   if (!userIds.length) return byUser;
   const rows = await db.selectFrom('user_role as ur').innerJoin('role as r', 'r.id', 'ur.role_id')
-    .select(['ur.user_id as userId', 'r.id', 'r.name']).where('ur.user_id', 'in', userIds).orderBy('r.id').execute();
-  for (const { userId, id, name } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), { id, name }]);
+    .select(['ur.user_id as userId', 'r.id', 'r.name', 'r.name_en', 'r.description', 'r.description_en']).where('ur.user_id', 'in', userIds).orderBy('r.id').execute();
+  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), { id: row.id, name: roleText(locale, row).name }]);
   return byUser;
 }
 
 /** The row of one user (no scope check: the caller has made it). */
-export async function userRow(db: Db, id: number): Promise<UserRow> {
-  const [row] = await userRows(db, { scope: null, ids: [id] });
+export async function userRow(db: Db, id: number, locale: Locale): Promise<UserRow> {
+  const [row] = await userRows(db, { scope: null, locale, ids: [id] });
   return row!;
 }

@@ -76,5 +76,5 @@ export async function saveUser(ctx: Ctx, input: UserSaveInput): Promise<UserSave
     if (sqlState(error) !== '23505') throw error;
     throw invalid(String(error).includes('mobile') ? { mobile: 'validation.mobileTaken' } : { username: 'validation.usernameTaken' });
   });
-  return { user: await userRow(ctx.db, id), ...(generated ? { password: generated } : {}) };
+  return { user: await userRow(ctx.db, id, ctx.locale), ...(generated ? { password: generated } : {}) };
 }

@@ -20,7 +20,7 @@ type Ctx = CallContext<AuthUser>;
 /** Sets a user's state in one transaction, revoking every session unless the account stays enabled. */
 async function setState(ctx: Ctx, id: number, version: number, state: 'ENABLED' | 'DISABLED' | 'WRITTEN_OFF', action: string): Promise<UserRow> {
   const before = await targetUser(ctx, id, { self: state === 'ENABLED', version });
-  if (before.state === state) return userRow(ctx.db, id);
+  if (before.state === state) return userRow(ctx.db, id, ctx.locale);
   await ctx.db.transaction().execute(async (trx) => {
     const after = await trx.updateTable('app_user').set((eb) => ({ state, updated_at: ctx.now, version: eb('version', '+', 1) }))
       .where('id', '=', id).where('version', '=', version).returningAll().executeTakeFirst();
@@ -28,7 +28,7 @@ async function setState(ctx: Ctx, id: number, version: number, state: 'ENABLED' 
     if (state !== 'ENABLED') await revokeUserTokens(trx, id, ctx.now);
     await audit(trx, ctx.user, action, { type: 'user', id }, { before: auditView(before), after: auditView(after) });
   });
-  return userRow(ctx.db, id);
+  return userRow(ctx.db, id, ctx.locale);
 }
 
 export const userCalls = [
@@ -38,7 +38,7 @@ export const userCalls = [
       const scope = await visibleOrgs(ctx.db, ctx.user);
       if (input.orgId !== undefined && !canSee(scope, input.orgId)) throw notFound('organization');
       const filter = {
-        scope, username: input.username, nickname: input.nickname, mobile: input.mobile, state: input.state,
+        scope, locale: ctx.locale, username: input.username, nickname: input.nickname, mobile: input.mobile, state: input.state,
         ...(input.orgId !== undefined ? { orgIds: await orgSubtree(ctx.db, input.orgId) } : {}),
       };
       const [total, list] = await Promise.all([
@@ -101,7 +101,7 @@ export const userCalls = [
         if (roleIds.length) await trx.insertInto('user_role').values(roleIds.map((roleId) => ({ user_id: user.id, role_id: roleId }))).execute();
         await audit(trx, ctx.user, 'user.confer', { type: 'user', id: user.id }, { before: { roleIds: held }, after: { roleIds } });
       });
-      return userRow(ctx.db, user.id);
+      return userRow(ctx.db, user.id, ctx.locale);
     },
   }),
 
