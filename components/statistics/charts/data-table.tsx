@@ -1,3 +1,4 @@
+import type { ReactNode, SVGProps } from 'react';
 import styles from '../bar-chart.module.css';
 
 /** A chart's figures as a table (collapsed under the chart), for screen readers and anyone who cannot read the picture. */
@@ -30,3 +31,25 @@ export const selectable = (label: string, onSelect?: () => void) => (onSelect ? 
   role: 'button', tabIndex: 0, 'aria-label': label, style: { cursor: 'pointer' }, onClick: onSelect,
   onKeyDown: (e: { key: string; preventDefault: () => void }) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onSelect(); } },
 } : {});
+
+/**
+ * A chart's drawing. Without marks to press it is one image (its title and description
+ * read out). With them the picture (axes, labels, lines) is the image and each mark beside
+ * it is a button of its own, so nothing a keyboard reaches sits inside the image.
+ */
+export function ChartCanvas({ id, title, summary, marks, children, ...svg }: {
+  id: string;
+  title: string;
+  summary: string;
+  marks?: ReactNode;
+  children: ReactNode;
+} & Omit<SVGProps<SVGSVGElement>, 'role' | 'children'>) {
+  const picture = <><title id={`${id}-svg-title`}>{title}</title><desc id={`${id}-desc`}>{summary}</desc>{children}</>;
+  if (!marks) return <svg {...svg} role="img" aria-labelledby={`${id}-svg-title ${id}-desc`}>{picture}</svg>;
+  return (
+    <svg {...svg} role="group" aria-labelledby={`${id}-title`}>
+      <g role="img" aria-labelledby={`${id}-svg-title ${id}-desc`}>{picture}</g>
+      {marks}
+    </svg>
+  );
+}
