@@ -19,6 +19,7 @@ import { EditModal, type EditTarget } from './edit-modal';
 import { ImportDialog } from './import-dialog';
 import { SearchForm } from './search-form';
 import { actionsWidth, columnWidth, FIT, fitCell } from './table-columns';
+import styles from './crud-table.module.css';
 import { TableSettings, useTableSettings } from './table-settings';
 import { searchPayload, useTableState } from './use-table-state';
 import { useRemove } from './use-remove';
@@ -220,6 +221,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
       </Flex>
       {treeMessage && <Alert type="info" showIcon title={treeMessage} style={{ marginBottom: 12 }} />}
       <Table<TreeRow<Row>>
+        className={styles.table}
         rowKey={(row) => spec.rowKey(row)}
         columns={columns}
         dataSource={rows}

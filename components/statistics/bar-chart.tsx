@@ -2,6 +2,7 @@
 
 import { useId } from 'react';
 import styles from './bar-chart.module.css';
+import { ChartCanvas } from './charts/data-table';
 
 export interface BarSeries { name: string; values: number[]; color: string }
 
@@ -45,9 +46,7 @@ export function BarChart({ title, categories, series, tableCaption, categoryTitl
   return (
     <figure className={styles.figure} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className={styles.caption}>{title}</figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${slant ? HEIGHT + 64 : HEIGHT}`} className={styles.svg} role="img" aria-labelledby={`${id}-svg-title ${id}-desc`}>
-        <title id={`${id}-svg-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
+      <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${WIDTH} ${slant ? HEIGHT + 64 : HEIGHT}`} className={styles.svg}>
         {ticks.map((tick) => (
           <g key={tick}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className={styles.grid} />
@@ -73,7 +72,7 @@ export function BarChart({ title, categories, series, tableCaption, categoryTitl
             </g>
           );
         })}
-      </svg>
+      </ChartCanvas>
       <ul className={styles.legend} aria-hidden="true">
         {series.map((s) => <li key={s.name}><span className={styles.swatch} style={{ background: s.color }} />{s.name}</li>)}
       </ul>

@@ -1,3 +1,4 @@
+import type { CSSProperties, ReactNode } from 'react';
 import styles from '../bar-chart.module.css';
 
 /** A chart's figures as a table (collapsed under the chart), for screen readers and anyone who cannot read the picture. */
@@ -30,3 +31,38 @@ export const selectable = (label: string, onSelect?: () => void) => (onSelect ? 
   role: 'button', tabIndex: 0, 'aria-label': label, style: { cursor: 'pointer' }, onClick: onSelect,
   onKeyDown: (e: { key: string; preventDefault: () => void }) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onSelect(); } },
 } : {});
+
+/**
+ * A chart's drawing. Without marks to press it is one image (its title and description
+ * read out). With them the picture (axes, labels, lines) is the image and each mark beside
+ * it is a button of its own, so nothing a keyboard reaches sits inside the image.
+ */
+export function ChartCanvas({ id, title, summary, marks, children, viewBox, className, style }: {
+  id: string;
+  viewBox: string;
+  className?: string;
+  style?: CSSProperties;
+  title: string;
+  summary: string;
+  marks?: ReactNode;
+  children: ReactNode;
+}) {
+  const described = <><desc id={`${id}-desc`}>{summary}</desc>{children}</>;
+  if (!marks) {
+    return (
+      <svg viewBox={viewBox} className={className} style={style} role="img" aria-labelledby={`${id}-svg-title ${id}-desc`}>
+        <title id={`${id}-svg-title`}>{title}</title>
+        {described}
+      </svg>
+    );
+  }
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a drawing's parts are grouped in SVG; a fieldset cannot be one
+    <svg viewBox={viewBox} className={className} style={style} role="group" aria-labelledby={`${id}-title`}>
+      <title>{title}</title>
+      {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG g is a group of shapes, not a control */}
+      <g role="img" aria-labelledby={`${id}-svg-title ${id}-desc`}><title id={`${id}-svg-title`}>{title}</title>{described}</g>
+      {marks}
+    </svg>
+  );
+}

@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import styles from '../bar-chart.module.css';
-import { ChartData, selectable } from './data-table';
+import { ChartCanvas, ChartData, selectable } from './data-table';
 
 const WIDTH = 720;
 const ROW = 44;
@@ -26,26 +26,31 @@ export function FunnelChart({ title, steps, tableCaption, stepTitle, countTitle,
   const percent = (r: number) => `${(r * 100).toFixed(1)}%`;
   const height = steps.length * ROW + 8;
   const summary = steps.map((s) => `${s.label}: ${s.count} (${percent(s.rate)})`).join('; ');
+  // Each band opens its step's cases; its name is what is written beside it.
+  const bands = steps.map((s, i) => {
+    const w = Math.max(4, ((WIDTH - 260) * s.count) / first);
+    return (
+      <rect key={s.label} x={130 + (WIDTH - 260 - w) / 2} y={8 + i * ROW} width={w} height={ROW - 12} rx={3} fill={color} opacity={1 - i * 0.13}
+        {...selectable(`${s.label} ${s.count} · ${percent(s.rate)}`, onSelect && (() => onSelect(i)))}>
+        <title>{`${s.label}: ${s.count} (${percent(s.rate)})`}</title>
+      </rect>
+    );
+  });
   return (
     <figure className={styles.figure} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className={styles.caption}>{title}</figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} className={styles.svg} role="img" aria-labelledby={`${id}-svg-title ${id}-desc`}>
-        <title id={`${id}-svg-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
+      <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${WIDTH} ${height}`} className={styles.svg} marks={onSelect && bands}>
         {steps.map((s, i) => {
-          const w = Math.max(4, ((WIDTH - 260) * s.count) / first);
           const top = 4 + i * ROW;
           return (
-            <g key={s.label} {...selectable(`${s.label}: ${s.count}`, onSelect && (() => onSelect(i)))}>
+            <g key={s.label}>
               <text x={8} y={top + ROW / 2 - 2} className={styles.tick} dominantBaseline="middle">{s.label}</text>
-              <rect x={130 + (WIDTH - 260 - w) / 2} y={top + 4} width={w} height={ROW - 12} rx={3} fill={color} opacity={1 - i * 0.13}>
-                <title>{`${s.label}: ${s.count} (${percent(s.rate)})`}</title>
-              </rect>
               <text x={WIDTH - 122} y={top + ROW / 2 - 2} className={styles.tick} dominantBaseline="middle">{`${s.count} · ${percent(s.rate)}`}</text>
             </g>
           );
         })}
-      </svg>
+        {!onSelect && bands}
+      </ChartCanvas>
       <ChartData title={title} caption={tableCaption} categoryTitle={stepTitle} categories={steps.map((s) => s.label)}
         series={[{ name: countTitle, values: steps.map((s) => s.count) }, { name: rateTitle, values: steps.map((s) => s.rate), format: percent }]} />
     </figure>

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import styles from '../bar-chart.module.css';
 import { axisTicks } from '../bar-chart';
-import { ChartData, selectable } from './data-table';
+import { ChartCanvas, ChartData, selectable } from './data-table';
 
 export interface LineSeries { name: string; values: number[]; color: string }
 
@@ -34,13 +34,18 @@ export function LineChart({ title, categories, series, tableCaption, categoryTit
   const y = (value: number) => PAD.top + plotH - (value / top) * plotH;
   // At most about 12 labels on the axis, whatever the number of points.
   const every = Math.max(1, Math.ceil(categories.length / 12));
+  // A point for each figure while they are few enough to tell apart; each opens its cases.
+  const points = categories.length <= 62 && series.map((s, j) => s.values.map((v, i) => (
+    <circle key={`${s.name}-${categories[i]}`} cx={x(i)} cy={y(v)} r={3.5} fill={s.color}
+      {...selectable(`${categories[i]} ${s.name}: ${format(v)}`, onSelect && (() => onSelect(i, j)))}>
+      <title>{`${categories[i]} ${s.name}: ${format(v)}`}</title>
+    </circle>
+  )));
   const summary = categories.map((c, i) => `${c}: ${series.map((s) => `${s.name} ${format(s.values[i] ?? 0)}`).join(', ')}`).join('; ');
   return (
     <figure className={styles.figure} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className={styles.caption}>{title}</figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className={styles.svg} role="img" aria-labelledby={`${id}-svg-title ${id}-desc`}>
-        <title id={`${id}-svg-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
+      <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className={styles.svg} marks={onSelect && points}>
         {ticks.map((tick) => (
           <g key={tick}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className={styles.grid} />
@@ -50,18 +55,9 @@ export function LineChart({ title, categories, series, tableCaption, categoryTit
         {categories.map((c, i) => i % every === 0 && (
           <text key={c} x={x(i)} y={HEIGHT - PAD.bottom + 16} className={styles.tick} textAnchor="middle">{c}</text>
         ))}
-        {series.map((s, j) => (
-          <g key={s.name}>
-            <polyline fill="none" stroke={s.color} strokeWidth={2} points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
-            {categories.length <= 62 && s.values.map((v, i) => (
-              <circle key={categories[i]} cx={x(i)} cy={y(v)} r={3.5} fill={s.color}
-                {...selectable(`${categories[i]} ${s.name}: ${format(v)}`, onSelect && (() => onSelect(i, j)))}>
-                <title>{`${categories[i]} ${s.name}: ${format(v)}`}</title>
-              </circle>
-            ))}
-          </g>
-        ))}
-      </svg>
+        {series.map((s) => <polyline key={s.name} fill="none" stroke={s.color} strokeWidth={2} points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />)}
+        {!onSelect && points}
+      </ChartCanvas>
       <ul className={styles.legend} aria-hidden="true">
         {series.map((s) => <li key={s.name}><span className={styles.swatch} style={{ background: s.color }} />{s.name}</li>)}
       </ul>

@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import styles from '../bar-chart.module.css';
-import { ChartData, selectable } from './data-table';
+import { ChartCanvas, ChartData, selectable } from './data-table';
 
 const SIZE = 220;
 const R = 96;
@@ -33,22 +33,21 @@ export function PieChart({ title, slices, tableCaption, categoryTitle, valueTitl
     const [x1, y1] = point(start, R), [x2, y2] = point(end, R), [x3, y3] = point(end, INNER), [x4, y4] = point(start, INNER);
     return { ...s, color: PIE_COLORS[Math.min(i, PIE_COLORS.length - 1)]!, d: `M${x1},${y1} A${R},${R} 0 ${large} 1 ${x2},${y2} L${x3},${y3} A${INNER},${INNER} 0 ${large} 0 ${x4},${y4} Z` };
   });
+  const slicePaths = arcs.filter((a) => a.value > 0).map((a) => (
+    <path key={a.label} d={a.d} fill={a.color} stroke="#fff" strokeWidth={1}
+      {...selectable(`${a.label}: ${a.value}`, onSelect && (() => onSelect(slices.findIndex((s) => s.label === a.label))))}>
+      <title>{`${a.label}: ${a.value} (${share(a.value)})`}</title>
+    </path>
+  ));
   const summary = slices.map((s) => `${s.label}: ${s.value} (${share(s.value)})`).join('; ');
   return (
     <figure className={styles.figure} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className={styles.caption}>{title}</figcaption>
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 16 }}>
-        <svg viewBox={`0 0 ${SIZE} ${SIZE}`} style={{ width: SIZE, maxWidth: '100%', height: 'auto' }} role="img" aria-labelledby={`${id}-svg-title ${id}-desc`}>
-          <title id={`${id}-svg-title`}>{title}</title>
-          <desc id={`${id}-desc`}>{summary}</desc>
-          {arcs.filter((a) => a.value > 0).map((a) => (
-            <path key={a.label} d={a.d} fill={a.color} stroke="#fff" strokeWidth={1}
-              {...selectable(`${a.label}: ${a.value}`, onSelect && (() => onSelect(slices.findIndex((s) => s.label === a.label))))}>
-              <title>{`${a.label}: ${a.value} (${share(a.value)})`}</title>
-            </path>
-          ))}
+        <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${SIZE} ${SIZE}`} style={{ width: SIZE, maxWidth: '100%', height: 'auto' }} marks={onSelect && slicePaths}>
+          {!onSelect && slicePaths}
           <text x={SIZE / 2} y={SIZE / 2} textAnchor="middle" dominantBaseline="middle" className={styles.caption}>{total}</text>
-        </svg>
+        </ChartCanvas>
         <ul className={styles.legend} style={{ flexDirection: 'column', gap: 4 }} aria-hidden="true">
           {arcs.map((a) => <li key={a.label}><span className={styles.swatch} style={{ background: a.color }} />{`${a.label} ${share(a.value)}`}</li>)}
         </ul>
