@@ -14,7 +14,7 @@ export function FiguresCard({ figures }: { figures: HomeFigures }) {
     <Row gutter={[16, 16]}>
       {FIGURES.map((figure) => (
         <Col key={figure} xs={12} lg={6}>
-          <Link href={figureLink(figure, figures)} className={styles.figure} aria-label={t('figureLabel', { label: t(`figures.${figure}`, { month: figures.month }), count: figures[figure] })}>
+          <Link href={figureLink(figure, figures)} className={styles.figure}>
             <Card size="small" hoverable>
               <Statistic title={t(`figures.${figure}`, { month: figures.month })} value={figures[figure]} valueStyle={figure === 'overdue' && figures.overdue > 0 ? { color: '#cf1322' } : undefined} />
             </Card>

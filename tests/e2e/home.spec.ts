@@ -55,12 +55,13 @@ test.describe('entry page', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInToShell(page, 'admin');
     const main = page.getByRole('main');
-    const inReview = main.getByRole('link', { name: /^审核中：\d+$/ });
+    // A figure is a link named by what it shows: its title and its number.
+    const figureLink = (title: string | RegExp) => main.getByRole('link').filter({ has: page.locator('.ant-statistic-title', { hasText: title }) });
+    const inReview = figureLink('审核中');
     await expect(inReview).toBeVisible();
-    await expect(main.getByRole('link', { name: /^本月申请（\d{4}-\d{2}）：\d+$/ })).toBeVisible();
+    await expect(figureLink(/^本月申请（\d{4}-\d{2}）$/)).toBeVisible();
     await shoot(page, 'home-admin-1440-zh');
-    const label = await inReview.getAttribute('aria-label');
-    const figure = Number(label!.split('：')[1]);
+    const figure = Number((await inReview.locator('.ant-statistic-content-value').innerText()).replace(/,/g, ''));
     await inReview.click();
     await expect(page).toHaveURL(/\/admin\/home\/loan\?status=IN_REVIEW/);
     await expect(page.getByText(new RegExp(`共 ${figure} 条`)).first()).toBeVisible();
@@ -77,7 +78,7 @@ test.describe('entry page', () => {
 
     await switchLanguage(page, '简体中文', 'English');
     await waitForShell(page);
-    await expect(main.getByRole('link', { name: /^In review: \d+$/ })).toBeVisible();
+    await expect(figureLink('In review')).toBeVisible();
     await shoot(page, 'home-admin-1440-en');
     await openPage(page, '/admin/setting/business/calendar', 'Holiday calendar');
     await expect(page.getByText('Make-up working day').first()).toBeVisible();
