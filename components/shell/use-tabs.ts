@@ -56,11 +56,17 @@ export function useTabs(username: string, canOpen: (path: string) => boolean) {
     if (!isTransient(pathname)) setState((current) => openTab(current, url));
   }, [pathname, url]);
 
-  // The entry page's quick links: the pages this user opens most in this browser.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one count per page opened
+  // The entry page's quick links: the pages this user opens most in this browser. A page is
+  // counted once per opening, when the menu allows it (after a reload the menu arrives later).
+  const uncounted = useRef<string | null>(null);
   useEffect(() => {
-    if (!isTransient(pathname) && canOpen(pathname)) recordPageOpen(username, pathname);
-  }, [pathname, username]);
+    uncounted.current = pathname;
+  }, [pathname]);
+  useEffect(() => {
+    if (uncounted.current !== pathname || isTransient(pathname) || !canOpen(pathname)) return;
+    uncounted.current = null;
+    recordPageOpen(username, pathname);
+  }, [pathname, username, canOpen]);
 
   useEffect(() => {
     if (!restored) return;

@@ -184,7 +184,7 @@ test.describe('products and documents', () => {
     await signInToShell(page, 'admin');
     await switchLanguage(page, '简体中文', 'English');
     const screens = [
-      ['/admin/setting/resources/guarantee', 'guarantee', 'Credit-exempt for whitelisted'],
+      ['/admin/setting/resources/guarantee', 'guarantee', 'Guarantors needed'],
       ['/admin/setting/resources/business-model', 'products', 'Highest rate now'],
       ['/admin/setting/agree', 'agreements', 'Loan contract'],
       ['/admin/setting/business/message', 'sms-templates', 'Application refused'],

@@ -136,7 +136,7 @@ test.describe.serial('data push', () => {
       await expect(dialog.getByTestId('push-payload')).toContainText(`"number": "${number}"`);
       await expect(dialog.getByTestId('push-payload')).toContainText('"event": "REFUSED"');
       await shoot(page, 'push-1440-zh-payload');
-      await dialog.getByRole('button', { name: /^(关\s+闭|Close)$/ }).last().click();
+      await dialog.getByRole('button', { name: /^(关\s*闭|Close)$/ }).last().click();
       await expect(dialog).toBeHidden();
     });
 
