@@ -4,8 +4,8 @@
  * constants, safe for the browser.
  */
 
-/** The events of an application delivered to push targets: the case approved, the bank's decision (issued or not), refused. */
-export const PUSH_EVENTS = ['APPROVED', 'LOANED', 'NOT_ISSUED', 'REFUSED'] as const;
+/** The events of an application delivered to push targets: the case approved, the bank's decision (issued or not), refused, and the bank's repayment reports on an issued loan. */
+export const PUSH_EVENTS = ['APPROVED', 'LOANED', 'NOT_ISSUED', 'REFUSED', 'REPAYMENT'] as const;
 export type PushEvent = (typeof PUSH_EVENTS)[number];
 
 /**

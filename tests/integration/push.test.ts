@@ -125,6 +125,15 @@ describeUpstream('data push', (up) => {
     expect(issued.body.data.application.status).toBe('LOANED');
     const [loaned] = await rowsOf(loanedOnly.id);
     expect(JSON.parse(loaned!.payload).application).toMatchObject({ number: app.number, status: 'LOANED', loanAmount: 180000, loanDate: '2026-11-20' });
+
+    // The bank's repayment report on the issued loan is an event of its own, with what it reported.
+    const repaymentOnly = await addTarget(['REPAYMENT']);
+    const reported = await up().call('businessClubFirstTrial/bankState', { id: app.id, version: app.version + 2, key: key(), issued: true, repayment: 'OVERDUE', overdueDays: 45 }, { token: tokens.bank3 });
+    expect(reported.status).toBe(200);
+    const [repayment] = await rowsOf(repaymentOnly.id);
+    expect(repayment!.event).toBe('REPAYMENT');
+    expect(JSON.parse(repayment!.payload).application).toMatchObject({ number: app.number, status: 'LOANED', repayment: { state: 'OVERDUE', overdueDays: 45 } });
+    expect(await rowsOf(loanedOnly.id)).toHaveLength(1);
   });
 
   it('rolls the action back when its event row cannot be written, and the row back with its transaction', async () => {

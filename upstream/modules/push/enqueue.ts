@@ -24,7 +24,7 @@ export async function enqueueEvent(trx: Trx, applicationId: number, event: PushE
     .innerJoin('organization as g', 'g.id', 'a.guarantee_org_id')
     .leftJoin('refuse_reason as r', 'r.id', 'a.refuse_reason_id')
     .select(['a.id', 'a.number', 'a.status', 'a.borrower_type', 'a.amount', 'a.term_months', 'a.guarantee_method', 'a.loan_amount', 'a.version',
-      'b.name as bank', 'g.name as guarantee', 'r.content as refuseReason'])
+      'a.repayment_state', 'a.overdue_days', 'b.name as bank', 'g.name as guarantee', 'r.content as refuseReason'])
     .select(sql<string | null>`to_char(a.loan_date, 'YYYY-MM-DD')`.as('loan_date'))
     .where('a.id', '=', applicationId).executeTakeFirstOrThrow();
   const rows = targets.map((target) => {
@@ -38,6 +38,7 @@ export async function enqueueEvent(trx: Trx, applicationId: number, event: PushE
         guaranteeMethod: app.guarantee_method, bank: app.bank, guarantee: app.guarantee,
         loanAmount: app.loan_amount === null ? null : Number(app.loan_amount), loanDate: app.loan_date,
         refuseReason: event === 'REFUSED' ? app.refuseReason : null, version: app.version,
+        ...(event === 'REPAYMENT' ? { repayment: { state: app.repayment_state, overdueDays: app.overdue_days } } : {}),
       },
     });
     return {

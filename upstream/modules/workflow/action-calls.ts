@@ -8,6 +8,7 @@ import { recordSigning } from '../products/agreement';
 const yuan = (amount: string | number) => Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 import { sendRefusalSms } from '../risk/refusal-sms';
 import { applyStrategies } from '../risk/strategy';
+import { enqueueEvent } from '../push/enqueue';
 
 type ActionPath = 'businessClubFirstTrial/check' | 'businessClubFirstTrial/reject' | 'businessClubFirstTrial/return' | 'businessClubFirstTrial/refuse'
   | 'businessClubFirstTrial/redeploy' | 'businessClubFirstTrial/adminRedeploy' | 'businessClubFirstTrial/withdraw'
@@ -110,5 +111,7 @@ const repaymentReported: ActionSpec<BankStateInput> = {
     const who = { name: app.name, idNumber: app.id_number, mobile: app.mobile };
     if (i.repayment === 'COMPENSATED') await applyStrategies(trx, ctx, 'COMPENSATED', who);
     if (i.repayment === 'OVERDUE') await applyStrategies(trx, ctx, 'OVERDUE_DAYS', who, i.overdueDays);
+    // The case stays LOANED: the report is its own event for the push targets, in the same transaction.
+    await enqueueEvent(trx, app.id, 'REPAYMENT', ctx.now, ctx.options.push);
   },
 };
