@@ -39,7 +39,7 @@ test.describe('user menu', () => {
     await chooseUserMenuItem(page, nickname, '个人中心');
     await expect(page).toHaveURL(/\/account$/);
     const main = page.getByRole('main');
-    await expect(main.getByText('个人中心', { exact: true })).toBeVisible();
+    await expect(main.locator('.ant-card-head-title', { hasText: /^个人中心$/ })).toBeVisible();
     await expect(main.getByRole('row', { name: /用户名/ })).toContainText('bank');
     await expect(main.getByRole('row', { name: /姓名/ })).toContainText(nickname);
     await expectTabs(page, ['首页', '个人中心'], '个人中心');
@@ -49,7 +49,7 @@ test.describe('user menu', () => {
     await signInToShell(page, 'bank');
     await chooseUserMenuItem(page, nickname, '修改密码');
     await expect(page).toHaveURL(/\/account\/password$/);
-    await expect(page.getByRole('main').getByText('修改密码', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').locator('.ant-card-head-title', { hasText: /^修改密码$/ })).toBeVisible();
     await expect(page.getByRole('main').getByLabel('原密码')).toBeVisible();
     await expectTabs(page, ['首页', '修改密码'], '修改密码');
   });

@@ -32,7 +32,7 @@ test.describe('the shell in English', () => {
     await tab(page, 'Bank statistics').click();
     await expect(page.getByRole('main').locator('.ant-card-head-title').first()).toHaveText('Bank statistics');
     await tab(page, 'Front-end log').click();
-    await expect(page.getByRole('main').getByText('Front-end log', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').locator('.ant-card-head-title', { hasText: /^Front-end log$/ })).toBeVisible();
     expect(errors.filter((e) => /Content Security Policy/.test(e))).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ test.describe('pass-through pages', () => {
     await signInToShell(page, 'bank');
     await page.goto('/refresh?url=/log');
     await expect(page).toHaveURL(/\/log$/);
-    await expect(page.getByRole('main').getByText('前端日志')).toBeVisible();
+    await expect(page.getByRole('main').locator('.ant-card-head-title', { hasText: /^前端日志$/ })).toBeVisible();
     await expectTabs(page, ['首页', '前端日志'], '前端日志');
   });
 
@@ -22,7 +22,7 @@ test.describe('pass-through pages', () => {
     await signInToShell(page, 'bank');
     await page.goto('/redirect/account');
     await expect(page).toHaveURL(/\/account$/);
-    await expect(page.getByRole('main').getByText('个人中心', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').locator('.ant-card-head-title', { hasText: /^个人中心$/ })).toBeVisible();
     await expectTabs(page, ['首页', '个人中心'], '个人中心');
   });
 });
