@@ -57,13 +57,14 @@ export function useTabs(username: string, canOpen: (path: string) => boolean) {
   }, [pathname, url]);
 
   // The entry page's quick links: the pages this user opens most in this browser. A page is
-  // counted once per opening, when the menu allows it (after a reload the menu arrives later).
+  // counted once per opening, for the signed-in user, when the menu allows it (after a reload
+  // the user and the menu arrive later).
   const uncounted = useRef<string | null>(null);
   useEffect(() => {
     uncounted.current = pathname;
   }, [pathname]);
   useEffect(() => {
-    if (uncounted.current !== pathname || isTransient(pathname) || !canOpen(pathname)) return;
+    if (!username || uncounted.current !== pathname || isTransient(pathname) || !canOpen(pathname)) return;
     uncounted.current = null;
     recordPageOpen(username, pathname);
   }, [pathname, username, canOpen]);

@@ -9,7 +9,7 @@ test.describe('login page', () => {
     // The entry page of an administrator: the platform's figures and quick links to the pages of the menu.
     const main = page.getByRole('main');
     await expect(main.getByText('常用页面', { exact: true })).toBeVisible();
-    await expect(main.getByRole('link', { name: /^审核中：\d+$/ })).toBeVisible();
+    await expect(main.getByRole('link').filter({ has: page.locator('.ant-statistic-title', { hasText: '审核中' }) })).toBeVisible();
     await expect(main.getByRole('link', { name: '人社初审' })).toBeVisible();
   });
 
