@@ -90,6 +90,22 @@ describeUpstream('role: list, save, info, state, delete', (up) => {
     expect(await countRows(up().db, 'role')).toBe(roles);
   });
 
+  it('refuses a taken English name in any case, on add and on edit, while many roles may leave it empty', async () => {
+    const roles = await countRows(up().db, 'role');
+    expectFields(await save({ name: '英文重名', nameEn: 'bank REVIEWERS' }), { nameEn: 'validation.roleNameEnTaken' });
+    expect(await countRows(up().db, 'role')).toBe(roles);
+    // Roles without an English name do not collide with each other.
+    const first = await ok<RoleRow>(up(), 'role/saveOrUpdate', { name: '无英文名一' }, clerk);
+    const second = await ok<RoleRow>(up(), 'role/saveOrUpdate', { name: '无英文名二', nameEn: '' }, clerk);
+    expect([first.nameEn, second.nameEn]).toEqual(['', '']);
+    // An edit to another role's English name is refused and changes nothing; keeping one's own is fine.
+    expectFields(await save({ id: second.id, version: 1, name: '无英文名二', nameEn: 'Guarantee Reviewers' }, clerk), { nameEn: 'validation.roleNameEnTaken' });
+    expect(await up().db.selectFrom('role').select(['name_en', 'version']).where('id', '=', second.id).executeTakeFirst()).toEqual({ name_en: '', version: 1 });
+    const named = await ok<RoleRow>(up(), 'role/saveOrUpdate', { id: second.id, version: 1, name: '无英文名二', nameEn: 'Second role' }, clerk);
+    expect(await ok<RoleRow>(up(), 'role/saveOrUpdate', { id: second.id, version: named.version, name: '无英文名二', nameEn: 'SECOND role', description: 'd' }, clerk))
+      .toMatchObject({ nameEn: 'SECOND role', version: named.version + 1 });
+  });
+
   it('updates a role, given whole, with the version it read, and refuses a stale save', async () => {
     const created = await ok<RoleRow>(up(), 'role/saveOrUpdate', { name: '贷后专员', description: 'After-loan' }, clerk);
     const updated = await ok<RoleRow>(up(), 'role/saveOrUpdate', { id: created.id, version: 1, name: '贷后管理员', description: 'Loans' }, clerk);

@@ -46,7 +46,7 @@ export async function checkUnique<T extends TableName>(
     const columns = [rule.column, ...(rule.per ?? [])];
     if (!columns.some((c) => options.written.includes(c))) continue;
     const value = row[rule.column];
-    if (value === null || value === undefined) continue;
+    if (value === null || value === undefined || (rule.ignoreEmpty && value === '')) continue;
     if (rule.index === undefined) {
       const scope = JSON.stringify([normal(value, rule.ignoreCase), ...(rule.per ?? []).map((c) => row[c])]);
       await sql`select pg_advisory_xact_lock(${lockKey(`${table}.${rule.column}`)}, ${lockKey(scope)})`.execute(db);

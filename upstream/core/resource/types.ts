@@ -48,6 +48,8 @@ export interface UniqueRule<T extends TableName> {
   column: Column<T>;
   per?: readonly Column<T>[];
   ignoreCase?: boolean;
+  /** An empty text is no value: many rows may leave it empty (e.g. an optional second-language name). */
+  ignoreEmpty?: boolean;
   key: string;
   index?: string;
 }

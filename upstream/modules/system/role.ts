@@ -11,7 +11,7 @@ const values = (input: RoleSave) =>
   ({ name: input.name, name_en: input.nameEn ?? '', description: input.description ?? '', description_en: input.descriptionEn ?? '' });
 
 /**
- * Roles: names unique in any case; the built-in role keeps its names and stays; a role someone
+ * Roles: names unique in any case (the Chinese one, and the English one when given); the built-in role keeps its names and stays; a role someone
  * holds stays. Each has a Chinese (or only) and an English name and description; calls answer
  * in the reader's language.
  */
@@ -29,7 +29,10 @@ export const roleTable = resource({
   },
   orders: { id: 'id' },
   order: 'id',
-  unique: [{ field: 'name', column: 'name', ignoreCase: true, key: 'validation.roleNameTaken' }],
+  unique: [
+    { field: 'name', column: 'name', ignoreCase: true, key: 'validation.roleNameTaken' },
+    { field: 'nameEn', column: 'name_en', ignoreCase: true, ignoreEmpty: true, key: 'validation.roleNameEnTaken' },
+  ],
   references: [reference('user_role', 'role_id', 'roleInUse')],
   audit: { type: 'role', action: 'role', summary: roleSummary },
   insert: values,
