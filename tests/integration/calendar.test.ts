@@ -33,6 +33,11 @@ describeUpstream('holiday calendar (holidayCalendar) and the working days that f
 
   /** A case at the first renshe stage approved at `when` (China time) into the second, whose limit is 3 working days: its new deadline. */
   async function deadlineAfterCheck(when: string) {
+    return (await caseAfterCheck(when)).deadline;
+  }
+
+  /** Like deadlineAfterCheck, with the case's id. */
+  async function caseAfterCheck(when: string) {
     const limit = await up().db.selectFrom('overtime_config').select('days').where('stage', '=', 'RS_SECOND').executeTakeFirstOrThrow();
     expect(limit.days).toBe(3);
     const app = await createCase(up().db);
@@ -45,9 +50,11 @@ describeUpstream('holiday calendar (holidayCalendar) and the working days that f
     } finally {
       up().clock.advance(-up().clock.now().getTime() + Date.now());
     }
-    const row = await up().db.selectFrom('application').select('deadline').where('id', '=', app.id).executeTakeFirstOrThrow();
-    return new Date(row.deadline!);
+    return { id: app.id, deadline: await deadlineOf(app.id) };
   }
+
+  const deadlineOf = async (id: number) =>
+    new Date((await up().db.selectFrom('application').select('deadline').where('id', '=', id).executeTakeFirstOrThrow()).deadline!);
 
   /** The deadline is `text` (China time) give or take the moments the call took. */
   const expectAt = (deadline: Date, text: string) => {
@@ -92,6 +99,50 @@ describeUpstream('holiday calendar (holidayCalendar) and the working days that f
       const removed = await call('holidayCalendar/del', { id: added.body.data.id, version: added.body.data.version });
       expect(removed.body.code, removed.body.message).toBe(200);
       expectAt(await deadlineAfterCheck('2026-11-27T16:00:00'), '2026-12-02T16:00:00');
+    });
+  });
+
+  describe('deadlines already set', () => {
+    it('move with a change of a day inside their window, audited, while closed cases and other windows keep theirs', async () => {
+      // Friday 11 December + 3: Monday 14th, Tuesday 15th, Wednesday 16th.
+      const open = await caseAfterCheck('2026-12-11T16:00:00');
+      const closed = await caseAfterCheck('2026-12-11T16:00:00');
+      expectAt(open.deadline, '2026-12-16T16:00:00');
+      await up().db.updateTable('application').set({ status: 'REFUSED' }).where('id', '=', closed.id).execute();
+      // Entered on Tuesday 15th: its window starts on the 16th (18th the deadline).
+      const later = await caseAfterCheck('2026-12-15T10:00:00');
+      expectAt(later.deadline, '2026-12-18T10:00:00');
+      const moves = async (id: number) => (await up().db.selectFrom('audit_log').select(['action', 'summary', 'actor_id'])
+        .where('target_type', '=', 'application').where('target_id', '=', String(id)).where('action', '=', 'application.deadline').orderBy('id').execute());
+
+      // A holiday on Tuesday 15th: the open case's deadline moves to Thursday 17th.
+      const added = await call('holidayCalendar/add', { day: '2026-12-15', kind: 'HOLIDAY', name: '测试假日', nameEn: 'Test holiday' });
+      expect(added.body.code, added.body.message).toBe(200);
+      expectAt(await deadlineOf(open.id), '2026-12-17T16:00:00');
+      expect(await deadlineOf(closed.id)).toEqual(closed.deadline);
+      expect(await deadlineOf(later.id)).toEqual(later.deadline);
+      const [line] = await moves(open.id);
+      expect(line).toMatchObject({ actor_id: await userId(up().db, 'admin'), summary: { calendarDays: ['2026-12-15'] } });
+      expect(new Date((line!.summary as { before: { deadline: string } }).before.deadline)).toEqual(open.deadline);
+      expectAt(new Date((line!.summary as { after: { deadline: string } }).after.deadline), '2026-12-17T16:00:00');
+
+      // The day becomes a make-up working Saturday the 12th: the 15th is worked again and the 12th too, so three working days end on the 15th.
+      const moved = await call('holidayCalendar/update', { id: added.body.data.id, version: added.body.data.version, day: '2026-12-12', kind: 'WORKDAY', name: '测试调休', nameEn: 'Test working day' });
+      expect(moved.body.code, moved.body.message).toBe(200);
+      expectAt(await deadlineOf(open.id), '2026-12-15T16:00:00');
+      // Renaming a day changes no deadline.
+      const renamed = await call('holidayCalendar/update', { id: added.body.data.id, version: moved.body.data.version, day: '2026-12-12', kind: 'WORKDAY', name: '调休', nameEn: 'Working day' });
+      expect(renamed.body.code, renamed.body.message).toBe(200);
+      expect(await moves(open.id)).toHaveLength(2);
+
+      // Removing it: Saturday is off again, the deadline is Wednesday 16th as at first.
+      const removed = await call('holidayCalendar/del', { id: added.body.data.id, version: renamed.body.data.version });
+      expect(removed.body.code, removed.body.message).toBe(200);
+      expect(await deadlineOf(open.id)).toEqual(open.deadline);
+      expect(await moves(open.id)).toHaveLength(3);
+      expect(await deadlineOf(later.id)).toEqual(later.deadline);
+      expect(await moves(closed.id)).toEqual([]);
+      expect(await moves(later.id)).toEqual([]);
     });
   });
 

@@ -103,6 +103,7 @@ export function resource<T extends TableName, K extends Column<T>, Raw, Row, Add
       .where(is(d.key, key)).where(is(versionColumn, record[versionColumn])).execute();
     const after = await load(trx, key, ctx.now);
     await auditLine(trx, ctx, action(values, before), key, summary(before), summary(after));
+    await d.rules?.afterWrite?.(trx, ctx, before, after);
     return after;
   }
 
@@ -116,12 +117,14 @@ export function resource<T extends TableName, K extends Column<T>, Raw, Row, Add
     const removal = d.removal;
     if (!removal) {
       await loose(trx).deleteFrom(table).where(is(d.key, key)).execute();
-      return auditLine(trx, ctx, 'delete', key, summary(before, extra), null);
+      await auditLine(trx, ctx, 'delete', key, summary(before, extra), null);
+    } else {
+      const set = 'soft' in removal ? { [removal.soft]: ctx.now } : { [removal.disable]: removal.value };
+      await loose(trx).updateTable(table).set({ ...set, ...bump(ctx.now) }).where(is(d.key, key)).execute();
+      if ('soft' in removal) await auditLine(trx, ctx, 'delete', key, summary(before, extra), null);
+      else await auditLine(trx, ctx, 'disable', key, summary(before, extra), summary(await load(trx, key, ctx.now)));
     }
-    const set = 'soft' in removal ? { [removal.soft]: ctx.now } : { [removal.disable]: removal.value };
-    await loose(trx).updateTable(table).set({ ...set, ...bump(ctx.now) }).where(is(d.key, key)).execute();
-    if ('soft' in removal) return auditLine(trx, ctx, 'delete', key, summary(before, extra), null);
-    return auditLine(trx, ctx, 'disable', key, summary(before, extra), summary(await load(trx, key, ctx.now)));
+    await d.rules?.afterWrite?.(trx, ctx, before, null);
   }
 
   return {
@@ -145,6 +148,7 @@ export function resource<T extends TableName, K extends Column<T>, Raw, Row, Add
       const key = inserted[d.key];
       const created = await load(trx, key, ctx.now);
       await auditLine(trx, ctx, 'create', key, null, summary(created));
+      await d.rules?.afterWrite?.(trx, ctx, null, created);
       return created;
     }),
     update: (ctx, input) => transaction(ctx, async (trx) => {

@@ -75,6 +75,8 @@ interface Rules<T extends TableName, Row, UpdateIn> {
   /** Refuses a removal, after the version check and before the references; may answer more for the audit line. */
   // biome-ignore lint/suspicious/noConfusingVoidType: a hook may return nothing at all
   beforeDelete?: (trx: Db, ctx: WriteContext, before: Row) => Promise<object | void> | object | void;
+  /** Other writes a change brings, after its own in the same transaction (audited by the rule); `before` is null on an add, `after` on a removal. */
+  afterWrite?: (trx: Db, ctx: WriteContext, before: Row | null, after: Row | null) => Promise<void>;
   /** The audit action of an update (after the prefix), e.g. 'state' for an enabling; default 'update'. */
   action?: (values: Values<T>, before: Row) => string;
 }
