@@ -18,7 +18,7 @@ import { useColumnSources } from './column-sources';
 import { EditModal, type EditTarget } from './edit-modal';
 import { ImportDialog } from './import-dialog';
 import { SearchForm } from './search-form';
-import { actionsWidth, columnWidth, FIT, fitCell } from './table-columns';
+import { actionsWidth, columnWidth, FIT, fitCell, inlineActions } from './table-columns';
 import styles from './crud-table.module.css';
 import { TableSettings, useTableSettings } from './table-settings';
 import { searchPayload, useTableState } from './use-table-state';
@@ -127,10 +127,11 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
       buttons.push(<Button key="child" type="link" size="small" onClick={() => setEditing({ row: null, defaults: { [spec.addChild!.field]: spec.rowKey(row) } })}>{t(spec.addChild.label)}</Button>);
     }
     const shown = (spec.actions ?? []).filter((action) => (!action.permission || can(action.permission)) && (action.when?.(row) ?? true));
-    for (const action of shown.filter((a) => !a.more)) {
+    const standing = (action: RowAction<Row>) => !action.more && inline.has(action.key);
+    for (const action of shown.filter(standing)) {
       buttons.push(<Button key={action.key} type="link" size="small" danger={action.danger} onClick={() => runAction(action, row)}>{label(action.label)}</Button>);
     }
-    const more = shown.filter((a) => a.more);
+    const more = shown.filter((a) => !standing(a));
     if (more.length) {
       buttons.push(
         <Dropdown key="more" trigger={['click']} menu={{
@@ -153,18 +154,24 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
     else update({ filters, pageNum: 1 });
   };
 
+  // The buttons every row may show: edit, add child and delete always stand in the row; the
+  // screen's own actions as long as they fit beside them, the rest in the 更多 menu.
+  const permitted = (spec.actions ?? []).filter((action) => !action.permission || can(action.permission));
+  const fixedLabels = [
+    ...(spec.form && !spec.form.addOnly && can(spec.form.editPermission) ? [t('crud.edit')] : []),
+    ...(spec.addChild && can(spec.addChild.permission) ? [t(spec.addChild.label)] : []),
+    ...(spec.remove && can(spec.remove.permission) ? [t('crud.delete')] : []),
+  ];
+  const moreLabel = `${t('crud.more')}··`;
+  // A label that depends on the row (enable / disable) is counted as two words.
+  const ownLabels = permitted.filter((a) => !a.more).map((a) => ({ key: a.key, label: typeof a.label === 'string' ? t(a.label) : t('crud.edit').repeat(2) }));
+  const inline = inlineActions(ownLabels, fixedLabels, moreLabel, permitted.some((a) => a.more));
   /** The labels of the inline buttons a row can show (the widest case sets the actions column's width). */
-  const actionLabels = () => {
-    const shown = (spec.actions ?? []).filter((action) => !action.permission || can(action.permission));
-    return [
-      ...(spec.form && !spec.form.addOnly && can(spec.form.editPermission) ? [t('crud.edit')] : []),
-      ...(spec.addChild && can(spec.addChild.permission) ? [t(spec.addChild.label)] : []),
-      // A label that depends on the row (enable / disable) is counted as two words.
-      ...shown.filter((a) => !a.more).map((a) => (typeof a.label === 'string' ? t(a.label) : t('crud.edit').repeat(2))),
-      ...(shown.some((a) => a.more) ? [`${t('crud.more')}··`] : []),
-      ...(spec.remove && can(spec.remove.permission) ? [t('crud.delete')] : []),
-    ];
-  };
+  const actionLabels = () => [
+    ...fixedLabels,
+    ...ownLabels.filter((a) => inline.has(a.key)).map((a) => a.label),
+    ...(permitted.some((a) => a.more || !inline.has(a.key)) ? [moreLabel] : []),
+  ];
   const sortOrder = (key: string): 'ascend' | 'descend' | null => (state.order === key ? 'ascend' : state.order === `-${key}` ? 'descend' : null);
   const settingsColumns = specColumns.map((column) => ({ key: column.key, title: t(column.title), hidden: column.hidden }));
   const settings = useTableSettings(spec.key, settingsColumns);
@@ -174,7 +181,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
     ...shownColumns.map((column) => ({
       key: column.key,
       title: t(column.title),
-      width: columnWidth(column),
+      width: columnWidth(column, t),
       ellipsis: FIT,
       sorter: !!column.sort,
       sortOrder: column.sort ? sortOrder(column.sort) : undefined,

@@ -94,7 +94,7 @@ export function BalancesSection({ data, edit }: { data: BondingCompanies; edit?:
   return (
     <section>
       <Typography.Title level={5}>{t('sections.balances', { date: data.date })}</Typography.Title>
-      <Table rowKey="orgId" size="small" pagination={false} dataSource={data.list} scroll={{ x: 'max-content' }} columns={[
+      <Table rowKey="orgId" size="small" pagination={false} dataSource={data.list} scroll={{ x: 900 }} columns={[
         { key: 'name', title: t('company'), dataIndex: 'name' },
         { key: 'quota', title: t('quota'), align: 'right', render: (_, c) => formatMoney(c.quota) },
         { key: 'loans', title: t('outstanding'), align: 'right', dataIndex: 'loans' },

@@ -69,6 +69,17 @@ export function useTabs(username: string, canOpen: (path: string) => boolean) {
     recordPageOpen(username, pathname);
   }, [pathname, username, canOpen]);
 
+  // The document says when the shell is ready: the tabs restored and this opening counted. A
+  // new document (a reload) starts without the mark, whereas the stored tabs of the page before
+  // are already there; leaving a page before its scripts ran loses its count, so a person or a
+  // script that wants it counted waits for this mark.
+  useEffect(() => {
+    const root = document.documentElement;
+    const counting = uncounted.current === pathname && !!username && !isTransient(pathname) && canOpen(pathname);
+    if (restored && !counting) root.dataset.shell = 'ready';
+    return () => { delete root.dataset.shell; };
+  }, [restored, pathname, username, canOpen]);
+
   useEffect(() => {
     if (!restored) return;
     try {

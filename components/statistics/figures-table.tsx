@@ -35,7 +35,8 @@ export function FiguresTable({ rows, total, firstTitle, onOpen }: { rows: Figure
     })),
   ];
   return (
-    <Table<FigureRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 'max-content' }}
+    // At least wide enough for each figure; on a wider screen the columns share the room and a long header wraps, so the table fits 1440 px.
+    <Table<FigureRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 220 + FIGURES.length * 60 + MONEY_FIGURES.length * 60 }}
       summary={() => (
         <Table.Summary fixed>
           <Table.Summary.Row>

@@ -20,10 +20,10 @@ export const agreementSpec: ResourceSpec<AgreementRow> = {
     { key: 'productCode', title: a('productCode'), sort: 'productCode' },
     { key: 'kind', title: a('kind'), kind: 'enum', options: AGREEMENT_KIND_OPTIONS },
     { key: 'title', title: a('docTitle') },
-    { key: 'body', title: a('body'), ellipsis: true },
-    { key: 'version', title: a('version') },
+    { key: 'body', title: a('body'), ellipsis: true, hidden: true },
+    { key: 'version', title: a('version'), width: 90 },
     { key: 'state', title: 'resources.common.state', kind: 'enum', options: STATE_OPTIONS },
-    { key: 'signedCount', title: a('signedCount') },
+    { key: 'signedCount', title: a('signedCount'), width: 110 },
     { key: 'updateTime', title: a('updateTime'), kind: 'datetime', sort: 'updateTime' },
   ],
   form: {

@@ -36,7 +36,7 @@ export const noticeSpec: ResourceSpec<NoticeRow> = {
     { name: 'state', label: 'resources.common.state', kind: 'select', options: NOTICE_STATE_OPTIONS },
   ],
   columns: [
-    { key: 'title', title: n('noticeTitle'), ellipsis: true, width: 280, flag: (row) => (row.pinned ? { value: 'pinned', label: n('pinnedTag'), color: 'red' } : null) },
+    { key: 'title', title: n('noticeTitle'), ellipsis: true, width: 250, flag: (row) => (row.pinned ? { value: 'pinned', label: n('pinnedTag'), color: 'red' } : null) },
     { key: 'category', title: n('category'), kind: 'enum', options: NOTICE_CATEGORY_OPTIONS },
     {
       key: 'state', title: 'resources.common.state', kind: 'tag', options: NOTICE_STATE_OPTIONS,
@@ -99,7 +99,7 @@ export const helpSpec: ResourceSpec<HelpRow> = {
   columns: [
     { key: 'title', title: h('helpTitle'), ellipsis: true, width: 280 },
     { key: 'category', title: h('category'), kind: 'enum', options: HELP_CATEGORY_OPTIONS, sort: 'category' },
-    { key: 'sort', title: 'resources.common.sort' },
+    { key: 'sort', title: 'resources.common.sort', width: 80 },
     { key: 'state', title: 'resources.common.state', kind: 'tag', options: STATE_OPTIONS },
     { key: 'updateTime', title: h('updateTime'), kind: 'datetime', sort: 'updateTime' },
   ],
@@ -151,10 +151,10 @@ export const consultSpec: ResourceSpec<ConsultRow> = {
   ],
   columns: [
     { key: 'name', title: c('name') },
-    { key: 'mobile', title: c('mobile') },
+    { key: 'mobile', title: c('mobile'), width: 120 },
     { key: 'category', title: c('category'), kind: 'enum', options: CONSULT_CATEGORY_OPTIONS },
     { key: 'content', title: c('content'), ellipsis: true, width: 200 },
-    { key: 'createTime', title: c('createTime'), kind: 'datetime', sort: 'createTime' },
+    { key: 'createTime', title: c('createTime'), kind: 'datetime', sort: 'createTime', hidden: true },
     {
       key: 'waiting', title: c('waiting'), kind: 'duration', value: waited, width: 170,
       flag: (row) => (row.overdue ? { value: 'overdue', label: c('overdue'), color: 'red' } : null),

@@ -20,7 +20,7 @@ export const flowSpec: ResourceSpec<FlowRow> = {
     { name: 'state', label: 'resources.common.state', kind: 'select', options: STATE_OPTIONS },
   ],
   columns: [
-    { key: 'name', title: label('name') },
+    { key: 'name', title: label('name'), width: 120 },
     { key: 'borrowerType', title: label('borrowerType'), kind: 'enum', options: BORROWER_TYPE_OPTIONS },
     { key: 'nodeCount', title: label('nodeCount'), width: 90 },
     { key: 'runningCount', title: label('runningCount'), width: 90 },

@@ -26,14 +26,14 @@ export const spouseSpec: ResourceSpec<SpouseRow> = {
   ],
   columns: [
     { key: 'name', title: spouse('name') },
-    { key: 'gender', title: spouse('gender'), kind: 'enum', options: GENDER_OPTIONS },
+    { key: 'gender', title: spouse('gender'), kind: 'enum', options: GENDER_OPTIONS, hidden: true },
     { key: 'idNumber', title: spouse('idNumber'), kind: 'masked' },
     { key: 'mobile', title: spouse('mobile'), kind: 'masked' },
-    { key: 'workUnit', title: spouse('workUnit'), ellipsis: true },
+    { key: 'workUnit', title: spouse('workUnit'), ellipsis: true, hidden: true },
     { key: 'proposer', title: spouse('proposer') },
-    { key: 'number', title: spouse('number') },
+    { key: 'number', title: spouse('number'), width: 150 },
     { key: 'status', title: spouse('status'), kind: 'tag', options: STATUS_CELL_OPTIONS, source: STATUS_TAG_SOURCE, value: statusValue },
-    { key: 'createTime', title: spouse('createTime'), kind: 'datetime' },
+    { key: 'createTime', title: spouse('createTime'), kind: 'datetime', hidden: true },
   ],
   actions: [DETAIL_ACTION],
 };

@@ -18,8 +18,8 @@ export const organizaSpec: ResourceSpec<OrgNode> = {
     { key: 'regionName', title: 'resources.organiza.region' },
     { key: 'userCount', title: 'resources.organiza.userCount' },
     { key: 'state', title: 'resources.common.state', kind: 'enum', options: STATE_OPTIONS },
-    { key: 'sort', title: 'resources.common.sort' },
-    { key: 'createTime', title: 'resources.common.createTime', kind: 'datetime' },
+    { key: 'sort', title: 'resources.common.sort', hidden: true },
+    { key: 'createTime', title: 'resources.common.createTime', kind: 'datetime', hidden: true },
   ],
   form: {
     save: 'systemOrganiza/saveOrupdate',

@@ -19,7 +19,7 @@ export const smsTemplateSpec: ResourceSpec<SmsTemplateRow> = {
   columns: [
     { key: 'scene', title: label('sceneName'), kind: 'enum', options: SMS_SCENE_OPTIONS, sort: 'scene' },
     { key: 'signature', title: label('signature'), width: 110 },
-    { key: 'content', title: label('content'), width: 200 },
+    { key: 'content', title: label('content'), width: 160 },
     { key: 'variables', title: label('variables'), value: (row) => SCENE_VARIABLES[row.scene].map((v) => `\${${v}}`).join(' '), width: 160 },
     { key: 'state', title: 'resources.common.state', kind: 'enum', options: STATE_OPTIONS },
     { key: 'version', title: label('version'), width: 80 },
@@ -64,6 +64,6 @@ export const smsOutboxSpec: ResourceSpec<SmsOutboxRow> = {
     { key: 'mobile', title: 'resources.smsOutbox.mobile', width: 130 },
     { key: 'template', title: 'resources.smsOutbox.template', kind: 'enum', options: SMS_SCENE_OPTIONS, width: 150 },
     { key: 'templateVersion', title: 'resources.smsOutbox.templateVersion', width: 90 },
-    { key: 'content', title: 'resources.smsOutbox.content', width: 520 },
+    { key: 'content', title: 'resources.smsOutbox.content', width: 440 },
   ],
 };

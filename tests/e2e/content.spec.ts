@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { OK_BUTTON, baseURL, consoleErrors, resetLanguage, signIn, smsLogMark, switchLanguage } from './fixtures';
+import { OK_BUTTON, baseURL, consoleErrors, resetLanguage, rowAction, signIn, smsLogMark, switchLanguage } from './fixtures';
 
 /**
  * Content and service: an editor writes a notice (heading, list, uploaded image), publishes it,
@@ -100,7 +100,7 @@ test.describe('content and service', () => {
       expect(image.status()).toBe(200);
       expect(image.headers()['content-type']).toBe('image/png');
 
-      await row.getByRole('button', { name: '撤回' }).click();
+      await rowAction(row, '撤回');
       await page.getByRole('dialog').getByRole('button', { name: OK_BUTTON }).click();
       await expect(row).toContainText('已撤回');
       const after = await publicCall<{ list: { title: string }[] }>(api, 'mobile/public/businessIssueInfo/list', { pageSize: 30 });

@@ -263,6 +263,8 @@ export async function expectTabs(page: Page, titles: string[], active: string) {
  */
 export async function waitForShell(page: Page) {
   await expect.poll(() => page.evaluate(() => {
+    // A reloaded document still sees the tabs the page before stored: wait for this one's shell.
+    if (document.documentElement.dataset.shell !== 'ready') return false;
     const here = window.location.pathname;
     return Object.keys(window.localStorage).filter((key) => key.startsWith('lbo.tabs.')).some((key) => {
       try {
@@ -364,4 +366,19 @@ export async function openLogoutDialog(page: Page, nickname: string) {
     await expect(dialog).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   return dialog;
+}
+
+/**
+ * Runs a row's action by its label: its button when it stands in the row, else from the row's
+ * 更多 menu (the screen engine puts there the buttons that do not fit the actions column).
+ */
+export async function rowAction(row: Locator, name: string | RegExp) {
+  const inline = row.getByRole('button', { name });
+  if (await inline.count()) return inline.click();
+  const item = row.page().getByRole('menuitem', { name }).filter({ visible: true });
+  await expect(async () => {
+    if (!(await item.isVisible())) await row.getByRole('button', { name: /^(更多|More)/ }).click({ timeout: 2_000 });
+    await expect(item).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await item.click();
 }

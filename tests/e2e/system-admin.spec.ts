@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { OK_BUTTON, signIn } from './fixtures';
+import { OK_BUTTON, rowAction, signIn } from './fixtures';
 
 const SAVE = /^(保\s*存|Save)$/;
 const suffix = Date.now().toString(36).slice(-5);
@@ -65,7 +65,7 @@ test('an administrator sets up an organisation, a role and a user; the user gets
     await dialog.getByRole('button', { name: SAVE }).click();
     await expect(dialog).toBeHidden();
     const row = admin.getByRole('row', { name: new RegExp(USERNAME) });
-    await row.getByRole('button', { name: /分配角色/ }).click();
+    await rowAction(row, /分配角色/);
     const confer = admin.getByRole('dialog', { name: /分配角色/ });
     await pick(admin, confer.getByLabel('角色'), ROLE);
     await confer.getByText('为 测试职员 分配角色').click(); // leave the multiple select: its list closes

@@ -1,0 +1,124 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { MENU_PAGES } from '@/lib/routes';
+import { openPage, resetLanguage, signInToShell, switchLanguage, waitForShell } from '../e2e/fixtures';
+
+/**
+ * Every real screen at 1440 and 375 px, in Chinese and in English, for a person to look at:
+ * the menu's pages, the login and 404 pages, the entry page as an administrator and as a
+ * reviewer, the detail drawer and a form dialog. Also lists, per screen, tables that scroll
+ * sideways at 1440 px and buttons whose label wraps (.test-data/screens/report.json).
+ */
+const DIR = join(process.cwd(), '.test-data', 'screens');
+const SESSION_PAGES = ['/admin/index', '/log', '/account', '/account/password', '/i18n', '/api-docs'];
+type Language = 'zh' | 'en';
+const slug = (path: string) => path.replace(/^\//, '').replace(/[/?=&]/g, '_') || 'root';
+const findings: Record<string, string[]> = {};
+
+async function settle(page: Page) {
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready);
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+}
+
+/** Tables wider than their box, and buttons or tags whose text wraps or is cut. */
+async function defects(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body').forEach((el, i) => {
+      if (el.offsetParent && el.scrollWidth - el.clientWidth > 0) found.push(`table ${i} overflows by ${el.scrollWidth - el.clientWidth}px`);
+    });
+    document.querySelectorAll<HTMLElement>('button, .ant-tag').forEach((el) => {
+      if (!el.offsetParent) return;
+      const text = el.textContent.trim();
+      if (!text) return;
+      const style = getComputedStyle(el);
+      const line = parseFloat(style.lineHeight) || 22;
+      if (el.clientHeight > line * 1.8 + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)) found.push(`wraps: ${el.tagName.toLowerCase()} "${text.slice(0, 30)}"`);
+      if (el.scrollWidth > el.clientWidth + 1) found.push(`cut: ${el.tagName.toLowerCase()} "${text.slice(0, 30)}"`);
+    });
+    document.querySelectorAll<HTMLElement>('.ant-table-cell .ant-tag').forEach((el) => {
+      const cell = el.closest<HTMLElement>('.ant-table-cell')!;
+      const box = cell.getBoundingClientRect(), tag = el.getBoundingClientRect();
+      if (tag.right > box.right - 4) found.push(`tag cut by its column: "${el.textContent.trim()}"`);
+    });
+    document.querySelectorAll<HTMLElement>('.ant-table-thead th').forEach((el) => {
+      const title = el.querySelector<HTMLElement>('.ant-table-column-title') ?? el;
+      if (title.scrollWidth > title.clientWidth + 1) found.push(`header cut: "${el.textContent.trim()}"`);
+    });
+    return [...new Set(found)];
+  });
+}
+
+async function shoot(page: Page, name: string, widths: number[] = [1440, 375]) {
+  mkdirSync(DIR, { recursive: true });
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
+    await page.waitForTimeout(width === 375 ? 500 : 200);
+    await settle(page);
+    if (width === 1440) {
+      const list = await defects(page);
+      if (list.length) findings[name] = list;
+    }
+    await page.screenshot({ path: join(DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+async function toEnglish(page: Page) {
+  await switchLanguage(page, '简体中文', 'English');
+  await waitForShell(page);
+}
+
+test.afterAll(async () => {
+  mkdirSync(DIR, { recursive: true });
+  writeFileSync(join(DIR, 'report.json'), JSON.stringify(findings, null, 2));
+  await resetLanguage('admin');
+  await resetLanguage('renshe');
+});
+
+for (const language of ['zh', 'en'] as Language[]) {
+  test(`signed out (${language})`, async ({ browser }) => {
+    const context = await browser.newContext({ locale: language === 'zh' ? 'zh-CN' : 'en-US', viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    for (const path of ['/login', '/register']) {
+      await page.goto(path);
+      await shoot(page, `${language}-${slug(path)}`);
+    }
+    await context.close();
+  });
+
+  test(`administrator, every screen (${language})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'admin');
+    if (language === 'en') await toEnglish(page);
+    for (const path of [...SESSION_PAGES, ...MENU_PAGES, '/admin/no-such-page']) {
+      await page.goto(path);
+      await expect(page.locator('main, form').first()).toBeVisible();
+      await shoot(page, `${language}-admin-${slug(path)}`);
+    }
+    // A form dialog: 新增用户.
+    await openPage(page, '/admin/setting/system/user', language === 'zh' ? '用户管理' : 'Users');
+    await page.getByRole('button', { name: /新增用户|Add user/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await shoot(page, `${language}-dialog-user`);
+    await page.keyboard.press('Escape');
+    // The detail drawer of a case.
+    await openPage(page, '/admin/home/loan', language === 'zh' ? '贷款查询' : 'Loan query');
+    await page.locator('.ant-table-tbody').getByRole('button', { name: /^(详\s*情|View)$/ }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await settle(page);
+    await shoot(page, `${language}-drawer`);
+  });
+
+  test(`reviewer's entry page (${language})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'renshe');
+    if (language === 'en') await toEnglish(page);
+    await shoot(page, `${language}-renshe-admin_index`);
+    await page.goto('/renshe/renshe-first');
+    await shoot(page, `${language}-renshe-renshe_renshe-first`);
+  });
+}
