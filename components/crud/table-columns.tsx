@@ -74,7 +74,7 @@ function textWidth(text: string): number {
 }
 
 /** Widest actions column; buttons beyond it go into the row's 更多 menu. */
-const MAX_ACTIONS = 260;
+const MAX_ACTIONS = 270;
 /** Width of a small link button (7 px padding each side). */
 const buttonWidth = (label: string) => textWidth(label) + 14;
 

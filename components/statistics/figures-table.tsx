@@ -7,6 +7,11 @@ import { FIGURES, MONEY_FIGURES, type FigureKey } from '@/lib/workflow/statistic
 import { formatMoney } from '@/components/approval/format';
 import { figureFilter, type Cell, type CellFilter } from './cell';
 
+/** Widths (px) of the first column, of an amount and the least a count needs. */
+const LABEL_WIDTH = 200;
+const MONEY_WIDTH = 140;
+const COUNT_WIDTH = 64;
+
 export interface FigureRow { key: string; label: string; figures: Figures; filter: CellFilter }
 
 /**
@@ -28,15 +33,17 @@ export function FiguresTable({ rows, total, firstTitle, onOpen }: { rows: Figure
     );
   };
   const columns: TableColumnsType<FigureRow> = [
-    { key: 'label', title: firstTitle, dataIndex: 'label', fixed: 'left', width: 220, ellipsis: true },
+    { key: 'label', title: firstTitle, dataIndex: 'label', fixed: 'left', width: LABEL_WIDTH, ellipsis: true },
     ...FIGURES.map((figure) => ({
       key: figure, title: t(`figures.${figure}`), align: 'right' as const,
+      // An amount keeps one line (¥58,200,000.00); a count takes what is left.
+      ...(MONEY_FIGURES.includes(figure) ? { width: MONEY_WIDTH } : {}),
       render: (_: unknown, row: FigureRow) => value(row, figure),
     })),
   ];
   return (
     // At least wide enough for each figure; on a wider screen the columns share the room and a long header wraps, so the table fits 1440 px.
-    <Table<FigureRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 220 + FIGURES.length * 60 + MONEY_FIGURES.length * 60 }}
+    <Table<FigureRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: LABEL_WIDTH + MONEY_FIGURES.length * MONEY_WIDTH + (FIGURES.length - MONEY_FIGURES.length) * COUNT_WIDTH }}
       summary={() => (
         <Table.Summary fixed>
           <Table.Summary.Row>

@@ -32,7 +32,7 @@ export const pushLogSpec: ResourceSpec<PushLogRow> = {
     { name: 'date', label: push('createTime'), kind: 'dateRange' },
   ],
   columns: [
-    { key: 'createTime', title: push('createTime'), kind: 'datetime', width: 155 },
+    { key: 'createTime', title: push('createTime'), kind: 'datetime', width: 155, hidden: true },
     { key: 'applicationNumber', title: push('applicationNumber'), width: 160 },
     { key: 'event', title: push('eventName'), kind: 'enum', options: PUSH_EVENT_OPTIONS, width: 90 },
     { key: 'targetName', title: push('target'), width: 150, hidden: true },
@@ -75,11 +75,11 @@ export const pushTargetSpec: ResourceSpec<PushTargetRow> = {
   columns: [
     { key: 'name', title: targetLabel('name'), sort: 'name', width: 160 },
     { key: 'url', title: targetLabel('url'), ellipsis: true, width: 200 },
-    { key: 'secretHint', title: targetLabel('secret'), width: 110, hidden: true },
+    { key: 'secretHint', title: targetLabel('secret'), width: 110 },
     { key: 'events', title: targetLabel('events'), kind: 'tag', options: PUSH_EVENT_OPTIONS },
     { key: 'state', title: 'resources.common.state', kind: 'enum', options: STATE_OPTIONS, width: 90 },
     { key: 'deliveries', title: targetLabel('deliveries'), width: 100 },
-    { key: 'updateTime', title: targetLabel('updateTime'), kind: 'datetime', sort: 'updateTime', width: 170 },
+    { key: 'updateTime', title: targetLabel('updateTime'), kind: 'datetime', sort: 'updateTime', width: 170, hidden: true },
   ],
   form: {
     save: 'pushTarget/add',

@@ -38,8 +38,8 @@ export const blacklistSpec: ResourceSpec<BlacklistRow> = {
     { key: 'state', title: 'resources.common.state', kind: 'enum', options: BLACK_STATE_OPTIONS },
     { key: 'expiresOn', title: black('expiresOn'), width: 110 },
     { key: 'createdBy', title: black('createdBy'), hidden: true },
-    { key: 'createTime', title: black('createTime'), kind: 'datetime', sort: 'createTime' },
-    { key: 'relieveReason', title: black('relieveReason'), ellipsis: true, hidden: true },
+    { key: 'createTime', title: black('createTime'), kind: 'datetime', sort: 'createTime', hidden: true },
+    { key: 'relieveReason', title: black('relieveReason'), ellipsis: true },
   ],
   form: {
     save: 'sysBlackList/add',

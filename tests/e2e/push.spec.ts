@@ -149,6 +149,10 @@ test.describe.serial('data push', () => {
         await page.getByRole('button', { name: SEARCH }).click({ timeout: 2_000 });
         await expect(row).toContainText('已送达', { timeout: 1_000 });
       }).toPass({ timeout: 30_000 });
+      // The HTTP code is a secondary column: shown from the column settings.
+      await page.getByRole('button', { name: '列设置' }).click();
+      await page.locator('.ant-popover:visible').getByRole('checkbox', { name: '最近 HTTP 状态码' }).check();
+      await page.keyboard.press('Escape');
       await expect(row).toContainText('200');
       expect(receiver.valid).toBe(1);
       expect(receiver.invalid).toBe(0);
