@@ -10,7 +10,7 @@
  * Each ratio is (time per call through the BFF) / (1.2 x (bare route + straight call)); at most 1.00 meets the budget.
  *
  *   DATABASE_URL=URL npm run seed:demo && npm run seed:applications -- --count 10000 --database-url URL
- *   npm run build && npx tsx bench/bff.ts --database-url URL [--seconds 10] [--connections 8]
+ *   npm run build && npx tsx bench/bff.ts --database-url URL [--seconds 10] [--connections 8] [--port-base N (N to N+3)]
  *   NEXT_DIST_DIR=.next-before npx tsx bench/bff.ts ...   (the BFF of another build; the bare route from .next)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -22,6 +22,7 @@ import { DEMO_PASSWORD } from '../upstream/db/seed';
 
 const { values } = parseArgs({ options: {
   'database-url': { type: 'string' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' },
+  'port-base': { type: 'string' },
 } });
 const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('--database-url (PostgreSQL) is required');
@@ -32,7 +33,8 @@ const BUDGET = 1.2;
 const pinned = availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
 if (pinned) spawnSync('taskset', ['-pc', '1', String(process.pid)], { stdio: 'ignore' });
 const children: ChildProcess[] = [];
-const base = 4700 + Math.floor(Math.random() * 200);
+// Four ports from --port-base (service, in-process, over HTTP, the bare route of another build).
+const base = values['port-base'] ? Number(values['port-base']) : 4700 + Math.floor(Math.random() * 200);
 const ports = { service: base, inProcess: base + 1, overHttp: base + 2, bare: base + 1 };
 // An earlier build (NEXT_DIST_DIR) may lack the bare route: it is then served by this build's server.
 const otherBuild = Boolean(process.env.NEXT_DIST_DIR && process.env.NEXT_DIST_DIR !== '.next');
