@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransport } from '@/lib/bff/transport';
-import { parseConfig } from '@/lib/config';
+import { parseConfig, type Config } from '@/lib/config';
 
 /** A service over real HTTP (no interception): what it received, and how many connections it was opened. */
 interface Seen { method: string; url: string; headers: IncomingMessage['headers']; body: string }
@@ -28,6 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
 
+/** A configuration over HTTP (the transport needs no session secret). */
+const over = (env: Record<string, string>): Config => ({ ...parseConfig(env), sessionSecret: 's'.repeat(40) });
 const reset = () => { seen.length = 0; connections = 0; closed = 0; };
 const envelope = (res: ServerResponse, data: unknown, headers: Record<string, string> = {}) => {
   res.writeHead(200, { 'content-type': 'application/json', ...headers });
@@ -38,7 +40,7 @@ describe('the transport over HTTP', () => {
   it('reuses one kept-alive connection and sends each body whole, with its length', async () => {
     reset();
     answer = (_req, res) => envelope(res, { total: 3 }, { 'x-grants-version': '42' });
-    const transport = createTransport(parseConfig({ UPSTREAM_URL: `${base}/svc/`, UPSTREAM_TIMEOUT_MS: '2000' }));
+    const transport = createTransport(over({ UPSTREAM_URL: `${base}/svc/`, UPSTREAM_TIMEOUT_MS: '2000' }));
     const body = JSON.stringify({ name: '张三', pageNum: 1 });
     for (let i = 0; i < 3; i++) {
       const outcome = await transport({ path: 'role/roleList', method: 'POST', body, token: 't-1', locale: 'en', clientIp: '10.0.0.9', requestId: `r-${i}` });
@@ -65,7 +67,7 @@ describe('the transport over HTTP', () => {
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(bytes.length), 'content-disposition': 'attachment; filename="a.xlsx"', 'x-internal': 'no' });
       res.end(bytes);
     };
-    const transport = createTransport(parseConfig({ UPSTREAM_URL: base, UPSTREAM_TIMEOUT_MS: '2000' }));
+    const transport = createTransport(over({ UPSTREAM_URL: base, UPSTREAM_TIMEOUT_MS: '2000' }));
     const outcome = await transport({ path: 'x/export', method: 'POST', body: '{}', locale: 'zh-CN', clientIp: '10.0.0.9' });
     expect(outcome.kind).toBe('file');
     if (outcome.kind !== 'file') return;
@@ -76,7 +78,7 @@ describe('the transport over HTTP', () => {
   it('gives up on a service that does not answer within the time limit and drops its connection', async () => {
     reset();
     answer = () => { /* never answers */ };
-    const transport = createTransport(parseConfig({ UPSTREAM_URL: base, UPSTREAM_TIMEOUT_MS: '200' }));
+    const transport = createTransport(over({ UPSTREAM_URL: base, UPSTREAM_TIMEOUT_MS: '200' }));
     const started = performance.now();
     const outcome = await transport({ path: 'role/roleList', method: 'POST', body: '{}', locale: 'zh-CN', clientIp: '10.0.0.9' });
     expect(outcome).toEqual({ kind: 'failure', reason: 'timeout' });
@@ -85,7 +87,7 @@ describe('the transport over HTTP', () => {
   });
 
   it('reports a service that cannot be reached', async () => {
-    const transport = createTransport(parseConfig({ UPSTREAM_URL: 'http://127.0.0.1:9', UPSTREAM_TIMEOUT_MS: '2000' }));
+    const transport = createTransport(over({ UPSTREAM_URL: 'http://127.0.0.1:9', UPSTREAM_TIMEOUT_MS: '2000' }));
     expect(await transport({ path: 'role/roleList', method: 'POST', body: '{}', locale: 'zh-CN', clientIp: '10.0.0.9' }))
       .toEqual({ kind: 'failure', reason: 'unreachable' });
   });
