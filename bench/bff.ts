@@ -10,11 +10,12 @@
  * Each ratio is (time per call through the BFF) / (1.2 x (bare route + straight call)); at most 1.00 meets the budget.
  *
  *   DATABASE_URL=URL npm run seed:demo && npm run seed:applications -- --count 10000 --database-url URL
- *   npm run build && npx tsx bench/bff.ts --database-url URL [--seconds 10] [--connections 8]
+ *   npm run build && npx tsx bench/bff.ts --database-url URL [--seconds 10] [--connections 8] [--port-base N (N to N+3)]
  *   NEXT_DIST_DIR=.next-before npx tsx bench/bff.ts ...   (the BFF of another build; the bare route from .next)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -22,6 +23,7 @@ import { DEMO_PASSWORD } from '../upstream/db/seed';
 
 const { values } = parseArgs({ options: {
   'database-url': { type: 'string' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' },
+  'port-base': { type: 'string' },
 } });
 const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('--database-url (PostgreSQL) is required');
@@ -32,13 +34,14 @@ const BUDGET = 1.2;
 const pinned = availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
 if (pinned) spawnSync('taskset', ['-pc', '1', String(process.pid)], { stdio: 'ignore' });
 const children: ChildProcess[] = [];
-const base = 4700 + Math.floor(Math.random() * 200);
+// Four ports from --port-base (service, in-process, over HTTP, the bare route of another build).
+const base = values['port-base'] ? Number(values['port-base']) : 4700 + Math.floor(Math.random() * 200);
 const ports = { service: base, inProcess: base + 1, overHttp: base + 2, bare: base + 1 };
 // An earlier build (NEXT_DIST_DIR) may lack the bare route: it is then served by this build's server.
 const otherBuild = Boolean(process.env.NEXT_DIST_DIR && process.env.NEXT_DIST_DIR !== '.next');
 
 const SECRET = process.env.SESSION_SECRET ?? randomBytes(32).toString('hex');
-function start(args: string[], env: Record<string, string>) {
+function start(args: string[], env: Record<string, string>): number {
   const [command, ...rest] = pinned ? ['taskset', '-c', '0', process.execPath, ...args] : [process.execPath, ...args];
   const child = spawn(command!, rest, {
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', HOSTNAME: '127.0.0.1', LOG_LEVEL: 'warn',
@@ -46,6 +49,7 @@ function start(args: string[], env: Record<string, string>) {
     stdio: ['ignore', 'ignore', 'inherit'], detached: true,
   });
   children.push(child);
+  return child.pid!;
 }
 const stopAll = () => { for (const child of children) try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* gone */ } };
 process.on('exit', stopAll);
@@ -60,12 +64,29 @@ async function ready(url: string) {
   throw new Error(`${url} did not answer`);
 }
 
-start(['--import', 'tsx', 'upstream/server.ts'], { DATABASE_URL: databaseUrl, UPSTREAM_PORT: String(ports.service), UPSTREAM_HOST: '127.0.0.1' });
-start(['scripts/server.mjs'], { DATABASE_URL: databaseUrl, PORT: String(ports.inProcess) });
-start(['scripts/server.mjs'], { UPSTREAM_URL: `http://127.0.0.1:${ports.service}`, PORT: String(ports.overHttp) });
+const pids = {
+  service: start(['--import', 'tsx', 'upstream/server.ts'], { DATABASE_URL: databaseUrl, UPSTREAM_PORT: String(ports.service), UPSTREAM_HOST: '127.0.0.1' }),
+  inProcess: start(['scripts/server.mjs'], { DATABASE_URL: databaseUrl, PORT: String(ports.inProcess) }),
+  overHttp: start(['scripts/server.mjs'], { UPSTREAM_URL: `http://127.0.0.1:${ports.service}`, PORT: String(ports.overHttp) }),
+  bare: 0,
+};
+pids.bare = pids.inProcess;
 if (otherBuild) {
   ports.bare = base + 3;
-  start(['scripts/server.mjs'], { DATABASE_URL: databaseUrl, PORT: String(ports.bare), NEXT_DIST_DIR: '.next' });
+  pids.bare = start(['scripts/server.mjs'], { DATABASE_URL: databaseUrl, PORT: String(ports.bare), NEXT_DIST_DIR: '.next' });
+}
+
+/**
+ * CPU seconds a server process has used (all its threads; Linux /proc, in clock ticks of 1/100 s).
+ * taskset execs node in place, so the child's pid is the server's.
+ */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
 const url = (port: number, path: string) => `http://127.0.0.1:${port}${path}`;
 await Promise.all([ready(url(ports.service, '/api/admin/getMenu')), ready(url(ports.inProcess, '/api/live')), ready(url(ports.overHttp, '/api/live')), ready(url(ports.bare, '/api/live'))]);
@@ -87,33 +108,45 @@ const auth = {
   overHttp: { cookie: await bffCookie(ports.overHttp) },
 };
 
-interface Figure { rps: number; p50: number; p99: number }
-async function measure(label: string, target: string, headers: Record<string, string>, body?: string): Promise<Figure> {
+interface Figure { rps: number; p50: number; p99: number; cpuMs: number }
+/**
+ * Loads one target for SECONDS after 2 s of warm-up. Besides req/s and latencies, the CPU time the
+ * serving processes (`serving`: the server, and the service when the call crosses to it) spent per
+ * call: on a shared machine the wait for a core swamps req/s, while CPU per call barely moves.
+ */
+async function measure(label: string, target: string, headers: Record<string, string>, body: string | undefined, serving: number[]): Promise<Figure> {
   const options = { url: target, method: body === undefined ? 'GET' as const : 'POST' as const, headers: { ...json, ...headers }, body, connections: CONNECTIONS };
   await autocannon({ ...options, duration: 2 });
+  const cpuBefore = serving.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
   const result = await autocannon({ ...options, duration: SECONDS });
+  const cpuMs = (serving.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpuBefore) * 1000 / result.requests.total;
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed) throw new Error(`${label}: ${failed} failed answers`);
-  const figure = { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-  console.log(`${label.padEnd(44)} ${figure.rps.toFixed(0).padStart(6)} req/s  p50 ${String(figure.p50).padStart(4)} ms  p99 ${String(figure.p99).padStart(4)} ms`);
+  const figure = { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMs };
+  console.log(`${label.padEnd(44)} ${figure.rps.toFixed(0).padStart(6)} req/s  p50 ${String(figure.p50).padStart(4)} ms  p99 ${String(figure.p99).padStart(4)} ms  CPU ${cpuMs.toFixed(2).padStart(5)} ms/call`);
   return figure;
 }
 
 console.log(`bench/bff.ts: ${SECONDS} s per figure, ${CONNECTIONS} connections, ${pinned ? 'servers on core 0, load on core 1' : 'not pinned'}`);
-const bare = await measure('bare route handler (/api/live)', url(ports.bare, '/api/live'), {});
+const bare = await measure('bare route handler (/api/live)', url(ports.bare, '/api/live'), {}, undefined, [pids.bare]);
 const shapes = [
   ['message count', '/api/businessMessage/count', '{}'],
   ['workbench list', '/api/businessClubFirstTrial/getList', JSON.stringify({ stage: 'RS_FIRST', pageNum: 1, pageSize: 10 })],
 ] as const;
-const ratios: [string, number][] = [];
+const ratios: [string, number, number][] = [];
 for (const [name, path, body] of shapes) {
-  const straight = await measure(`${name}, straight to the service`, url(ports.service, path), auth.service, body);
-  const inProcess = await measure(`${name}, BFF with the service in-process`, url(ports.inProcess, path), auth.inProcess, body);
-  const overHttp = await measure(`${name}, BFF to the service over HTTP`, url(ports.overHttp, path), auth.overHttp, body);
+  const straight = await measure(`${name}, straight to the service`, url(ports.service, path), auth.service, body, [pids.service]);
+  const inProcess = await measure(`${name}, BFF with the service in-process`, url(ports.inProcess, path), auth.inProcess, body, [pids.inProcess]);
+  const overHttp = await measure(`${name}, BFF to the service over HTTP`, url(ports.overHttp, path), auth.overHttp, body, [pids.overHttp, pids.service]);
   const allowed = BUDGET * (1 / bare.rps + 1 / straight.rps);
-  ratios.push([`${name}, in-process`, 1 / inProcess.rps / allowed], [`${name}, over HTTP`, 1 / overHttp.rps / allowed]);
+  const allowedCpu = BUDGET * (bare.cpuMs + straight.cpuMs);
+  ratios.push(
+    [`${name}, in-process`, 1 / inProcess.rps / allowed, inProcess.cpuMs / allowedCpu],
+    [`${name}, over HTTP`, 1 / overHttp.rps / allowed, overHttp.cpuMs / allowedCpu],
+  );
 }
 console.log('\nratio = time per call through the BFF / (1.2 x (bare route + straight call)); at most 1.00 meets the budget');
-for (const [label, ratio] of ratios) console.log(`${label.padEnd(44)} ${ratio.toFixed(2)}`);
+console.log('(by req/s, and by the CPU the serving processes spent per call)');
+for (const [label, ratio, cpuRatio] of ratios) console.log(`${label.padEnd(44)} ${ratio.toFixed(2)}   by CPU ${cpuRatio.toFixed(2)}`);
 stopAll();
 process.exit(0);

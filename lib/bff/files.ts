@@ -64,7 +64,7 @@ export function isFileAnswer(status: number, contentType: string | null): boolea
 const FILE_HEADERS = ['content-type', 'content-length', 'content-disposition', 'last-modified', 'etag'] as const;
 
 /** Reads a file answer of the service (its body and the headers that describe it). */
-export async function readFileAnswer(response: Response): Promise<FileOutcome> {
+export async function readFileAnswer(response: Pick<Response, 'arrayBuffer'> & { headers: { get(name: string): string | null } }): Promise<FileOutcome> {
   const headers: Record<string, string> = {};
   for (const name of FILE_HEADERS) {
     const value = response.headers.get(name);

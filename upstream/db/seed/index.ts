@@ -23,10 +23,13 @@ export async function seedReference(db: Kysely<Database>) {
       }
     }
     await syncMenus(trx, MENU_ROUTES, null);
-    await trx.insertInto('system_param')
-      .values({ key: 'sms.loginSwitch', value: '0', description: 'SMS code required at login (1 on, 0 off)', updated_at: new Date() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
+    // Reads first: a start on an existing database then writes nothing (no WAL flush at commit).
+    if (!(await trx.selectFrom('system_param').select('key').where('key', '=', 'sms.loginSwitch').executeTakeFirst())) {
+      await trx.insertInto('system_param')
+        .values({ key: 'sms.loginSwitch', value: '0', description: 'SMS code required at login (1 on, 0 off)', updated_at: new Date() })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+    }
     // Written only when missing: any write to the role table moves every user's grants version (migration-perf.ts).
     if (!(await trx.selectFrom('role').select('id').where('built_in', '=', true).executeTakeFirst())) {
       await trx.insertInto('role').values({ ...seededRole('registered'), built_in: true, updated_at: new Date() }).execute();

@@ -52,8 +52,12 @@ export async function seedWorkflowReference(trx: Trx) {
       .values(STAGES.map((stage, index) => ({ module_id: module.id, stage, sort: index + 1, time_limit_days: null, updated_at: now })))
       .execute();
   }
-  await trx.insertInto('overtime_config').values(STAGES.map((stage) => ({ stage, days: OVERTIME_DAYS[stage], updated_at: now })))
-    .onConflict((oc) => oc.column('stage').doNothing()).execute();
+  const configured = new Set((await trx.selectFrom('overtime_config').select('stage').execute()).map((r) => r.stage));
+  const unconfigured = STAGES.filter((stage) => !configured.has(stage));
+  if (unconfigured.length) {
+    await trx.insertInto('overtime_config').values(unconfigured.map((stage) => ({ stage, days: OVERTIME_DAYS[stage], updated_at: now })))
+      .onConflict((oc) => oc.column('stage').doNothing()).execute();
+  }
   const present = new Set((await trx.selectFrom('refuse_reason').select(['kind', 'content']).execute()).map((r) => `${r.kind}:${r.content}`));
   const missing = REFUSE_REASONS.map((r, sort) => ({ kind: r.kind, content: r.content, content_en: r.en, sms_text: r.sms, sort, fraud: r.content === FALSE_MATERIAL }))
     .filter((r) => !present.has(`${r.kind}:${r.content}`));
