@@ -100,8 +100,10 @@ async function statementsOf(run: () => Promise<unknown>): Promise<Captured[]> {
 if (values.explain) {
   const planPages = Number(values['plan-pages']);
   for (const [label, path, body, who] of selected) {
-    const statements = (await statementsOf(() => call(path, body, tokens[who]))).filter((s) => /\bapplication\b/.test(s.sql));
-    console.log(`${label}:`);
+    const all = await statementsOf(() => call(path, body, tokens[who]));
+    const statements = all.filter((s) => /\bapplication\b/.test(s.sql));
+    console.log(`${label}: ${all.length} statements, ${statements.length} on applications`);
+    if (process.env.LIST_STATEMENTS) for (const s of all) console.log(`    ${s.sql.replace(/\s+/g, ' ').slice(0, 140)}`);
     for (const statement of statements) {
       const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (analyze, buffers, format json) ${sql.raw(statement.sql.replace(/\$(\d+)/g, (_, i) => literal(statement.parameters[Number(i) - 1])))}`.execute(database.db);
       const raw = rows[0]!['QUERY PLAN'];
