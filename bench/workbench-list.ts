@@ -10,6 +10,10 @@
  *   DATA_DIR=/path npx tsx bench/workbench-list.ts          (PGlite in DATA_DIR/pglite)
  *   npx tsx bench/workbench-list.ts --database-url URL --explain [--only 'renshe overdue']
  *
+ * Each shape's line ends with this process's CPU time per call: on PGlite, which runs in the
+ * process, that is the whole cost of the call, database included, and it does not grow with the
+ * machine's load as the times do (on PostgreSQL it leaves out the server's share).
+ *
  * --explain runs each shape's queries once more under EXPLAIN (ANALYZE, BUFFERS) and prints
  * the pages each read (shared buffers hit + read: independent of the machine's load) and its
  * execution time, with the plan of every query that read more than --plan-pages (default 200).
@@ -84,14 +88,11 @@ async function statementsOf(run: () => Promise<unknown>): Promise<Captured[]> {
   const executor = database.db.getExecutor();
   const original = executor.executeQuery.bind(executor);
   const captured: Captured[] = [];
-  // biome-ignore lint/suspicious/noExplicitAny: a bench's temporary hook on the executor
   (executor as any).executeQuery = (query: Captured, queryId: unknown) => {
     captured.push({ sql: query.sql, parameters: query.parameters });
-    // biome-ignore lint/suspicious/noExplicitAny: the same call, passed on
     return (original as any)(query, queryId);
   };
   try { await run(); } finally {
-    // biome-ignore lint/suspicious/noExplicitAny: restoring the executor
     (executor as any).executeQuery = original;
   }
   return captured;
@@ -125,10 +126,14 @@ const all: number[] = [];
 for (const [label, path, body, who] of selected) {
   const first = await call(path, body, tokens[who]);
   if (first.code !== 200) throw new Error(`${label}: ${first.code} ${first.message}`);
+  const cpu = process.cpuUsage();
   const times = await timeCalls(CALLS, label, () => call(path, body, tokens[who]));
+  const { user, system } = process.cpuUsage(cpu);
+  // This process's CPU per call: on PGlite it includes the database's work, and unlike the times it does not grow with the machine's load.
+  const cpuMs = (user + system) / 1000 / CALLS;
   all.push(...times);
   const pct = (p: number) => percentile(times, p);
-  console.log(`  ${label.padEnd(30)} total ${String(first.data.total).padStart(8)}  p50 ${pct(0.5).toFixed(1).padStart(6)} ms  p95 ${pct(0.95).toFixed(1).padStart(6)} ms  ratio ${(pct(0.95) / BUDGET_MS).toFixed(2)}`);
+  console.log(`  ${label.padEnd(30)} total ${String(first.data.total).padStart(8)}  p50 ${pct(0.5).toFixed(1).padStart(6)} ms  p95 ${pct(0.95).toFixed(1).padStart(6)} ms  ratio ${(pct(0.95) / BUDGET_MS).toFixed(2)}  cpu ${cpuMs.toFixed(1).padStart(5)} ms/call`);
 }
 all.sort((a, b) => a - b);
 const p95 = all[Math.floor(all.length * 0.95)]!;
