@@ -5,7 +5,7 @@ import type { AuthUser } from '../../core/call';
 import type { Page } from '../../../lib/contract/common';
 import type { ApplicationRow, LoanQuery, PendingCounts, WorkbenchQuery } from '../../../lib/contract/workflow';
 import { STAGES, type Stage } from '../../../lib/workflow/stages';
-import { rejectable } from './flow';
+import { rejectableOf } from './flow';
 import { applicationRows, toApplicationRow } from './rows';
 import { caseScope, inCaseScope, orgColumnOf } from './scope';
 
@@ -61,9 +61,9 @@ export async function pageOf(db: Db, base: AppQuery<object>, input: { pageNum: n
   const ids = applyOrder(base.select('a.id'), input.order).limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize);
   const [totals, rows] = await Promise.all([
     pageTotals(db, base, input.pageSize),
-    applyOrder(applicationRows(db).where('a.id', 'in', ids), input.order).execute(),
+    applyOrder(applicationRows(db).select(['a.module_id', 'a.node_id']).where('a.id', 'in', ids), input.order).execute(),
   ]);
-  const open = await rejectable(db, rows.map((row) => row.id));
+  const open = await rejectableOf(db, rows);
   return { list: rows.map((row) => ({ ...toApplicationRow(row, now), rejectable: open.has(row.id) })), ...totals };
 }
 
