@@ -13,6 +13,7 @@ import { perf } from './migration-perf';
 import { textsCalendar } from './migration-texts-calendar';
 import { staffingLimits } from './migration-staffing-limits';
 import { roleNames } from './migration-role-names';
+import { applyRollup } from './migration-apply-rollup';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -260,4 +261,5 @@ export const migrations: Record<string, Migration> = {
   '0021_perf': perf,
   '0022_staffing_limits': staffingLimits,
   '0023_role_names': roleNames,
+  '0024_apply_rollup': applyRollup,
 };
