@@ -11,7 +11,15 @@
  * each kind of figure, export) and of 报表 (reportStatistics, bankStatistics, employmentForm with
  * its unfold and export, getBondingCompanyList and its export); `--only apply` (any part of a call path) times
  * just those calls. `--no-migrate` leaves the database's schema alone (a shared database that other versions
- * of the service migrate as well); the statistics need no index of their own.
+ * of the service migrate as well): the 申请统计 forms then need migration 0024's rollups and the
+ * unfold of a stage's waits its stage_wait_case already there.
+ *
+ * A database of 1,000,000 applications in about half an hour (PostgreSQL; see the README's
+ * 'Many applications, for benchmarks'):
+ *
+ *   npm run seed:applications -- --count 100000 --database-url URL
+ *   npm run seed:applications -- --grow-to 1000000 --database-url URL
+ *   psql URL -c 'vacuum analyze'      (without autovacuum: the index-only scans need the visibility map)
  */
 import { parseArgs } from 'node:util';
 import { createUpstreamApp } from '../upstream/app';

@@ -88,6 +88,101 @@ describeUpstream('application statistics (summary tables kept by triggers)', (up
     expect(steps.body.data.total).toBe(Math.min(after.funnel[1].count, 10_000));
   });
 
+  it('answers from its rollups as from the applications themselves after inserts, moves between every dimension and deletes', async () => {
+    /** Each dimension of the form, counted straight from the applications of the period (China days). */
+    const direct = async () => {
+      const { rows } = await sql<{ bt: string; cg: number; product: number; status: string; level: number; reason: number; n: string; amount: string; loan: string }>`
+        select borrower_type as bt, coalesce(client_group_id, 0) as cg, coalesce(product_id, 0) as product, status,
+          funnel_level(status, coalesce(last_stage, stage)) as level, coalesce(refuse_reason_id, 0) as reason,
+          count(*) as n, sum(amount) as amount, coalesce(sum(loan_amount), 0) as loan
+        from application where (created_at at time zone 'UTC' + interval '8 hours')::date between '2024-01-01' and '2026-12-31'
+        group by 1, 2, 3, 4, 5, 6`.execute(up().db);
+      const sum = (pick: (r: (typeof rows)[number]) => boolean) => rows.filter(pick).reduce((s, r) => s + Number(r.n), 0);
+      return { rows, sum };
+    };
+    const expectExact = async () => {
+      const data = await form(WIDE);
+      const { rows, sum } = await direct();
+      expect(data.summary.total).toBe(sum(() => true));
+      expect(data.summary.amount).toBeCloseTo(rows.reduce((s, r) => s + Number(r.amount), 0), 2);
+      expect(data.summary.loanAmount).toBeCloseTo(rows.reduce((s, r) => s + Number(r.loan), 0), 2);
+      expect(data.summary.inReview).toBe(sum((r) => r.status === 'IN_REVIEW'));
+      for (const b of data.byBorrowerType) expect([b.key, b.total, b.loaned]).toEqual([b.key, sum((r) => r.bt === b.key), sum((r) => r.bt === b.key && r.status === 'LOANED')]);
+      for (const g of data.byClientGroup) expect([g.key, g.total, g.refused]).toEqual([g.key, sum((r) => String(r.cg) === g.key), sum((r) => String(r.cg) === g.key && r.status === 'REFUSED')]);
+      for (const p of data.byProduct) expect([p.key, p.total]).toEqual([p.key, sum((r) => String(r.product) === p.key)]);
+      expect(data.funnel.map((f: { count: number }) => f.count)).toEqual([0, 1, 2, 3, 4].map((level) => sum((r) => r.level >= level)));
+      for (const r of data.refusals) expect([r.reasonId, r.count]).toEqual([r.reasonId, sum((x) => x.status === 'REFUSED' && x.reason === r.reasonId)]);
+      // Filtered by a client group or a product, the form reads application_tally: the same figures.
+      const group = data.byClientGroup.find((g: { key: string }) => g.key !== '0');
+      if (group) expect((await form({ ...WIDE, clientGroupId: Number(group.key) })).summary.total).toBe(group.total);
+      const product = data.byProduct.find((p: { key: string }) => p.key !== '0');
+      if (product) expect((await form({ ...WIDE, productId: Number(product.key) })).summary.total).toBe(product.total);
+      // No group of the rollups counts below zero.
+      const { rows: negative } = await sql<{ n: string }>`select (select count(*) from application_status_tally where n < 0)
+        + (select count(*) from application_group_tally where n < 0) + (select count(*) from application_product_tally where n < 0) as n`.execute(up().db);
+      expect(Number(negative[0]!.n)).toBe(0);
+    };
+    await expectExact();
+    const cases = [];
+    for (let i = 0; i < 4; i += 1) cases.push(await createCase(up().db, { stage: 'GC_FIRST', assignee: 'guarantee' }));
+    const ids = cases.map((c) => c.id);
+    await expectExact();
+    const [group, product, reason] = await Promise.all([
+      up().db.selectFrom('client_group').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow(),
+      up().db.selectFrom('loan_product').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow(),
+      up().db.selectFrom('refuse_reason').select('id').orderBy('id').executeTakeFirstOrThrow(),
+    ]);
+    // One statement moving several cases to another client group, product and borrower type; then a loan, a refusal, another day.
+    await up().db.updateTable('application').set({ client_group_id: group.id, product_id: product.id, borrower_type: 'SMALL_COMPANY' }).where('id', 'in', ids.slice(0, 3)).execute();
+    await up().db.updateTable('application').set({ status: 'LOANED', stage: null, node_id: null, assignee_id: null, loan_amount: 150000, loan_date: '2026-01-05' }).where('id', '=', ids[0]!).execute();
+    await up().db.updateTable('application').set({ status: 'REFUSED', stage: null, node_id: null, assignee_id: null, refuse_reason_id: reason.id }).where('id', '=', ids[1]!).execute();
+    await sql`update application set created_at = '2025-03-03T02:00:00Z', amount = 123456.78 where id = ${ids[2]!}`.execute(up().db);
+    await expectExact();
+    await up().db.deleteFrom('approval_record').where('application_id', 'in', ids.slice(1)).execute();
+    await up().db.deleteFrom('application').where('id', 'in', ids.slice(1)).execute();
+    await expectExact();
+  });
+
+  it('opens the cases taken off a stage as the records say, newest first, after records come and go and a case moves in time', async () => {
+    const stage = 'GC_FIRST' as const;
+    const expectCases = async () => {
+      const { rows } = await sql<{ id: number }>`select a.id from application a where a.created_at >= '2023-12-31T16:00:00Z' and a.created_at < '2026-12-31T16:00:00Z'
+        and exists (select 1 from approval_record r where r.application_id = a.id and r.stage = ${stage} and r.wait_days is not null)
+        order by a.created_at desc, a.id desc`.execute(up().db);
+      const answer = await up().call('applyStatistics/unfold', { ...WIDE, stage, pageNum: 1, pageSize: 20 }, { token: tokens.admin });
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.total).toBe(Math.min(rows.length, 10_000));
+      expect(answer.body.data.list.map((r: { id: number }) => r.id)).toEqual(rows.slice(0, 20).map((r) => r.id));
+      return rows.map((r) => r.id);
+    };
+    await expectCases();
+    const cases = [];
+    for (let i = 0; i < 3; i += 1) cases.push(await createCase(up().db, { stage, assignee: 'guarantee' }));
+    const check = (id: number) => ({
+      application_id: id, action: 'CHECK' as 'CHECK' | 'RETURN', node_id: null, stage, from_status: 'IN_REVIEW' as const, to_status: 'IN_REVIEW' as const, to_node_id: null, to_stage: 'BANK_FIRST' as 'BANK_FIRST' | 'GC_FIRST',
+      actor_id: null, actor_org_id: null, target_user_id: null, refuse_reason_id: null, details: null, idempotency_key: key(),
+    });
+    // Two of them taken off the stage (one twice, after a return), one still waiting there.
+    await up().db.insertInto('approval_record').values([check(cases[0]!.id), check(cases[1]!.id)]).execute();
+    await up().db.insertInto('approval_record').values({ ...check(cases[1]!.id), action: 'RETURN', to_stage: stage }).execute();
+    let seen = await expectCases();
+    expect(seen).toEqual(expect.arrayContaining([cases[0]!.id, cases[1]!.id]));
+    expect(seen).not.toContain(cases[2]!.id);
+    // Moved back in time: still there, in its new place.
+    await sql`update application set created_at = '2024-02-01T02:00:00Z' where id = ${cases[0]!.id}`.execute(up().db);
+    seen = await expectCases();
+    expect(seen.at(-1)).toBe(cases[0]!.id);
+    // One of its two records gone: still there; both gone: out.
+    const records = await up().db.selectFrom('approval_record').select('id').where('application_id', '=', cases[1]!.id).where('stage', '=', stage).orderBy('id').execute();
+    await up().db.deleteFrom('approval_record').where('id', '=', records[0]!.id).execute();
+    expect(await expectCases()).toContain(cases[1]!.id);
+    await up().db.deleteFrom('approval_record').where('id', '=', records[1]!.id).execute();
+    expect(await expectCases()).not.toContain(cases[1]!.id);
+    await up().db.deleteFrom('approval_record').where('application_id', '=', cases[0]!.id).execute();
+    await up().db.deleteFrom('application').where('id', '=', cases[0]!.id).execute();
+    expect(await expectCases()).not.toContain(cases[0]!.id);
+  });
+
   it('a reviewer limited to their organisation counts only its cases; others may not see the page; bad input is 422', async () => {
     const renshe = await orgIdOf(up().db, ORGS.renshe);
     const bankStaff = await staffIn(up(), 'apply_bank_viewer', await orgIdOf(up().db, ORGS.bank2), { pages: ['/admin/setting/statistics/apply'] });

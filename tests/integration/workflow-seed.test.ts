@@ -8,6 +8,7 @@ import { OVERTIME_DAYS } from '../../upstream/db/seed/workflow';
 import { loadGeneratorContext } from '../../upstream/db/seed/generator-context';
 import { generateApplication } from '../../upstream/db/seed/generator';
 import { insertApplications } from '../../upstream/db/seed/bulk-insert';
+import { checkTallies, growApplications } from '../../upstream/db/seed/grow';
 import { isValidIdNumber } from '../../lib/workflow/id-number';
 import { addWorkingDays, type WorkCalendar } from '../../lib/workflow/working-days';
 import { loadCalendar } from '../../upstream/modules/calendar/store';
@@ -224,5 +225,24 @@ describeUpstream('workflow seed', (up) => {
     });
     expect(await checkApplications(db)).toBe(700);
     expect(await countRows(db, 'message')).toBe(8);
+  });
+
+  it('grows the database by copies that follow the same rules, with their people, houses and records, the summaries still exact', async () => {
+    const before = await Promise.all((['application_person', 'house_property', 'approval_record'] as const).map((t) => countRows(db, t)));
+    const batches: number[] = [];
+    // 700 there: 700 copies of each, then 100 more starting over at the first.
+    const grown = await growApplications(db, 1500, { batch: 300, onBatch: (p) => batches.push(p.copied) });
+    expect(grown).toMatchObject({ copied: 800, target: 800 });
+    expect(batches).toEqual([300, 600, 700, 800]);
+    expect(await checkApplications(db)).toBe(1500);
+    const after = await Promise.all((['application_person', 'house_property', 'approval_record'] as const).map((t) => countRows(db, t)));
+    for (const [i, n] of after.entries()) expect(n).toBeGreaterThan(before[i]!);
+    const numbers = await db.selectFrom('application').select((eb) => [eb.fn.count<string>('number').distinct().as('n')]).executeTakeFirstOrThrow();
+    expect(Number(numbers.n)).toBe(1500);
+    // Guarantors' spouses point at the guarantor of their own copy.
+    const crossed = await db.selectFrom('application_person as p').innerJoin('application_person as g', 'g.id', 'p.guarantor_id')
+      .select((eb) => eb.fn.countAll<string>().as('n')).whereRef('g.application_id', '<>', 'p.application_id').executeTakeFirstOrThrow();
+    expect(Number(crossed.n)).toBe(0);
+    for (const { sum, cases } of await checkTallies(db)) expect(sum).toBe(cases);
   });
 });

@@ -13,6 +13,7 @@ import { perf } from './migration-perf';
 import { textsCalendar } from './migration-texts-calendar';
 import { staffingLimits } from './migration-staffing-limits';
 import { roleNames } from './migration-role-names';
+import { applyRollup } from './migration-apply-rollup';
 import { listsAtScale } from './migration-lists-at-scale';
 
 /**
@@ -261,5 +262,6 @@ export const migrations: Record<string, Migration> = {
   '0021_perf': perf,
   '0022_staffing_limits': staffingLimits,
   '0023_role_names': roleNames,
+  '0024_apply_rollup': applyRollup,
   '0026_lists_at_scale': listsAtScale,
 };

@@ -579,6 +579,17 @@ interface ApplicationTallyTable {
   loan_amount: Numeric;
 }
 
+/** application_tally summed over fewer dimensions (migration-apply-rollup.ts). */
+interface ApplicationRollupTable {
+  day: DateOnly;
+  renshe_org_id: number;
+  borrower_type: string;
+  status: string;
+  n: number;
+  amount: Numeric;
+  loan_amount: Numeric;
+}
+
 /** The bank and guarantee statistics' summary of applications (migration-case-tally.ts). */
 interface CaseTallyTable {
   day: DateOnly;
@@ -844,6 +855,10 @@ export interface Database extends PushTables {
   house_property: HousePropertyTable;
   guarantee_quota: GuaranteeQuotaTable;
   application_tally: ApplicationTallyTable;
+  application_status_tally: ApplicationRollupTable & { level: number; refuse_reason_id: number };
+  application_group_tally: ApplicationRollupTable & { client_group_id: number };
+  application_product_tally: ApplicationRollupTable & { product_id: number };
+  stage_wait_case: { stage: string; application_id: number; created_at: Timestamp };
   case_tally: CaseTallyTable;
   case_overdue_tally: CaseOverdueTallyTable;
   guarantee_tally: GuaranteeTallyTable;

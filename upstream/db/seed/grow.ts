@@ -6,8 +6,9 @@ import type { Database } from '../schema';
  * faster than generating: each copy gets a new id, application number (DB + day of submission
  * + id, as generated ones) and client key, and its people (spouses, partners, employees,
  * guarantors with their spouses, pointing at the copied guarantor), house and approval records
- * come with it. Copies keep everything else but their client group: the n-th copy of an
- * application takes the n-th next client group (none stays none), so the statistics' summary
+ * come with it (the records' keys name the copy's number). Copies keep everything else but their client group: the n-th copy of an
+ * application takes the n-th next client group (none stays none) and its name as the
+ * employment category, as generated applications have it, so the statistics' summary
  * tables grow with the copies much as with generated applications rather than staying at the
  * originals' combinations. The summary tables' statement triggers fire as on any insert, so they stay exact;
  * only the two row triggers of approval_record are switched off inside each batch's
@@ -67,9 +68,11 @@ export async function growApplications(db: Kysely<Database>, target: number, opt
           number: `'DB' || to_char((a.created_at at time zone 'Asia/Shanghai')::date, 'YYYYMMDD') || lpad(g.dst::text, greatest(4, length(g.dst::text)), '0')`,
           client_key: `case when a.client_key is null then null else left(a.client_key, 48) || '~' || g.dst end`,
           client_group_id: 'next_group.id',
+          employment_category: 'coalesce(next_group.name, a.employment_category)',
         })} from application a join grow_app g on g.src = a.id
         cross join lateral (select case when a.client_group_id is null then null else coalesce(
-          (${groupIds})[(array_position(${groupIds}, a.client_group_id) - 1 + ${round}) % ${Math.max(groups.length, 1)} + 1], a.client_group_id) end as id) next_group
+          (${groupIds})[(array_position(${groupIds}, a.client_group_id) - 1 + ${round}) % ${Math.max(groups.length, 1)} + 1], a.client_group_id) end as id) next_group_id
+        cross join lateral (select next_group_id.id, (select c.name_zh from client_group c where c.id = next_group_id.id) as name) next_group
         order by g.dst`.execute(trx);
       const people = await sql`insert into application_person (${list(personColumns)})
         select ${from('p', personColumns, { id: 'gp.dst', application_id: 'g.dst', guarantor_id: 'gg.dst' })}
@@ -78,7 +81,8 @@ export async function growApplications(db: Kysely<Database>, target: number, opt
       const houses = await sql`insert into house_property (${list(houseColumns)})
         select ${from('h', houseColumns, { application_id: 'g.dst' })} from house_property h join grow_app g on g.src = h.application_id order by h.id`.execute(trx);
       const records = await sql`insert into approval_record (${list(recordColumns)})
-        select ${from('r', recordColumns, { application_id: 'g.dst' })} from approval_record r join grow_app g on g.src = r.application_id order by r.id`.execute(trx);
+        select ${from('r', recordColumns, { application_id: 'g.dst', idempotency_key: 'replace(r.idempotency_key, o.number, c.number)' })}
+        from approval_record r join grow_app g on g.src = r.application_id join application o on o.id = g.src join application c on c.id = g.dst order by r.id`.execute(trx);
       for (const trigger of ROW_TRIGGERS) await sql`alter table approval_record enable trigger ${sql.id(trigger)}`.execute(trx);
       progress.copied += Number(last.n);
       return [inserted, people, houses, records].reduce((n, r) => n + Number(r.numAffectedRows ?? 0), 0);

@@ -29,9 +29,11 @@ async function unfoldCases(db: Db, user: AuthUser, input: ApplyUnfoldQuery, now:
   if (input.step) q = q.where(sql<SqlBool>`funnel_level(a.status, coalesce(a.last_stage, a.stage)) >= ${FUNNEL_STEPS.indexOf(input.step)}`);
   if (input.refuseReasonId) q = q.where('a.status', '=', 'REFUSED').where('a.refuse_reason_id', '=', input.refuseReasonId);
   if (input.stage) {
-    const stage = input.stage;
-    q = q.where((eb) => eb.exists(eb.selectFrom('approval_record as r').select('r.id').whereRef('r.application_id', '=', 'a.id')
-      .where('r.stage', '=', stage).where('r.wait_days', 'is not', null)));
+    // The cases taken off the stage, joined on their creation time as well: the page is read in the
+    // list's order from stage_wait_case's index (newest first), not by walking the newer cases that never got there.
+    const [start, end] = [dayStart(from), new Date(dayStart(to).getTime() + 86_400_000)];
+    q = q.innerJoin('stage_wait_case as w', (join) => join.onRef('w.application_id', '=', 'a.id').onRef('w.created_at', '=', 'a.created_at'))
+      .where('w.stage', '=', input.stage).where('w.created_at', '>=', start).where('w.created_at', '<', end) as unknown as AppQuery<object>;
   }
   return applySearch(q, { status: input.status, overdue: input.overdue }, now);
 }

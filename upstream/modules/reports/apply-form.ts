@@ -6,7 +6,7 @@ import { BORROWER_TYPES, STAGES } from '../../../lib/workflow/stages';
 import { FUNNEL_STEPS } from '../../../lib/workflow/reports';
 import { monthsOf } from '../../../lib/workflow/statistics';
 import type { Translate } from '../../core/i18n';
-import { applyGroups, applyPeriod, overdueCount, stageWaits, type ApplyGroup, type ApplyPeriodRange } from './apply-query';
+import { applyGroups, applyPeriod, overdueCount, stageWaits, type ApplyDimension, type ApplyGroup, type ApplyPeriodRange } from './apply-query';
 
 const DAY_MS = 86_400_000;
 const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -43,9 +43,11 @@ function add(f: ApplyFigures, g: ApplyGroup) {
 }
 const rounded = <T extends ApplyFigures>(f: T): T => ({ ...f, amount: cents(f.amount), loanAmount: cents(f.loanAmount) });
 
-function foldBy<K extends string | number>(groups: ApplyGroup[], key: (g: ApplyGroup) => K) {
+/** The figures per key of one dimension's groups. */
+function foldBy<K extends string | number>(groups: ApplyGroup[], dimension: ApplyDimension, key: (g: ApplyGroup) => K) {
   const map = new Map<K, ApplyFigures>();
   for (const g of groups) {
+    if (g.dimension !== dimension) continue;
     const k = key(g);
     if (!map.has(k)) map.set(k, empty());
     add(map.get(k)!, g);
@@ -86,22 +88,22 @@ export async function applyStatistics(db: Db, user: AuthUser, input: ApplyStatis
   const [groups, waits, overdue, n] = await Promise.all([
     applyGroups(db, user, input, period), stageWaits(db, user, input, period), overdueCount(db, user, input, period, now), names(db, locale),
   ]);
-  const summary = foldBy(groups, () => 0).get(0) ?? empty();
-  const inReview = groups.filter((g) => g.status === 'IN_REVIEW').reduce((s, g) => s + g.n, 0);
-  const byBucket = foldBy(groups, (g) => g.bucket);
-  const reached = FUNNEL_STEPS.map((_, level) => groups.filter((g) => g.level >= level).reduce((s, g) => s + g.n, 0));
-  const refused = groups.filter((g) => g.status === 'REFUSED');
+  // Every case is in one bucket: the buckets' groups sum to the period's figures.
+  const summary = foldBy(groups, 'bucket', () => 0).get(0) ?? empty();
+  const inReview = groups.filter((g) => g.dimension === 'bucket' && g.status === 'IN_REVIEW').reduce((s, g) => s + g.n, 0);
+  const byBucket = foldBy(groups, 'bucket', (g) => g.key);
+  const reached = FUNNEL_STEPS.map((_, level) => groups.filter((g) => g.dimension === 'level' && Number(g.key) >= level).reduce((s, g) => s + g.n, 0));
   const byReason = new Map<number, number>();
-  for (const g of refused) byReason.set(g.reason, (byReason.get(g.reason) ?? 0) + g.n);
+  for (const g of groups) if (g.dimension === 'reason' && g.status === 'REFUSED') byReason.set(Number(g.key), (byReason.get(Number(g.key)) ?? 0) + g.n);
   const none = t('reports.none');
   return {
     period,
     summary: { ...rounded(summary), inReview, overdue, overdueShare: ratio(overdue, inReview) },
     series: buckets(period).map((b) => ({ ...b, ...rounded(byBucket.get(b.bucket) ?? empty()) })),
-    byRegion: namedRows(foldBy(groups, (g) => n.regionOfOrg.get(g.org) ?? ''), (code) => (code ? n.region(code) : none)),
-    byBorrowerType: BORROWER_TYPES.map((b) => ({ key: b, name: t(`approval.borrowerType.${b}`), ...rounded(foldBy(groups, (g) => g.borrowerType).get(b) ?? empty()) })),
-    byClientGroup: namedRows(foldBy(groups, (g) => g.clientGroup), (id) => n.group.get(id) ?? none),
-    byProduct: namedRows(foldBy(groups, (g) => g.product), (id) => n.product.get(id) ?? none),
+    byRegion: namedRows(foldBy(groups, 'org', (g) => n.regionOfOrg.get(Number(g.key)) ?? ''), (code) => (code ? n.region(code) : none)),
+    byBorrowerType: BORROWER_TYPES.map((b) => ({ key: b, name: t(`approval.borrowerType.${b}`), ...rounded(foldBy(groups, 'borrowerType', (g) => g.key).get(b) ?? empty()) })),
+    byClientGroup: namedRows(foldBy(groups, 'clientGroup', (g) => Number(g.key)), (id) => n.group.get(id) ?? none),
+    byProduct: namedRows(foldBy(groups, 'product', (g) => Number(g.key)), (id) => n.product.get(id) ?? none),
     funnel: FUNNEL_STEPS.map((step, i) => ({ step, count: reached[i]!, rate: ratio(reached[i]!, i === 0 ? reached[0]! : reached[i - 1]!), overall: ratio(reached[i]!, reached[0]!) })),
     stageDays: STAGES.map((stage) => {
       const w = waits.get(stage);

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db';
 import type { AuthUser } from '../../core/call';
 import type { ApplyStatisticsQuery } from '../../../lib/contract/apply-statistics';
-import type { ApplicationStatus, BorrowerType, Stage } from '../../../lib/workflow/stages';
+import type { ApplicationStatus, Stage } from '../../../lib/workflow/stages';
 import type { ApplyPeriod } from '../../../lib/workflow/reports';
 import { resolvePeriod } from '../../../lib/workflow/statistics';
 import { chinaToday } from '../../core/china-time';
@@ -51,29 +51,54 @@ function where(input: ApplyStatisticsQuery, period: ApplyPeriodRange) {
   return sql.join(parts, sql` and `);
 }
 
-const BUCKET: Record<ApplyPeriod, RawBuilder<string>> = {
-  day: sql<string>`to_char(t.day, 'YYYY-MM-DD')`,
-  week: sql<string>`to_char(date_trunc('week', t.day), 'YYYY-MM-DD')`,
-  month: sql<string>`to_char(t.day, 'YYYY-MM')`,
+const BUCKET: Record<ApplyPeriod, string> = {
+  day: `to_char(t.day, 'YYYY-MM-DD')`,
+  week: `to_char(date_trunc('week', t.day), 'YYYY-MM-DD')`,
+  month: `to_char(t.day, 'YYYY-MM')`,
 };
 
-export interface ApplyGroup {
-  bucket: string; org: number; borrowerType: BorrowerType; clientGroup: number; product: number;
-  status: ApplicationStatus; level: number; reason: number; n: number; amount: number; loanAmount: number;
+/** The dimensions the form folds the period's applications by, each summed on its own. */
+export type ApplyDimension = 'bucket' | 'org' | 'borrowerType' | 'clientGroup' | 'product' | 'level' | 'reason';
+const COLUMN: Record<Exclude<ApplyDimension, 'bucket'>, string> = {
+  org: 't.renshe_org_id', borrowerType: 't.borrower_type', clientGroup: 't.client_group_id', product: 't.product_id', level: 't.level', reason: 't.refuse_reason_id',
+};
+
+/** The period's applications summed by one dimension (and status, but for the funnel level). */
+export interface ApplyGroup { dimension: ApplyDimension; key: string; status: ApplicationStatus | null; n: number; amount: number; loanAmount: number }
+
+/**
+ * Sums of `source` by each of `dimensions` in one pass (grouping sets): a few hundred rows
+ * whatever the number of cases or of the summary's combinations.
+ */
+async function groupsBy(db: Db, source: RawBuilder<unknown>, dimensions: ApplyDimension[], input: ApplyStatisticsQuery, period: ApplyPeriodRange): Promise<ApplyGroup[]> {
+  const expression = (d: ApplyDimension) => (d === 'bucket' ? BUCKET[period.unit] : COLUMN[d]);
+  const sets = dimensions.map((d, i) => (d === 'level' ? `(d${i})` : `(d${i}, t.status)`)).join(', ');
+  const label = dimensions.map((d, i) => `when grouping(d${i}) = 0 then '${d}'`).join(' ');
+  const key = dimensions.map((_, i) => `when grouping(d${i}) = 0 then d${i}::text`).join(' ');
+  const { rows } = await sql<{ dimension: ApplyDimension; key: string; status: ApplicationStatus | null; n: string; amount: string; loan: string }>`
+    select case ${sql.raw(label)} end as dimension, case ${sql.raw(key)} end as key, case when grouping(t.status) = 0 then t.status end as status,
+      sum(t.n) as n, sum(t.amount) as amount, sum(t.loan_amount) as loan
+    from (select t.*, ${sql.raw(dimensions.map((d, i) => `${expression(d)} as d${i}`).join(', '))} from ${source} t where ${where(input, period)}) t
+    group by grouping sets (${sql.raw(sets)}) having sum(t.n) <> 0`.execute(db);
+  return rows.map((r) => ({ dimension: r.dimension, key: r.key, status: r.status, n: Number(r.n), amount: Number(r.amount), loanAmount: Number(r.loan) }));
 }
 
-/** The period's applications summed by bucket and every dimension: a few thousand groups, whatever the number of cases. */
+const ALL: ApplyDimension[] = ['bucket', 'org', 'borrowerType', 'clientGroup', 'product', 'level', 'reason'];
+
+/**
+ * The period's applications summed by each dimension. An unlimited scope without a client
+ * group or product filter reads the rollups (migration-apply-rollup.ts), a few rows per day;
+ * with one of those filters, application_tally; a limited scope, its cases live.
+ */
 export async function applyGroups(db: Db, user: AuthUser, input: ApplyStatisticsQuery, period: ApplyPeriodRange): Promise<ApplyGroup[]> {
   const scope = await caseScope(db, user);
-  const { rows } = await sql<{ bucket: string; org: number; bt: BorrowerType; cg: number; product: number; status: ApplicationStatus; level: number; reason: number; n: string; amount: string; loan: string }>`
-    select ${BUCKET[period.unit]} as bucket, t.renshe_org_id as org, t.borrower_type as bt, t.client_group_id as cg, t.product_id as product,
-      t.status, t.level, t.refuse_reason_id as reason, sum(t.n) as n, sum(t.amount) as amount, sum(t.loan_amount) as loan
-    from ${applicationSource(scope)} t where ${where(input, period)}
-    group by 1, 2, 3, 4, 5, 6, 7, 8 having sum(t.n) <> 0`.execute(db);
-  return rows.map((r) => ({
-    bucket: r.bucket, org: r.org, borrowerType: r.bt, clientGroup: r.cg, product: r.product, status: r.status, level: Number(r.level),
-    reason: r.reason, n: Number(r.n), amount: Number(r.amount), loanAmount: Number(r.loan),
-  }));
+  if (scope !== null || input.clientGroupId || input.productId) return groupsBy(db, applicationSource(scope), ALL, input, period);
+  const parts = await Promise.all([
+    groupsBy(db, sql`application_status_tally`, ['bucket', 'org', 'borrowerType', 'level', 'reason'], input, period),
+    groupsBy(db, sql`application_group_tally`, ['clientGroup'], input, period),
+    groupsBy(db, sql`application_product_tally`, ['product'], input, period),
+  ]);
+  return parts.flat();
 }
 
 /** Records that took the period's cases off each stage, and the working days they waited in all. */
