@@ -6,7 +6,7 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { AppProviders } from '@/components/providers/app-providers';
 import { requestLocale, requestNonce } from '@/lib/server/request';
-import '@/styles/antd-public.generated.css';
+import '@/styles/antd.generated.css';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -4,8 +4,8 @@ import type { ThemeConfig } from 'antd';
 const PRIMARY = '#1f5fbf';
 
 /**
- * The antd theme. Styles are generated once at build time (scripts/antd-css.tsx) into
- * static, cached stylesheets (the public pages' and the signed-in pages' extra), so pages carry no inline CSS and antd injects none at run time
+ * The antd theme. Styles are generated once at build time (scripts/antd-css.tsx) into a
+ * static, cached stylesheet, so pages carry no inline CSS and antd injects none at run time
  * (zeroRuntime); the fixed css-var key ties the two together.
  *
  * Colours meet WCAG AA (4.5:1) on white and on their tags' light backgrounds: links share the

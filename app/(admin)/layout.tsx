@@ -3,8 +3,6 @@ import type { ReactNode } from 'react';
 import { AdminShell } from '@/components/shell/admin-shell';
 import { ShellProvider } from '@/components/shell/shell-context';
 import { currentGrants, currentSession, currentUserInfo, requestDevice } from '@/lib/server/request';
-// antd's styles beyond the public pages' (tables, pickers, menus, drawers...): scripts/antd-css.tsx.
-import '@/styles/antd-admin.generated.css';
 
 /** Signed-in pages: the session must be sealed by us and still accepted by the platform service. */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
