@@ -13,6 +13,9 @@ const securityHeaders = [
 const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // SOURCE_MAPS=1 npm run build: the browser chunks with their source maps, to see what each
+  // holds (README, 'Page weight'); never in a normal build.
+  productionBrowserSourceMaps: process.env.SOURCE_MAPS === '1',
   reactStrictMode: true,
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   async headers() {

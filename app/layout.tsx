@@ -1,4 +1,6 @@
 import type { Metadata, Viewport } from 'next';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
@@ -20,7 +22,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang={locale}>
       <body>
         <NextIntlClientProvider>
-          <AppProviders locale={locale} nonce={nonce}>{children}</AppProviders>
+          <AppProviders locale={locale} antdLocale={locale === 'zh-CN' ? zhCN : enUS} nonce={nonce}>{children}</AppProviders>
         </NextIntlClientProvider>
       </body>
     </html>

@@ -13,7 +13,7 @@ import { ReSignDialog, ReturnDialog, WithdrawDialog } from './simple-dialogs';
 export type ActionKey = Exclude<RowActionKey, 'detail'>;
 
 /** One dialog per row action (each an antd Modal form with its own idempotency key). */
-export const ACTION_DIALOGS: Record<ActionKey, ComponentType<ActionDialogProps>> = {
+const ACTION_DIALOGS: Record<ActionKey, ComponentType<ActionDialogProps>> = {
   check: CheckDialog,
   reject: RejectDialog,
   return: ReturnDialog,

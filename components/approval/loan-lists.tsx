@@ -6,7 +6,7 @@ import { publishSpec, spouseSpec } from '@/lib/resources/loan-lists';
 import { STAGES, STAGE_INFO } from '@/lib/workflow/stages';
 import { CrudScreen, type RowDialogs } from '@/components/crud/crud-screen';
 import { useShell } from '@/components/shell/shell-context';
-import { DetailDrawer } from './detail-drawer';
+import { DetailDrawer } from './lazy-parts';
 import { useWorkflowRefresh } from './use-call';
 
 /** Pages whose holders may read an application's details (the service's ANY_CASE_READER). */

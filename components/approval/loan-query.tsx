@@ -9,12 +9,14 @@ import { INTAKE_PERMISSION, loanQuerySpec } from '@/lib/resources/loan-query';
 import type { Viewer } from '@/lib/resources/workbench';
 import { CrudScreen, type RowDialogs } from '@/components/crud/crud-screen';
 import { Permission } from '@/components/access/permission';
-import { IntakeDialog } from '@/components/intake/intake-dialog';
-import { DetailDrawer } from './detail-drawer';
+import { lazyPart } from '@/components/common/lazy-part';
+import { DetailDrawer } from './lazy-parts';
 import { useWorkflowRefresh } from './use-call';
 
 /** The approval-record search, downloaded when opened. */
 const RecordSearch = lazy(() => import('./record-search').then((m) => ({ default: m.RecordSearch })));
+/** The intake form, downloaded when opened. */
+const IntakeDialog = lazyPart(() => import('@/components/intake/intake-dialog').then((m) => m.IntakeDialog));
 
 /**
  * The loan query: the workbenches' list over every case the user may see, its rows opening

@@ -5,7 +5,7 @@ import { Button, Space, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ApplicationRow } from '@/lib/contract/workflow';
-import { actionPermission, WORKBENCH_EXPORT, workbenchSpec, type Viewer } from '@/lib/resources/workbench';
+import { actionPermission, ROW_ACTIONS, WORKBENCH_EXPORT, workbenchSpec, type Viewer } from '@/lib/resources/workbench';
 import { STAGE_INFO, type Stage } from '@/lib/workflow/stages';
 import { CrudScreen, type RowDialogs } from '@/components/crud/crud-screen';
 import { Permission } from '@/components/access/permission';
@@ -13,13 +13,16 @@ import { useShell } from '@/components/shell/shell-context';
 import { hasButton } from '@/lib/permissions';
 import { ExportButton } from '@/components/common/export-button';
 import { searchPayload, useTableState } from '@/components/crud/use-table-state';
-import { ACTION_DIALOGS, ActionDialog, type ActionKey } from './action-dialogs';
-import { DetailDrawer } from './detail-drawer';
-import { TurnOverDialog } from './turn-over-dialog';
+import { lazyPart } from '@/components/common/lazy-part';
+import type { ActionKey } from './action-dialogs';
+import { ActionDialog, DetailDrawer } from './lazy-parts';
 import { useCall, useWorkflowRefresh } from './use-call';
 
 /** The mortgage stage's house register, downloaded when opened (the workbench's first load stays as it was). */
 const HouseRecords = lazy(() => import('./house-records').then((m) => ({ default: m.HouseRecords })));
+/** The turn-over dialog, downloaded when opened. */
+const TurnOverDialog = lazyPart(() => import('./turn-over-dialog').then((m) => m.TurnOverDialog));
+const ACTION_KEYS = ROW_ACTIONS.filter((key): key is ActionKey => key !== 'detail');
 
 /** Cases waiting at the stage for the user's organisations (the bank has its own count). */
 function PendingCount({ stage }: { stage: Stage }) {
@@ -57,7 +60,7 @@ export function Workbench({ stage, userId }: { stage: Stage; userId: number | nu
     const map: RowDialogs<ApplicationRow> = {
       detail: ({ row, close }) => <DetailDrawer stage={stage} row={row} viewer={viewer} close={close} refresh={refreshAll} />,
     };
-    for (const key of Object.keys(ACTION_DIALOGS) as ActionKey[]) {
+    for (const key of ACTION_KEYS) {
       map[key] = ({ row, close }) => <ActionDialog action={key} stage={stage} row={row} close={close} refresh={refreshAll} />;
     }
     return map;

@@ -15,14 +15,18 @@ import { useHydrated } from '@/components/common/use-hydrated';
 import { useShell } from '@/components/shell/shell-context';
 import { renderCell } from './cells';
 import { useColumnSources } from './column-sources';
-import { EditModal, type EditTarget } from './edit-modal';
-import { ImportDialog } from './import-dialog';
+import { lazyPart, useOpenedOnce } from '@/components/common/lazy-part';
+import type { EditTarget } from './edit-modal';
 import { SearchForm } from './search-form';
 import { actionsWidth, columnWidth, FIT, fitCell, inlineActions } from './table-columns';
 import styles from './crud-table.module.css';
 import { TableSettings, useTableSettings } from './table-settings';
 import { searchPayload, useTableState } from './use-table-state';
 import { useRemove } from './use-remove';
+
+/** The edit form (every field widget) and the import dialog: downloaded when first opened. */
+const EditModal = lazyPart(() => import('./edit-modal').then((m) => m.EditModal)) as typeof import('./edit-modal').EditModal;
+const ImportDialog = lazyPart(() => import('./import-dialog').then((m) => m.ImportDialog));
 
 type Key = string | number;
 type TreeRow<Row> = Row & { children?: TreeRow<Row>[] };
@@ -58,6 +62,8 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   const [dialog, setDialog] = useState<{ key: string; row: Row } | null>(null);
   const [selected, setSelected] = useState<Key[]>([]);
   const [importing, setImporting] = useState(false);
+  const editOpened = useOpenedOnce(editing !== null);
+  const importOpened = useOpenedOnce(importing);
 
   const refresh = useCallback(async () => {
     setChildren(new Map());
@@ -249,14 +255,14 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
           pageSizeOptions: PAGE_SIZES.map(String), showTotal: (total) => t(page.capped ? 'crud.totalCapped' : 'crud.total', { total }),
         } : false}
       />
-      {spec.form && (
+      {spec.form && editOpened && (
         <EditModal spec={spec} target={editing} onClose={() => setEditing(null)} onSaved={(saved) => {
           setEditing(null);
           void refresh();
           if (spec.form?.afterSave && saved) setDialog({ key: spec.form.afterSave, row: saved as Row });
         }} />
       )}
-      {canImport && <ImportDialog importer={spec.importer!} open={importing} onClose={() => setImporting(false)} onDone={refresh} />}
+      {canImport && importOpened && <ImportDialog importer={spec.importer!} open={importing} onClose={() => setImporting(false)} onDone={refresh} />}
       {dialog && dialogs[dialog.key]?.({ row: dialog.row, close: () => setDialog(null), refresh })}
     </Card>
   );

@@ -1,15 +1,25 @@
 'use client';
 
-import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect, type FormRule } from 'antd';
+import { DatePicker, Input, InputNumber, Select, Switch, type FormRule, type TreeSelectProps } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 import { todayValue } from '@/lib/china-time';
 import type { FieldSpec, Option, TreeOption } from '@/lib/resources/types';
 import { useOptionCall } from './column-sources';
 import { useFieldRule } from '@/components/common/use-field-rule';
 import { useHydrated } from '@/components/common/use-hydrated';
-import { FileInput, IconPicker, NumberRangeInput, RegionInput } from './field-widgets';
+import { lazyPart } from '@/components/common/lazy-part';
+import { NumberRangeInput } from './number-range-input';
+
+/**
+ * The widgets of the rarer kinds (a file, a region, a menu icon, a tree of options) are
+ * downloaded when a form first shows one, not with every table page's search form.
+ */
+const FileInput = lazyPart(() => import('./field-widgets').then((m) => m.FileInput));
+const IconPicker = lazyPart(() => import('./field-widgets').then((m) => m.IconPicker));
+const RegionInput = lazyPart(() => import('./field-widgets').then((m) => m.RegionInput));
+const TreeSelect = lazyPart<TreeSelectProps>(() => import('antd/es/tree-select').then((m) => m.default as ComponentType<TreeSelectProps>));
 
 /** While the rich-text editor loads. */
 function EditorLoading() {

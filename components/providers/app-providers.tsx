@@ -1,8 +1,6 @@
 'use client';
 
-import { App, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import { App, ConfigProvider, type ConfigProviderProps } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
@@ -11,8 +9,6 @@ import type { Locale } from '@/lib/contract/locales';
 import { THEME } from '@/lib/theme';
 import { ApiNotifier } from './api-notifier';
 import { installStyleNonce, pageNonce } from './style-nonce';
-
-const antdLocales = { 'zh-CN': zhCN, en: enUS } as const;
 
 const RUNTIME_THEME = { ...THEME, zeroRuntime: true };
 /** For people who ask their system for less motion: menus, dialogs and drawers open in place at once. */
@@ -25,13 +21,17 @@ const STILL_THEME = { ...RUNTIME_THEME, token: { ...THEME.token, motion: false }
  */
 const STILL = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
-/** antd (locale, theme with build-time styles), the App context for messages, and SWR defaults. */
-export function AppProviders({ locale, nonce, children }: { locale: Locale; nonce?: string; children: ReactNode }) {
+/**
+ * antd (locale, theme with build-time styles), the App context for messages, and SWR defaults.
+ * antd's texts of the page's language come from the server (plain data), so the browser
+ * downloads neither language's bundle.
+ */
+export function AppProviders({ locale, antdLocale, nonce, children }: { locale: Locale; antdLocale: ConfigProviderProps['locale']; nonce?: string; children: ReactNode }) {
   dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en');
   installStyleNonce(nonce);
   const styleNonce = pageNonce(nonce);
   return (
-    <ConfigProvider locale={antdLocales[locale]} button={{ autoInsertSpace: false }} theme={STILL ? STILL_THEME : RUNTIME_THEME} csp={styleNonce ? { nonce: styleNonce } : undefined}>
+    <ConfigProvider locale={antdLocale} button={{ autoInsertSpace: false }} theme={STILL ? STILL_THEME : RUNTIME_THEME} csp={styleNonce ? { nonce: styleNonce } : undefined}>
       <App>
         <ApiNotifier />
         <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>{children}</SWRConfig>

@@ -9,7 +9,7 @@ import type { DeviceClass } from '@/lib/device';
 import { HOME_PATH } from '@/lib/routes';
 import { installErrorLogging, setLogIdentity } from '@/lib/client-log';
 import { HeaderBar, ALL_GROUPS } from './header-bar';
-import { SettingsDrawer } from './settings-drawer';
+import { lazyPart, useOpenedOnce } from '@/components/common/lazy-part';
 import { SideMenu } from './side-menu';
 import { pageTitle } from './page-titles';
 import { TabBar } from './tab-bar';
@@ -18,6 +18,9 @@ import { useHeaderHidden, useSettings } from './use-settings';
 import { useShell } from './shell-context';
 import { useTabs } from './use-tabs';
 import styles from './admin-shell.module.css';
+
+/** The display settings, downloaded when first opened. */
+const SettingsDrawer = lazyPart(() => import('./settings-drawer').then((m) => m.SettingsDrawer));
 
 /** SPEC.md section 9: side menu width 256, collapsed 80. */
 const SIDER_WIDTH = 256;
@@ -38,6 +41,7 @@ export function AdminShell({ initialDevice, children }: { initialDevice?: Device
   const [settings, updateSettings] = useSettings(user.username);
   const [drawer, setDrawer] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const settingsOpened = useOpenedOnce(settingsOpen);
   const [group, setGroup] = useState(ALL_GROUPS);
   const tabs = useTabs(user.username, canOpen);
   const headerHidden = useHeaderHidden(settings.hideHeaderOnScroll);
@@ -95,7 +99,7 @@ export function AdminShell({ initialDevice, children }: { initialDevice?: Device
           {children}
         </Layout.Content>
       </Layout>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} settings={settings} onChange={updateSettings} />
+      {settingsOpened && <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} settings={settings} onChange={updateSettings} />}
     </Layout>
   );
 }

@@ -8,10 +8,13 @@ import useSWRInfinite from 'swr/infinite';
 import { api } from '@/lib/api/client';
 import { MESSAGE_PAGE_SIZE } from '@/lib/contract/limits';
 import { formatChinaTime } from '@/lib/china-time';
-import { MessagesDialog } from './messages-dialog';
+import { lazyPart, useOpenedOnce } from '@/components/common/lazy-part';
 import { unreadPageKey, useMessageCount, useRefreshMessages, useViewMessage } from './use-messages';
 import { useShell } from './shell-context';
 import styles from './message-bell.module.css';
+
+/** Every message with its search, downloaded when first opened. */
+const MessagesDialog = lazyPart(() => import('./messages-dialog').then((m) => m.MessagesDialog));
 
 /** The notification widget: unread messages page by page, 'Load more', 'Clear' (all read). */
 function Notifications({ onViewAll, onClose }: { onViewAll: () => void; onClose: () => void }) {
@@ -67,6 +70,7 @@ export function MessageBell() {
   const { data: count = 0 } = useMessageCount();
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState(false);
+  const dialogOpened = useOpenedOnce(dialog);
   return (
     <>
       <Popover
@@ -82,7 +86,7 @@ export function MessageBell() {
           <Badge dot={count > 0} offset={[-2, 2]}><BellOutlined style={{ fontSize: 18 }} /></Badge>
         </Button>
       </Popover>
-      <MessagesDialog open={dialog} onClose={() => setDialog(false)} />
+      {dialogOpened && <MessagesDialog open={dialog} onClose={() => setDialog(false)} />}
     </>
   );
 }

@@ -22,7 +22,7 @@ const WORKBENCH_LIST = 'businessClubFirstTrial/getList';
 /** Who looks at the workbench. */
 export interface Viewer { userId: number | null }
 
-const ROW_ACTIONS = ['detail', 'check', 'reject', 'return', 'refuse', 'redeploy', 'adminRedeploy', 'withdraw', 'quota', 'reSign', 'bankState'] as const;
+export const ROW_ACTIONS = ['detail', 'check', 'reject', 'return', 'refuse', 'redeploy', 'adminRedeploy', 'withdraw', 'quota', 'reSign', 'bankState'] as const;
 export type RowActionKey = (typeof ROW_ACTIONS)[number];
 
 /** The stage button (`module::<button>`) each action needs; details need none, a return shares the rejection's. */
