@@ -29,6 +29,14 @@ function renderValue<Row>(column: ColumnSpec<Row>, row: Row, t: (key: string, va
   const value = column.value ? column.value(row) : (row as Record<string, unknown>)[column.key];
   // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the dash is read out by its label where assistive tools honour it
   if (value === null || value === undefined || value === '') return <span aria-label={t('crud.empty')}>—</span>;
+  // A list of values (borrower types, required documents): a tag each, by its option's label when it has one.
+  if (Array.isArray(value)) {
+    return value.map((v) => {
+      const found = column.options?.find((o) => o.value === v);
+      const label = found ? (column.literal ? found.label : t(found.label)) : String(v);
+      return <Tag key={String(v)} color={found?.color}>{label}</Tag>;
+    });
+  }
   switch (column.kind) {
     // Dates and times on China's clock, whatever the browser's zone (DESIGN.md section 5).
     case 'date': return formatChinaDate(value as string);
@@ -40,19 +48,11 @@ function renderValue<Row>(column: ColumnSpec<Row>, row: Row, t: (key: string, va
     case 'icon': return <Tooltip title={String(value)}><span role="img" aria-label={String(value)}>{menuIcon(String(value))}</span></Tooltip>;
     case 'enum':
     case 'tag': {
-      // A list of values (e.g. borrower types): a tag each.
-      if (Array.isArray(value)) {
-        return value.map((v) => {
-          const found = column.options?.find((o) => o.value === v);
-          return <Tag key={String(v)} color={found?.color}>{found ? t(found.label) : String(v)}</Tag>;
-        });
-      }
       const option = column.options?.find((o) => o.value === value);
       const label = option ? (column.literal ? option.label : t(option.label)) : String(value);
       return column.kind === 'tag' || option?.color ? <Tag color={option?.color}>{label}</Tag> : label;
     }
     default:
-      if (Array.isArray(value)) return value.map((v) => <Tag key={String(v)}>{String(v)}</Tag>);
       return String(value);
   }
 }

@@ -95,7 +95,7 @@ export function FieldInput({ field, search = false, disabled = false, idle = fal
       <TreeSelect {...common} treeData={options as TreeOption[]} loading={loading} allowClear showSearch treeNodeFilterProp="title" treeDefaultExpandAll style={{ width: '100%' }} />
     );
     case 'tags': return (
-      <Select {...common} mode="tags" maxCount={field.maxTags} tokenSeparators={[',', '，']} notFoundContent={null} allowClear style={{ width: '100%' }} />
+      <Select {...common} mode="tags" options={options as Option[]} maxCount={field.maxTags} tokenSeparators={[',', '，']} notFoundContent={null} allowClear style={{ width: '100%' }} />
     );
     case 'select':
     case 'multiSelect': return (

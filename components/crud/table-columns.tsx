@@ -22,7 +22,7 @@ function tagWidth(label: string): number {
 /** Widest header the engine widens a column for; a longer one ends in '…'. */
 const MAX_HEADER = 160;
 /** Widest tag the engine widens a column for (a case in review names its stage too); a longer one ends in '…'. */
-const MAX_TAG = 180;
+const MAX_TAG = 220;
 /** Room of a sort control beside a header. */
 const SORTER = 26;
 
@@ -52,13 +52,16 @@ export function columnWidth(
  * title is off, so the two do not show together). Cells other than text are shown as they are.
  */
 export function fitCell(cell: ReactNode): ReactNode {
-  const text = typeof cell === 'string' ? cell : tagText(cell);
-  if (!text) return cell;
-  return <Tooltip title={text} placement="topLeft" mouseEnterDelay={0.4}>{typeof cell === 'string' ? <span>{cell}</span> : cell}</Tooltip>;
+  if (typeof cell === 'string') return <Tooltip title={cell} placement="topLeft" mouseEnterDelay={0.4}><span>{cell}</span></Tooltip>;
+  const tags = (Array.isArray(cell) ? cell : [cell]).map(tagText);
+  if (!tags.length || tags.some((text) => text === null)) return cell;
+  // Several tags (e.g. borrower types): each value on a line of its own.
+  const title = tags.length === 1 ? tags[0] : tags.map((text) => <div key={text}>{text}</div>);
+  return <Tooltip title={title} placement="topLeft" mouseEnterDelay={0.4}>{Array.isArray(cell) ? <span>{cell}</span> : cell}</Tooltip>;
 }
 
-/** The text of a single tag (a status, a kind), which may end in '…' in a narrow column too. */
-function tagText(cell: ReactNode): string | null {
+/** The text of a tag (a status, a kind, one of a list's values), which may end in '…' in a narrow column too. */
+function tagText(cell: unknown): string | null {
   if (!isValidElement<{ children?: unknown }>(cell) || cell.type !== Tag) return null;
   return typeof cell.props.children === 'string' ? cell.props.children : null;
 }

@@ -8,6 +8,9 @@ import { BORROWER_TYPE_OPTIONS, GUARANTEE_METHOD_OPTIONS } from './workbench';
 
 const g = (key: string) => `resources.guarantee.${key}`;
 const p = (key: string) => `resources.product.${key}`;
+/** The documents the seeded methods ask for, by code; a code an administrator adds shows as typed. */
+const DOC_OPTIONS: Option[] = ['PROPERTY_CERT', 'VALUATION_REPORT', 'GUARANTOR_ID', 'GUARANTOR_INCOME', 'CREDIT_REPORT']
+  .map((code) => ({ value: code, label: g(`doc.${code}`) }));
 const percent = (fraction: number) => Math.round(fraction * 10_000) / 100;
 const REPAYMENT_OPTIONS: Option[] = REPAYMENT_METHODS.map((m) => ({ value: m, label: `approval.repaymentMethod.${m}` }));
 const TERM_OPTIONS: Option[] = PRODUCT_TERMS.map((n) => ({ value: String(n), label: p(`term${n}`) }));
@@ -23,7 +26,7 @@ export const guaranteeSpec: ResourceSpec<GuaranteeRow> = {
     { key: 'nameZh', title: g('nameZh') },
     { key: 'nameEn', title: g('nameEn'), hidden: true },
     { key: 'maxAmount', title: g('maxAmount'), kind: 'money' },
-    { key: 'requiredDocs', title: g('requiredDocs') },
+    { key: 'requiredDocs', title: g('requiredDocs'), kind: 'tag', options: DOC_OPTIONS, width: 200 },
     { key: 'guarantorCount', title: g('guarantorCount'), width: 100 },
     { key: 'allowWhitelisted', title: g('allowWhitelisted'), kind: 'boolean', hidden: true },
     { key: 'allowExemptGroups', title: g('allowExemptGroups'), kind: 'boolean', hidden: true },
@@ -40,7 +43,7 @@ export const guaranteeSpec: ResourceSpec<GuaranteeRow> = {
       { name: 'nameZh', label: g('nameZh'), kind: 'text' },
       { name: 'nameEn', label: g('nameEn'), kind: 'text' },
       { name: 'maxAmount', label: g('maxAmount'), kind: 'number', bounds: { min: 0, precision: 2 } },
-      { name: 'requiredDocs', label: g('requiredDocs'), kind: 'tags', max: 32, maxTags: 20 },
+      { name: 'requiredDocs', label: g('requiredDocs'), kind: 'tags', max: 32, maxTags: 20, options: DOC_OPTIONS },
       { name: 'guarantorCount', label: g('guarantorCount'), kind: 'number', bounds: { min: 1, max: 5, precision: 0 } },
       { name: 'allowWhitelisted', label: g('allowWhitelisted'), kind: 'switch' },
       { name: 'allowExemptGroups', label: g('allowExemptGroups'), kind: 'switch' },

@@ -77,7 +77,7 @@ test('in English: the bank reviewer reads a case at Bank first review and approv
     await page.goto('/bank/bank-first?mine=true');
     await expect(page.locator('.ant-card-head-title')).toHaveText('Bank first review');
     const row = rows(page).first();
-    await expect(row).toContainText('In review · Bank first review');
+    await expect(row).toContainText('In review · Bank 1st');
     const number = (await row.locator('td').first().innerText()).trim();
 
     await row.getByRole('button', { name: DETAIL }).click();

@@ -4,6 +4,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { renderCell } from '@/components/crud/cells';
 import type { ConsultRow, NoticeRow } from '@/lib/contract/content';
 import { consultSpec, noticeSpec } from '@/lib/resources/content';
+import type { GuaranteeRow } from '@/lib/contract/guarantee';
+import { guaranteeSpec } from '@/lib/resources/products';
 import zh from '@/messages/zh-CN.json';
 
 /** A translator over the Chinese messages, as the screens use it. */
@@ -68,5 +70,18 @@ describe('the notice screen', () => {
     const toPayload = noticeSpec.form!.toPayload!;
     expect(toPayload({ title: 'a', coverFileId: 3 }, null)).toEqual({ title: 'a', coverFileId: 3 });
     expect(toPayload({ title: 'a' }, row({ id: 9, version: 4 }))).toEqual({ title: 'a', coverFileId: null, id: 9, version: 4 });
+  });
+});
+
+describe('the guarantee methods screen', () => {
+  const docs = guaranteeSpec.columns.find((c) => c.key === 'requiredDocs')!;
+  const row = (requiredDocs: string[]) => ({ requiredDocs }) as unknown as GuaranteeRow;
+
+  it('names the required documents in the reader\'s language, and a code it does not know as typed', () => {
+    const cell = html(renderCell(docs, row(['PROPERTY_CERT', 'VALUATION_REPORT', 'LAND_DEED']), t));
+    expect(cell).toContain('房产证');
+    expect(cell).toContain('房产评估报告');
+    expect(cell).toContain('LAND_DEED');
+    expect(cell).not.toContain('PROPERTY_CERT');
   });
 });
