@@ -22,7 +22,7 @@ function tagWidth(label: string): number {
 /** Widest header the engine widens a column for; a longer one ends in '…'. */
 const MAX_HEADER = 160;
 /** Widest tag the engine widens a column for (a case in review names its stage too); a longer one ends in '…'. */
-const MAX_TAG = 220;
+const MAX_TAG = 200;
 /** Room of a sort control beside a header. */
 const SORTER = 26;
 
