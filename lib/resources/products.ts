@@ -26,7 +26,7 @@ export const guaranteeSpec: ResourceSpec<GuaranteeRow> = {
     { key: 'nameZh', title: g('nameZh') },
     { key: 'nameEn', title: g('nameEn'), hidden: true },
     { key: 'maxAmount', title: g('maxAmount'), kind: 'money' },
-    { key: 'requiredDocs', title: g('requiredDocs'), kind: 'tag', options: DOC_OPTIONS, width: 280 },
+    { key: 'requiredDocs', title: g('requiredDocs'), kind: 'tag', options: DOC_OPTIONS, width: 230 },
     { key: 'guarantorCount', title: g('guarantorCount'), width: 100 },
     { key: 'allowWhitelisted', title: g('allowWhitelisted'), kind: 'boolean', hidden: true },
     { key: 'allowExemptGroups', title: g('allowExemptGroups'), kind: 'boolean', hidden: true },
