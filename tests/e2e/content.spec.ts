@@ -39,7 +39,7 @@ test.describe('content and service', () => {
     const main = page.getByRole('main');
     await main.getByRole('button', { name: /新增信息/ }).click();
     const dialog = page.getByRole('dialog', { name: '新增信息' });
-    await dialog.getByLabel('标题').fill(TITLE);
+    await dialog.getByLabel('标题', { exact: true }).fill(TITLE);
     await dialog.getByLabel('分类').click();
     await page.locator('.ant-select-dropdown:visible').getByTitle('政策解读').click();
 
