@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MENU_PAGES } from '@/lib/routes';
-import { resetLanguage, signInToShell, switchLanguage, waitForShell } from './fixtures';
+import { resetLanguage, settle, signInToShell, switchLanguage, waitForShell } from './fixtures';
 
 /**
  * Every real screen, in Chinese and in English, checked with axe-core (WCAG 2.1 A and AA):
@@ -19,14 +19,6 @@ const SHOT_DIR = join(process.cwd(), '.test-data', 'screenshots');
 const SERVER_DIR = join(process.cwd(), '.test-data', 'e2e');
 
 type Language = 'zh' | 'en';
-
-/** Waits until the page's own calls have answered (no spinner or skeleton left). */
-async function settle(page: Page) {
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
-  await page.evaluate(() => document.fonts.ready);
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(200);
-}
 
 /** The page's critical and serious violations, one line each (rule, impact, the first elements). */
 async function violations(page: Page): Promise<string[]> {

@@ -382,3 +382,11 @@ export async function rowAction(row: Locator, name: string | RegExp) {
   }).toPass({ timeout: 15_000 });
   await item.click();
 }
+
+/** Waits until the page's own calls have answered (no spinner or skeleton left). */
+export async function settle(page: Page) {
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready);
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(200);
+}

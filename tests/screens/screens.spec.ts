@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { MENU_PAGES } from '@/lib/routes';
-import { openPage, resetLanguage, signInToShell, switchLanguage, waitForShell } from '../e2e/fixtures';
+import { openPage, resetLanguage, settle, signInToShell, switchLanguage, waitForShell } from '../e2e/fixtures';
 
 /**
  * Every real screen at 1440 and 375 px, in Chinese and in English, for a person to look at:
@@ -15,13 +15,6 @@ const SESSION_PAGES = ['/admin/index', '/log', '/account', '/account/password', 
 type Language = 'zh' | 'en';
 const slug = (path: string) => path.replace(/^\//, '').replace(/[/?=&]/g, '_') || 'root';
 const findings: Record<string, string[]> = {};
-
-async function settle(page: Page) {
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
-  await page.evaluate(() => document.fonts.ready);
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(300);
-}
 
 /** Tables wider than their box, and buttons or tags whose text wraps or is cut. */
 async function defects(page: Page): Promise<string[]> {
