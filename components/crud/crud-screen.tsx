@@ -2,7 +2,7 @@
 
 import { DeleteOutlined, DownOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Dropdown, Flex, Space, Table, type TableColumnsType, type TableProps } from 'antd';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { withCallRules } from '@/lib/resources/form-rules';
 import useSWR from 'swr';
@@ -18,7 +18,7 @@ import { useColumnSources } from './column-sources';
 import { lazyPart, useOpenedOnce } from '@/components/common/lazy-part';
 import type { EditTarget } from './edit-modal';
 import { SearchForm } from './search-form';
-import { actionsWidth, columnWidth, FIT, fitCell, inlineActions } from './table-columns';
+import { actionsWidth, columnWidth, FIT, fitCell, forReader, inlineActions } from './table-columns';
 import styles from './crud-table.module.css';
 import { TableSettings, useTableSettings } from './table-settings';
 import { searchPayload, useTableState } from './use-table-state';
@@ -50,7 +50,9 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   const { modal, message } = App.useApp();
   const { powers } = useShell();
   const can = useCallback((code: string) => hasButton(powers, code), [powers]);
-  const specColumns = useColumnSources(spec.columns);
+  const locale = useLocale();
+  const sourced = useColumnSources(spec.columns);
+  const specColumns = useMemo(() => forReader(sourced, locale), [sourced, locale]);
   const { state, update } = useTableState(spec.search);
   const searchFields = useMemo(() => withCallRules(spec.search, spec.list), [spec.search, spec.list]);
   const payload = { ...spec.params, ...searchPayload(state, spec.search) };

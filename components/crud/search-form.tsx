@@ -24,6 +24,16 @@ function useFirstRow(): number {
 /** Values the call assumes when nothing is chosen (e.g. 待处理), shown as the fields' values. */
 const initialValues = (fields: FieldSpec[]): Values => Object.fromEntries(fields.filter((f) => f.initial !== undefined).map((f) => [f.name, f.initial]));
 
+/** 展开 / 收起 of a search form that shows one row. */
+export function ExpandToggle({ expanded, onToggle }: { expanded: boolean; onToggle: (expanded: boolean) => void }) {
+  const t = useTranslations('crud');
+  return (
+    <Button type="link" aria-expanded={expanded} onClick={() => onToggle(!expanded)} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPlacement="end">
+      {t(expanded ? 'collapse' : 'expand')}
+    </Button>
+  );
+}
+
 /**
  * The search form: fields in a responsive grid, search and reset; Enter searches. It shows
  * one row until 展开 (collapsed fields keep their values and still search).
@@ -59,11 +69,7 @@ export function SearchForm({ fields, filters, onSearch }: { fields: FieldSpec[];
             <Space wrap style={{ width: '100%', justifyContent: 'flex-end' }}>
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('crud.search')}</Button>
               <Button icon={<ReloadOutlined />} onClick={() => { form.resetFields(); onSearch({}); }}>{t('crud.reset')}</Button>
-              {collapsible && (
-                <Button type="link" aria-expanded={expanded} onClick={() => setExpanded(!expanded)} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPlacement="end">
-                  {t(expanded ? 'crud.collapse' : 'crud.expand')}
-                </Button>
-              )}
+              {collapsible && <ExpandToggle expanded={expanded} onToggle={setExpanded} />}
             </Space>
           </Form.Item>
         </Col>

@@ -32,6 +32,20 @@ const SORTER = 26;
  * column, or a list of values), its widest tag ('Delivered', not 'Deliver…'). `label` puts a
  * message key into words.
  */
+/**
+ * Columns of a record kept in two languages, for the reader: the column in the reader's language
+ * takes the place of the first language column and the other starts hidden.
+ */
+export function forReader<C extends { language?: 'zh-CN' | 'en'; hidden?: true }>(columns: C[], locale: string): C[] {
+  const mine = columns.filter((c) => c.language === locale);
+  const first = columns.findIndex((c) => c.language && c.language !== locale);
+  if (mine.length === 0 || first < 0) return columns;
+  // Where the first language column stands (every column before it is in no language).
+  const at = columns.findIndex((c) => c.language);
+  const others = columns.filter((c) => c.language !== locale).map((c) => (c.language ? { ...c, hidden: true as const } : c));
+  return [...others.slice(0, at), ...mine.map((c) => ({ ...c, hidden: undefined })), ...others.slice(at)];
+}
+
 export function columnWidth(
   column: Pick<ColumnSpec<unknown>, 'width' | 'kind' | 'options' | 'literal' | 'title' | 'sort'>,
   label?: (key: string) => string,

@@ -1,10 +1,11 @@
 'use client';
 
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Col, DatePicker, Form, Row, Select, Space } from 'antd';
+import { Button, Col, DatePicker, Form, Grid, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { ExpandToggle } from '@/components/crud/search-form';
 import type { ApplyStatistics } from '@/lib/contract/apply-statistics';
 import { BORROWER_TYPE_OPTIONS } from '@/lib/resources/workbench';
 import { APPLY_PERIODS } from '@/lib/workflow/reports';
@@ -12,11 +13,17 @@ import { APPLY_PERIODS } from '@/lib/workflow/reports';
 interface Values { period?: [Dayjs, Dayjs]; unit?: string; region?: string; borrowerType?: string; clientGroupId?: number; productId?: number }
 export type ApplyFilterValues = Record<string, string | number>;
 
-/** The application statistics' filters: period and its unit, region, borrower type, client group and product. */
+/**
+ * The application statistics' filters: period and its unit, region, borrower type, client group
+ * and product. On a phone it shows the period and its unit until 展开, like every search form.
+ */
 export function ApplyFilterForm({ filters, data, onSearch }: { filters: ApplyFilterValues; data: ApplyStatistics | undefined; onSearch: (f: Record<string, string | number | undefined>) => void }) {
   const t = useTranslations('reports.apply');
   const tc = useTranslations();
   const [form] = Form.useForm<Values>();
+  const phone = !Grid.useBreakpoint().sm;
+  const [expanded, setExpanded] = useState(false);
+  const folded = phone && !expanded;
   const from = (filters.dateFrom as string | undefined) ?? data?.period.dateFrom;
   const to = (filters.dateTo as string | undefined) ?? data?.period.dateTo;
   useEffect(() => {
@@ -27,7 +34,7 @@ export function ApplyFilterForm({ filters, data, onSearch }: { filters: ApplyFil
   }, [form, from, to, filters]);
   const submit = ({ period, ...rest }: Values) => onSearch({ dateFrom: period?.[0].format('YYYY-MM-DD'), dateTo: period?.[1].format('YYYY-MM-DD'), ...rest });
   const select = (name: keyof Values, label: string, options: { value: string | number; label: string }[], all: string) => (
-    <Col xs={24} sm={12} lg={4}>
+    <Col xs={24} sm={12} lg={4} style={folded ? { display: 'none' } : undefined}>
       <Form.Item name={name} label={label}>
         <Select allowClear placeholder={all} aria-label={label} options={options} />
       </Form.Item>
@@ -55,6 +62,7 @@ export function ApplyFilterForm({ filters, data, onSearch }: { filters: ApplyFil
             <Space>
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{tc('crud.search')}</Button>
               <Button icon={<ReloadOutlined />} onClick={() => { form.resetFields(); onSearch({}); }}>{tc('crud.reset')}</Button>
+              {phone && <ExpandToggle expanded={expanded} onToggle={setExpanded} />}
             </Space>
           </Form.Item>
         </Col>

@@ -61,7 +61,7 @@ export function ApplySections({ data, open }: { data: ApplyStatistics; open: Ope
           <Col key={key} xs={12} md={6} xl={4}><Statistic title={t(key)} value={value} /></Col>
         ))}
         <Col xs={12} md={6} xl={4}><Statistic title={t('overdueShare')} value={percent(s.overdueShare)} /></Col>
-        <Col xs={12} md={6} xl={4}><Statistic title={t('loanAmount')} value={formatMoney(s.loanAmount)} /></Col>
+        <Col xs={24} sm={12} md={6} xl={4}><Statistic title={t('loanAmount')} value={formatMoney(s.loanAmount)} /></Col>
       </Row>
 
       <Typography.Title level={5}>{t('sections.series')}</Typography.Title>

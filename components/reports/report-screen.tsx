@@ -1,7 +1,7 @@
 'use client';
 
 import { PrinterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Form, Select, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, DatePicker, Form, Grid, Select, Skeleton, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
@@ -59,6 +59,8 @@ function Screen() {
   }, [form, period, filters.region]);
   const search = (values: { period?: [Dayjs, Dayjs]; region?: string }) =>
     update({ monthFrom: values.period?.[0].format('YYYY-MM'), monthTo: values.period?.[1].format('YYYY-MM'), region: values.region });
+  // On a phone the fields stack, each as wide as the screen.
+  const phone = !Grid.useBreakpoint().sm;
   const extra = (
     <Space className={styles.noPrint} wrap>
       <Button icon={<PrinterOutlined />} onClick={() => window.print()}>{t('print')}</Button>
@@ -72,12 +74,12 @@ function Screen() {
   return (
     <div className={styles.report}>
       <Card title={t('title')} extra={extra}>
-        <Form form={form} layout="inline" onFinish={search} className={styles.noPrint} style={{ marginBottom: 16, rowGap: 8 }}>
+        <Form form={form} layout={phone ? 'vertical' : 'inline'} onFinish={search} className={styles.noPrint} style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item name="period" label={t('period')}>
-            <DatePicker.RangePicker picker="month" allowClear={false} aria-label={t('period')} />
+            <DatePicker.RangePicker picker="month" allowClear={false} aria-label={t('period')} style={phone ? { width: '100%' } : undefined} />
           </Form.Item>
           <Form.Item name="region" label={t('region')}>
-            <Select allowClear style={{ width: 160 }} placeholder={t('allRegions')} aria-label={t('region')}
+            <Select allowClear style={{ width: phone ? '100%' : 160 }} placeholder={t('allRegions')} aria-label={t('region')}
               options={(report.data?.regions ?? []).map((r) => ({ value: r.code, label: r.name }))} />
           </Form.Item>
           <Space>

@@ -29,7 +29,7 @@ export function MonthlySection({ data }: { data: ReportStatistics }) {
   return (
     <section>
       <Typography.Title level={5}>{t('sections.monthly')}</Typography.Title>
-      <BarChart title={t('chart.loans', { from: data.period.monthFrom, to: data.period.monthTo })} tableCaption={t('chart.table')} categoryTitle={t('month')}
+      <BarChart timeline title={t('chart.loans', { from: data.period.monthFrom, to: data.period.monthTo })} tableCaption={t('chart.table')} categoryTitle={t('month')}
         categories={months.map((m) => m.month)} series={[
           { name: t('loans'), values: months.map((m) => m.loans), color: '#1677ff' },
           { name: t('employees'), values: months.map((m) => m.employees), color: '#52c41a' },

@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import styles from './bar-chart.module.css';
-import { ChartCanvas } from './charts/data-table';
+import { ChartCanvas, usePhoneScroll } from './charts/data-table';
 
 export interface BarSeries { name: string; values: number[]; color: string }
 
@@ -24,15 +24,18 @@ export function axisTicks(max: number, count = 4): number[] {
  * title and a description for screen readers, and the same figures as a table underneath
  * (collapsed) for anyone who cannot read the picture.
  */
-export function BarChart({ title, categories, series, tableCaption, categoryTitle, format = String }: {
+export function BarChart({ title, categories, series, tableCaption, categoryTitle, format = String, timeline = false }: {
   title: string;
   categories: string[];
   series: BarSeries[];
   tableCaption: string;
   categoryTitle: string;
   format?: (value: number) => string;
+  /** Categories are periods in order: on a phone the chart opens at the latest. */
+  timeline?: boolean;
 }) {
   const id = useId();
+  const scroll = usePhoneScroll(categories.length, timeline);
   const ticks = axisTicks(Math.max(0, ...series.flatMap((s) => s.values)));
   const top = ticks.at(-1)!;
   const plotW = WIDTH - PAD.left - PAD.right;
@@ -44,7 +47,7 @@ export function BarChart({ title, categories, series, tableCaption, categoryTitl
   const y = (value: number) => PAD.top + plotH - (value / top) * plotH;
   const summary = categories.map((c, i) => `${c}: ${series.map((s) => `${s.name} ${format(s.values[i] ?? 0)}`).join(', ')}`).join('; ');
   return (
-    <figure className={styles.figure} aria-labelledby={`${id}-title`}>
+    <figure ref={scroll.ref} style={scroll.style} className={styles.figure} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className={styles.caption}>{title}</figcaption>
       <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${WIDTH} ${slant ? HEIGHT + 64 : HEIGHT}`} className={styles.svg}>
         {ticks.map((tick) => (

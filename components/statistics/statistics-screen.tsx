@@ -83,7 +83,7 @@ function Figures({ side, data, filters, open }: { side: StatisticsSide; data: St
           children: (
             <Space orientation="vertical" size={16} style={{ width: '100%' }}>
               {data.summary.total === 0 ? <Empty description={t('statistics.chart.empty')} /> : (
-                <BarChart title={t('statistics.chart.title', { from: dateFrom, to: dateTo })} categoryTitle={t('statistics.month')}
+                <BarChart timeline title={t('statistics.chart.title', { from: dateFrom, to: dateTo })} categoryTitle={t('statistics.month')}
                   tableCaption={t('statistics.chart.table')} categories={months.map((m) => m.month)} series={[
                     { name: t('statistics.chart.applications'), values: months.map((m) => m.total), color: COLORS.applications },
                     { name: t('statistics.chart.loans'), values: months.map((m) => m.loaned), color: COLORS.loans },

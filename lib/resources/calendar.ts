@@ -21,8 +21,8 @@ export const calendarSpec: ResourceSpec<CalendarRow> = {
     { key: 'day', title: label('day'), kind: 'date', sort: 'day' },
     { key: 'weekday', title: label('weekday'), kind: 'enum', options: WEEKDAY_OPTIONS },
     { key: 'kind', title: label('kind'), kind: 'tag', options: KIND_OPTIONS },
-    { key: 'name', title: label('name'), ellipsis: true },
-    { key: 'nameEn', title: label('nameEn'), ellipsis: true },
+    { key: 'name', title: label('name'), ellipsis: true, language: 'zh-CN' },
+    { key: 'nameEn', title: label('nameEn'), ellipsis: true, language: 'en' },
     { key: 'updateTime', title: label('updateTime'), kind: 'datetime' },
   ],
   form: {

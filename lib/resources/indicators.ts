@@ -28,8 +28,8 @@ export const indicatorSpec: ResourceSpec<IndicatorRow> = {
   ],
   columns: [
     { key: 'code', title: label('code') },
-    { key: 'nameZh', title: label('nameZh') },
-    { key: 'nameEn', title: label('nameEn'), hidden: true },
+    { key: 'nameZh', title: label('nameZh'), language: 'zh-CN' },
+    { key: 'nameEn', title: label('nameEn'), language: 'en' },
     { key: 'source', title: label('sourceTitle'), kind: 'enum', options: SOURCE_OPTIONS, hidden: true },
     { key: 'metric', title: label('metricTitle'), kind: 'enum', options: METRIC_OPTIONS },
     { key: 'operator', title: label('operatorTitle'), kind: 'enum', options: OPERATOR_OPTIONS },

@@ -25,8 +25,8 @@ export const menuSpec: ResourceSpec<PermissionSonNode> = {
   tree: { path: 'systemPermisson/permissonSonList', hasChildren: (row) => row.hasChildren, nodeType: (row) => row.kind },
   search: [],
   columns: [
-    { key: 'titleZh', title: 'resources.menu.titleZh' },
-    { key: 'titleEn', title: 'resources.menu.titleEn' },
+    { key: 'titleZh', title: 'resources.menu.titleZh', language: 'zh-CN' },
+    { key: 'titleEn', title: 'resources.menu.titleEn', language: 'en' },
     { key: 'kind', title: 'resources.menu.kind', kind: 'tag', options: KIND_OPTIONS },
     { key: 'target', title: 'resources.menu.target', value: (row) => row.path ?? row.action },
     { key: 'icon', title: 'resources.menu.icon', kind: 'icon', width: 70 },

@@ -23,8 +23,8 @@ export const guaranteeSpec: ResourceSpec<GuaranteeRow> = {
   search: [{ name: 'state', label: 'resources.common.state', kind: 'select', options: STATE_OPTIONS }],
   columns: [
     { key: 'code', title: g('code'), kind: 'enum', options: GUARANTEE_METHOD_OPTIONS },
-    { key: 'nameZh', title: g('nameZh') },
-    { key: 'nameEn', title: g('nameEn'), hidden: true },
+    { key: 'nameZh', title: g('nameZh'), language: 'zh-CN' },
+    { key: 'nameEn', title: g('nameEn'), language: 'en' },
     { key: 'maxAmount', title: g('maxAmount'), kind: 'money' },
     { key: 'requiredDocs', title: g('requiredDocs'), kind: 'tag', options: DOC_OPTIONS, width: 230 },
     { key: 'guarantorCount', title: g('guarantorCount'), width: 100 },

@@ -126,8 +126,8 @@ function reasonSpec(status: boolean): ResourceSpec<ReasonRow> {
       { name: 'state', label: 'resources.common.state', kind: 'select', options: STATE_OPTIONS },
     ],
     columns: [
-      { key: 'content', title: reason('content'), width: 150 },
-      { key: 'contentEn', title: reason('contentEn'), width: 150, hidden: true },
+      { key: 'content', title: reason('content'), width: 150, language: 'zh-CN' },
+      { key: 'contentEn', title: reason('contentEn'), width: 150, language: 'en' },
       { key: 'smsText', title: reason('smsText'), width: 170 },
       ...(status ? [{ key: 'stage', title: reason('stage'), kind: 'enum' as const, options: STAGE_OPTIONS, value: (row: ReasonRow) => row.stage ?? '' }] : []),
       { key: 'fraud', title: reason('fraud'), kind: 'boolean' },
@@ -177,8 +177,8 @@ export const clientGroupSpec: ResourceSpec<ClientGroupRow> = {
   ],
   columns: [
     { key: 'code', title: group('code') },
-    { key: 'nameZh', title: group('nameZh') },
-    { key: 'nameEn', title: group('nameEn'), hidden: true },
+    { key: 'nameZh', title: group('nameZh'), language: 'zh-CN' },
+    { key: 'nameEn', title: group('nameEn'), language: 'en' },
     { key: 'borrowerTypes', title: group('borrowerTypes'), kind: 'enum', options: BORROWER_TYPE_OPTIONS, width: 240 },
     { key: 'proofKinds', title: group('proofKinds'), kind: 'enum', options: PROOF_OPTIONS, hidden: true },
     { key: 'creditExempt', title: group('creditExempt'), kind: 'boolean' },

@@ -104,6 +104,11 @@ export interface ColumnSpec<Row> {
   ellipsis?: boolean;
   /** Off until the person shows it in the table's column settings (keeps the default set within 1440 px). */
   hidden?: true;
+  /**
+   * Text in one language of a record kept in both (nameZh / nameEn): the reader's language's
+   * column is shown in the place of the first of them, the other starts hidden.
+   */
+  language?: 'zh-CN' | 'en';
   /** A tag shown after the value when the row calls for it (e.g. overdue); its label is a message key. */
   flag?: (row: Row) => Option | null;
 }

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useLayoutEffect, useRef } from 'react';
 import styles from '../bar-chart.module.css';
 
 /** A chart's figures as a table (collapsed under the chart), for screen readers and anyone who cannot read the picture. */
@@ -31,6 +31,20 @@ export const selectable = (label: string, onSelect?: () => void) => (onSelect ? 
   role: 'button', tabIndex: 0, 'aria-label': label, style: { cursor: 'pointer' }, onClick: onSelect,
   onKeyDown: (e: { key: string; preventDefault: () => void }) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onSelect(); } },
 } : {});
+
+/**
+ * On a phone a chart scrolls sideways rather than shrink its labels: its drawing is at least
+ * about 52 px per category (at most 640 px), so a chart of a few categories fits the screen.
+ * A chart over time opens scrolled to its latest figures.
+ */
+export function usePhoneScroll(categories: number, timeline: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (timeline && el) el.scrollLeft = el.scrollWidth;
+  }, [timeline, categories]);
+  return { ref, style: { '--chart-min': `${categories * 52}px` } as CSSProperties };
+}
 
 /**
  * A chart's drawing. Without marks to press it is one image (its title and description

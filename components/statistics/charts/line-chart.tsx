@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import styles from '../bar-chart.module.css';
 import { axisTicks } from '../bar-chart';
-import { ChartCanvas, ChartData, selectable } from './data-table';
+import { ChartCanvas, ChartData, selectable, usePhoneScroll } from './data-table';
 
 export interface LineSeries { name: string; values: number[]; color: string }
 
@@ -26,6 +26,7 @@ export function LineChart({ title, categories, series, tableCaption, categoryTit
   onSelect?: (index: number, series: number) => void;
 }) {
   const id = useId();
+  const scroll = usePhoneScroll(categories.length, true);
   const ticks = axisTicks(Math.max(0, ...series.flatMap((s) => s.values)));
   const top = ticks.at(-1)!;
   const plotW = WIDTH - PAD.left - PAD.right;
@@ -43,7 +44,7 @@ export function LineChart({ title, categories, series, tableCaption, categoryTit
   )));
   const summary = categories.map((c, i) => `${c}: ${series.map((s) => `${s.name} ${format(s.values[i] ?? 0)}`).join(', ')}`).join('; ');
   return (
-    <figure className={styles.figure} aria-labelledby={`${id}-title`}>
+    <figure ref={scroll.ref} style={scroll.style} className={styles.figure} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className={styles.caption}>{title}</figcaption>
       <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className={styles.svg} marks={onSelect && points}>
         {ticks.map((tick) => (
