@@ -42,7 +42,7 @@ export function usePhoneScroll(categories: number, timeline: boolean) {
   useLayoutEffect(() => {
     const el = ref.current;
     if (timeline && el) el.scrollLeft = el.scrollWidth;
-  }, [timeline, categories]);
+  }, [timeline]);
   return { ref, style: { '--chart-min': `${categories * 52}px` } as CSSProperties };
 }
 
