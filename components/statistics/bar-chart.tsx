@@ -2,11 +2,10 @@
 
 import { useId } from 'react';
 import styles from './bar-chart.module.css';
-import { ChartCanvas, usePhoneScroll } from './charts/data-table';
+import { ChartCanvas, perCategory, useChartWidth } from './charts/data-table';
 
 export interface BarSeries { name: string; values: number[]; color: string }
 
-const WIDTH = 720;
 const HEIGHT = 260;
 const PAD = { top: 16, right: 12, bottom: 36, left: 56 };
 
@@ -35,10 +34,10 @@ export function BarChart({ title, categories, series, tableCaption, categoryTitl
   timeline?: boolean;
 }) {
   const id = useId();
-  const scroll = usePhoneScroll(categories.length, timeline);
+  const chart = useChartWidth(perCategory(categories.length), timeline);
   const ticks = axisTicks(Math.max(0, ...series.flatMap((s) => s.values)));
   const top = ticks.at(-1)!;
-  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotW = chart.width - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const group = plotW / Math.max(1, categories.length);
   // Labels wider than their group (about 11 px a character, CJK counted double) are slanted so they do not run into each other.
@@ -47,12 +46,12 @@ export function BarChart({ title, categories, series, tableCaption, categoryTitl
   const y = (value: number) => PAD.top + plotH - (value / top) * plotH;
   const summary = categories.map((c, i) => `${c}: ${series.map((s) => `${s.name} ${format(s.values[i] ?? 0)}`).join(', ')}`).join('; ');
   return (
-    <figure ref={scroll.ref} style={scroll.style} className={styles.figure} aria-labelledby={`${id}-title`}>
+    <figure ref={chart.ref} className={styles.figure} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className={styles.caption}>{title}</figcaption>
-      <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${WIDTH} ${slant ? HEIGHT + 64 : HEIGHT}`} className={styles.svg}>
+      <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${chart.width} ${slant ? HEIGHT + 64 : HEIGHT}`} className={styles.svg} style={chart.style}>
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className={styles.grid} />
+            <line x1={PAD.left} x2={chart.width - PAD.right} y1={y(tick)} y2={y(tick)} className={styles.grid} />
             <text x={PAD.left - 6} y={y(tick)} className={styles.tick} textAnchor="end" dominantBaseline="middle">{format(tick)}</text>
           </g>
         ))}

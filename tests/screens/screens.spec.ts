@@ -15,6 +15,9 @@ const SESSION_PAGES = ['/admin/index', '/log', '/account', '/account/password', 
 type Language = 'zh' | 'en';
 const slug = (path: string) => path.replace(/^\//, '').replace(/[/?=&]/g, '_') || 'root';
 const findings: Record<string, string[]> = {};
+/** SCREENS=statistics,report shoots only the pages whose path holds one of the words. */
+const only = process.env.SCREENS?.split(',').filter(Boolean);
+const chosen = (path: string) => !only || only.some((word) => path.includes(word));
 
 /** Tables wider than their box, and buttons or tags whose text wraps or is cut. */
 async function defects(page: Page): Promise<string[]> {
@@ -87,7 +90,7 @@ for (const language of ['zh', 'en'] as Language[]) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInToShell(page, 'admin');
     if (language === 'en') await toEnglish(page);
-    for (const path of [...SESSION_PAGES, ...MENU_PAGES, '/admin/no-such-page']) {
+    for (const path of [...SESSION_PAGES, ...MENU_PAGES, '/admin/no-such-page'].filter(chosen)) {
       await page.goto(path);
       await expect(page.locator('main, form').first()).toBeVisible();
       await shoot(page, `${language}-admin-${slug(path)}`);

@@ -1,4 +1,4 @@
-import { type CSSProperties, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styles from '../bar-chart.module.css';
 
 /** A chart's figures as a table (collapsed under the chart), for screen readers and anyone who cannot read the picture. */
@@ -32,18 +32,35 @@ export const selectable = (label: string, onSelect?: () => void) => (onSelect ? 
   onKeyDown: (e: { key: string; preventDefault: () => void }) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onSelect(); } },
 } : {});
 
+/** The width a chart is drawn at on a wide screen (scaled to its box). */
+const CHART_WIDTH = 720;
+
+/** The least drawing width of a chart of `count` categories on a phone. */
+export const perCategory = (count: number) => count * 52;
+
 /**
- * On a phone a chart scrolls sideways rather than shrink its labels: its drawing is at least
- * about 52 px per category (at most 640 px), so a chart of a few categories fits the screen.
- * A chart over time opens scrolled to its latest figures.
+ * A chart's drawing width. On a wide screen it is drawn at CHART_WIDTH and scaled to its box.
+ * On a phone it is drawn at its box's width in pixels, so labels keep their size, and at least
+ * `least` px (at most 640): a wider chart scrolls sideways, and a chart over time opens
+ * scrolled to its latest figures. `perCategory` is the least width of a chart of categories.
  */
-export function usePhoneScroll(categories: number, timeline: boolean) {
+export function useChartWidth(least: number, timeline: boolean) {
   const ref = useRef<HTMLElement>(null);
+  const [box, setBox] = useState<number | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setBox(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const width = box === null || box >= 576 ? CHART_WIDTH : Math.max(box, Math.min(640, least));
   useLayoutEffect(() => {
     const el = ref.current;
-    if (timeline && el) el.scrollLeft = el.scrollWidth;
-  }, [timeline]);
-  return { ref, style: { '--chart-min': `${categories * 52}px` } as CSSProperties };
+    if (timeline && el && width !== CHART_WIDTH) el.scrollLeft = el.scrollWidth;
+  }, [timeline, width]);
+  const style: CSSProperties | undefined = width === CHART_WIDTH ? undefined : { width, maxHeight: 'none' };
+  return { ref, width, style };
 }
 
 /**

@@ -2,9 +2,8 @@
 
 import { useId } from 'react';
 import styles from '../bar-chart.module.css';
-import { ChartCanvas, ChartData, selectable } from './data-table';
+import { ChartCanvas, ChartData, selectable, useChartWidth } from './data-table';
 
-const WIDTH = 720;
 const ROW = 44;
 
 /**
@@ -22,30 +21,33 @@ export function FunnelChart({ title, steps, tableCaption, stepTitle, countTitle,
   onSelect?: (index: number) => void;
 }) {
   const id = useId();
+  // Its step names and figures stand beside the bands: on a phone it is drawn 640 px wide and scrolls.
+  const chart = useChartWidth(640, false);
+  const width = chart.width;
   const first = Math.max(1, steps[0]?.count ?? 1);
   const percent = (r: number) => `${(r * 100).toFixed(1)}%`;
   const height = steps.length * ROW + 8;
   const summary = steps.map((s) => `${s.label}: ${s.count} (${percent(s.rate)})`).join('; ');
   // Each band opens its step's cases; its name is what is written beside it.
   const bands = steps.map((s, i) => {
-    const w = Math.max(4, ((WIDTH - 260) * s.count) / first);
+    const w = Math.max(4, ((width - 260) * s.count) / first);
     return (
-      <rect key={s.label} x={130 + (WIDTH - 260 - w) / 2} y={8 + i * ROW} width={w} height={ROW - 12} rx={3} fill={color} opacity={1 - i * 0.13}
+      <rect key={s.label} x={130 + (width - 260 - w) / 2} y={8 + i * ROW} width={w} height={ROW - 12} rx={3} fill={color} opacity={1 - i * 0.13}
         {...selectable(`${s.label} ${s.count} · ${percent(s.rate)}`, onSelect && (() => onSelect(i)))}>
         <title>{`${s.label}: ${s.count} (${percent(s.rate)})`}</title>
       </rect>
     );
   });
   return (
-    <figure className={styles.figure} aria-labelledby={`${id}-title`}>
+    <figure ref={chart.ref} className={styles.figure} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className={styles.caption}>{title}</figcaption>
-      <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${WIDTH} ${height}`} className={styles.svg} marks={onSelect && bands}>
+      <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${width} ${height}`} className={styles.svg} style={chart.style} marks={onSelect && bands}>
         {steps.map((s, i) => {
           const top = 4 + i * ROW;
           return (
             <g key={s.label}>
               <text x={8} y={top + ROW / 2 - 2} className={styles.tick} dominantBaseline="middle">{s.label}</text>
-              <text x={WIDTH - 122} y={top + ROW / 2 - 2} className={styles.tick} dominantBaseline="middle">{`${s.count} · ${percent(s.rate)}`}</text>
+              <text x={width - 122} y={top + ROW / 2 - 2} className={styles.tick} dominantBaseline="middle">{`${s.count} · ${percent(s.rate)}`}</text>
             </g>
           );
         })}

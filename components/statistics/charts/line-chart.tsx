@@ -3,11 +3,10 @@
 import { useId } from 'react';
 import styles from '../bar-chart.module.css';
 import { axisTicks } from '../bar-chart';
-import { ChartCanvas, ChartData, selectable, usePhoneScroll } from './data-table';
+import { ChartCanvas, ChartData, selectable, perCategory, useChartWidth } from './data-table';
 
 export interface LineSeries { name: string; values: number[]; color: string }
 
-const WIDTH = 720;
 const HEIGHT = 260;
 const PAD = { top: 16, right: 16, bottom: 36, left: 56 };
 
@@ -26,10 +25,10 @@ export function LineChart({ title, categories, series, tableCaption, categoryTit
   onSelect?: (index: number, series: number) => void;
 }) {
   const id = useId();
-  const scroll = usePhoneScroll(categories.length, true);
+  const chart = useChartWidth(perCategory(categories.length), true);
   const ticks = axisTicks(Math.max(0, ...series.flatMap((s) => s.values)));
   const top = ticks.at(-1)!;
-  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotW = chart.width - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (categories.length <= 1 ? plotW / 2 : (i * plotW) / (categories.length - 1));
   const y = (value: number) => PAD.top + plotH - (value / top) * plotH;
@@ -44,12 +43,12 @@ export function LineChart({ title, categories, series, tableCaption, categoryTit
   )));
   const summary = categories.map((c, i) => `${c}: ${series.map((s) => `${s.name} ${format(s.values[i] ?? 0)}`).join(', ')}`).join('; ');
   return (
-    <figure ref={scroll.ref} style={scroll.style} className={styles.figure} aria-labelledby={`${id}-title`}>
+    <figure ref={chart.ref} className={styles.figure} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className={styles.caption}>{title}</figcaption>
-      <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className={styles.svg} marks={onSelect && points}>
+      <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${chart.width} ${HEIGHT}`} className={styles.svg} style={chart.style} marks={onSelect && points}>
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className={styles.grid} />
+            <line x1={PAD.left} x2={chart.width - PAD.right} y1={y(tick)} y2={y(tick)} className={styles.grid} />
             <text x={PAD.left - 6} y={y(tick)} className={styles.tick} textAnchor="end" dominantBaseline="middle">{format(tick)}</text>
           </g>
         ))}
