@@ -46,35 +46,37 @@ export function BarChart({ title, categories, series, tableCaption, categoryTitl
   const y = (value: number) => PAD.top + plotH - (value / top) * plotH;
   const summary = categories.map((c, i) => `${c}: ${series.map((s) => `${s.name} ${format(s.values[i] ?? 0)}`).join(', ')}`).join('; ');
   return (
-    <figure ref={chart.ref} className={styles.figure} aria-labelledby={`${id}-title`}>
+    <figure className={styles.figure} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className={styles.caption}>{title}</figcaption>
-      <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${chart.width} ${slant ? HEIGHT + 64 : HEIGHT}`} className={styles.svg} style={chart.style}>
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line x1={PAD.left} x2={chart.width - PAD.right} y1={y(tick)} y2={y(tick)} className={styles.grid} />
-            <text x={PAD.left - 6} y={y(tick)} className={styles.tick} textAnchor="end" dominantBaseline="middle">{format(tick)}</text>
-          </g>
-        ))}
-        {categories.map((category, i) => {
-          const left = PAD.left + i * group + (group - bar * series.length) / 2;
-          return (
-            <g key={category}>
-              {series.map((s, j) => {
-                const value = s.values[i] ?? 0;
-                return (
-                  <rect key={s.name} x={left + j * bar} y={y(value)} width={Math.max(1, bar - 2)} height={Math.max(0, PAD.top + plotH - y(value))} fill={s.color}>
-                    <title>{`${category} ${s.name}: ${format(value)}`}</title>
-                  </rect>
-                );
-              })}
-              {slant ? (
-                <text x={PAD.left + i * group + group / 2} y={HEIGHT - PAD.bottom + 12} className={styles.tick} textAnchor="end"
-                  transform={`rotate(-25 ${PAD.left + i * group + group / 2} ${HEIGHT - PAD.bottom + 12})`}>{category}</text>
-              ) : <text x={PAD.left + i * group + group / 2} y={HEIGHT - PAD.bottom + 16} className={styles.tick} textAnchor="middle">{category}</text>}
+      <div ref={chart.ref} className={styles.scroll}>
+        <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${chart.width} ${slant ? HEIGHT + 64 : HEIGHT}`} className={styles.svg} style={chart.style}>
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line x1={PAD.left} x2={chart.width - PAD.right} y1={y(tick)} y2={y(tick)} className={styles.grid} />
+              <text x={PAD.left - 6} y={y(tick)} className={styles.tick} textAnchor="end" dominantBaseline="middle">{format(tick)}</text>
             </g>
-          );
-        })}
-      </ChartCanvas>
+          ))}
+          {categories.map((category, i) => {
+            const left = PAD.left + i * group + (group - bar * series.length) / 2;
+            return (
+              <g key={category}>
+                {series.map((s, j) => {
+                  const value = s.values[i] ?? 0;
+                  return (
+                    <rect key={s.name} x={left + j * bar} y={y(value)} width={Math.max(1, bar - 2)} height={Math.max(0, PAD.top + plotH - y(value))} fill={s.color}>
+                      <title>{`${category} ${s.name}: ${format(value)}`}</title>
+                    </rect>
+                  );
+                })}
+                {slant ? (
+                  <text x={PAD.left + i * group + group / 2} y={HEIGHT - PAD.bottom + 12} className={styles.tick} textAnchor="end"
+                    transform={`rotate(-25 ${PAD.left + i * group + group / 2} ${HEIGHT - PAD.bottom + 12})`}>{category}</text>
+                ) : <text x={PAD.left + i * group + group / 2} y={HEIGHT - PAD.bottom + 16} className={styles.tick} textAnchor="middle">{category}</text>}
+              </g>
+            );
+          })}
+        </ChartCanvas>
+      </div>
       <ul className={styles.legend} aria-hidden="true">
         {series.map((s) => <li key={s.name}><span className={styles.swatch} style={{ background: s.color }} />{s.name}</li>)}
       </ul>

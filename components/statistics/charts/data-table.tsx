@@ -45,7 +45,7 @@ export const perCategory = (count: number) => count * 52;
  * scrolled to its latest figures. `perCategory` is the least width of a chart of categories.
  */
 export function useChartWidth(least: number, timeline: boolean) {
-  const ref = useRef<HTMLElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState<number | null>(null);
   useEffect(() => {
     const el = ref.current;

@@ -39,20 +39,22 @@ export function FunnelChart({ title, steps, tableCaption, stepTitle, countTitle,
     );
   });
   return (
-    <figure ref={chart.ref} className={styles.figure} aria-labelledby={`${id}-title`}>
+    <figure className={styles.figure} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className={styles.caption}>{title}</figcaption>
-      <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${width} ${height}`} className={styles.svg} style={chart.style} marks={onSelect && bands}>
-        {steps.map((s, i) => {
-          const top = 4 + i * ROW;
-          return (
-            <g key={s.label}>
-              <text x={8} y={top + ROW / 2 - 2} className={styles.tick} dominantBaseline="middle">{s.label}</text>
-              <text x={width - 122} y={top + ROW / 2 - 2} className={styles.tick} dominantBaseline="middle">{`${s.count} · ${percent(s.rate)}`}</text>
-            </g>
-          );
-        })}
-        {!onSelect && bands}
-      </ChartCanvas>
+      <div ref={chart.ref} className={styles.scroll}>
+        <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${width} ${height}`} className={styles.svg} style={chart.style} marks={onSelect && bands}>
+          {steps.map((s, i) => {
+            const top = 4 + i * ROW;
+            return (
+              <g key={s.label}>
+                <text x={8} y={top + ROW / 2 - 2} className={styles.tick} dominantBaseline="middle">{s.label}</text>
+                <text x={width - 122} y={top + ROW / 2 - 2} className={styles.tick} dominantBaseline="middle">{`${s.count} · ${percent(s.rate)}`}</text>
+              </g>
+            );
+          })}
+          {!onSelect && bands}
+        </ChartCanvas>
+      </div>
       <ChartData title={title} caption={tableCaption} categoryTitle={stepTitle} categories={steps.map((s) => s.label)}
         series={[{ name: countTitle, values: steps.map((s) => s.count) }, { name: rateTitle, values: steps.map((s) => s.rate), format: percent }]} />
     </figure>

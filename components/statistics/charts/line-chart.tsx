@@ -43,21 +43,23 @@ export function LineChart({ title, categories, series, tableCaption, categoryTit
   )));
   const summary = categories.map((c, i) => `${c}: ${series.map((s) => `${s.name} ${format(s.values[i] ?? 0)}`).join(', ')}`).join('; ');
   return (
-    <figure ref={chart.ref} className={styles.figure} aria-labelledby={`${id}-title`}>
+    <figure className={styles.figure} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className={styles.caption}>{title}</figcaption>
-      <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${chart.width} ${HEIGHT}`} className={styles.svg} style={chart.style} marks={onSelect && points}>
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line x1={PAD.left} x2={chart.width - PAD.right} y1={y(tick)} y2={y(tick)} className={styles.grid} />
-            <text x={PAD.left - 6} y={y(tick)} className={styles.tick} textAnchor="end" dominantBaseline="middle">{format(tick)}</text>
-          </g>
-        ))}
-        {categories.map((c, i) => i % every === 0 && (
-          <text key={c} x={x(i)} y={HEIGHT - PAD.bottom + 16} className={styles.tick} textAnchor="middle">{c}</text>
-        ))}
-        {series.map((s) => <polyline key={s.name} fill="none" stroke={s.color} strokeWidth={2} points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />)}
-        {!onSelect && points}
-      </ChartCanvas>
+      <div ref={chart.ref} className={styles.scroll}>
+        <ChartCanvas id={id} title={title} summary={summary} viewBox={`0 0 ${chart.width} ${HEIGHT}`} className={styles.svg} style={chart.style} marks={onSelect && points}>
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line x1={PAD.left} x2={chart.width - PAD.right} y1={y(tick)} y2={y(tick)} className={styles.grid} />
+              <text x={PAD.left - 6} y={y(tick)} className={styles.tick} textAnchor="end" dominantBaseline="middle">{format(tick)}</text>
+            </g>
+          ))}
+          {categories.map((c, i) => i % every === 0 && (
+            <text key={c} x={x(i)} y={HEIGHT - PAD.bottom + 16} className={styles.tick} textAnchor="middle">{c}</text>
+          ))}
+          {series.map((s) => <polyline key={s.name} fill="none" stroke={s.color} strokeWidth={2} points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />)}
+          {!onSelect && points}
+        </ChartCanvas>
+      </div>
       <ul className={styles.legend} aria-hidden="true">
         {series.map((s) => <li key={s.name}><span className={styles.swatch} style={{ background: s.color }} />{s.name}</li>)}
       </ul>
