@@ -26,9 +26,9 @@ function toItems(menu: MenuItem[], locale: string, pending: Record<string, numbe
       key: item.path,
       icon: menuIcon(item.icon),
       label: (
-        <Link href={item.path} onClick={onNavigate} className="side-menu-link" title={count > 0 ? pendingLabel(count) : undefined}>
+        <Link href={item.path} onClick={onNavigate} className="side-menu-link" title={count > 0 ? `${label} · ${pendingLabel(count)}` : label}>
           <span>{label}</span>
-          {/* The entry keeps its title as its name; the count is its description (title). */}
+          {/* The entry keeps its title as its name; the hover text (title) holds it whole, with the count. */}
           {count > 0 && <span aria-hidden="true"><Badge count={count} overflowCount={999} size="small" /></span>}
         </Link>
       ),

@@ -75,7 +75,8 @@ export const productSpec: ResourceSpec<ProductRow> = {
   columns: [
     { key: 'code', title: p('code'), sort: 'code', width: 110 },
     { key: 'revision', title: p('revision'), width: 150, flag: (row) => (row.current ? { value: 'current', label: p('current'), color: 'blue' } : null) },
-    { key: 'nameZh', title: p('nameZh') },
+    { key: 'nameZh', title: p('nameZh'), language: 'zh-CN' },
+    { key: 'nameEn', title: p('nameEn'), language: 'en' },
     { key: 'borrowerType', title: p('borrowerType'), kind: 'enum', options: BORROWER_TYPE_OPTIONS },
     { key: 'amount', title: p('amountRange'), value: (row) => `${row.amountMin.toLocaleString('en-US')} – ${row.amountMax.toLocaleString('en-US')}` },
     { key: 'terms', title: p('terms'), value: (row) => row.terms.join(' / '), hidden: true },
