@@ -24,8 +24,15 @@ export type MessagePath = Paths<Catalogue>;
 
 const scope = <const P extends readonly MessagePath[]>(...paths: P) => paths;
 
-/** The screen engine (components/crud): tables, search forms, edit dialogs, imports. */
-const ENGINE = scope('crud', 'resources.common', 'widgets.region', 'validation.tooLong');
+/** The screen engine's texts (components/crud), but for its import dialog and rich-text editor: only some specs have them. */
+const CRUD = scope(
+  'crud.search', 'crud.reset', 'crud.save', 'crud.edit', 'crud.delete', 'crud.actions', 'crud.total', 'crud.noData', 'crud.empty',
+  'crud.required', 'crud.confirmDelete', 'crud.confirmDeleteSelected', 'crud.deleteSelected', 'crud.more', 'crud.totalCapped',
+  'crud.range', 'crud.tags', 'crud.file', 'crud.dates', 'crud.duration', 'crud.table', 'crud.choose', 'crud.all', 'crud.pick',
+  'crud.expand', 'crud.collapse', 'crud.yes', 'crud.no',
+);
+/** The screen engine (components/crud): tables, search forms, edit dialogs. */
+const ENGINE = scope(...CRUD, 'resources.common', 'widgets.region', 'validation.tooLong');
 /** The option lists of cases (stages, statuses, borrower types) that specs and columns name. */
 const CASE_OPTIONS = scope(
   'approval.actions', 'approval.borrowerType', 'approval.guaranteeMethod', 'approval.overdue', 'approval.reviewAt', 'approval.stage',
@@ -35,7 +42,7 @@ const CASE_OPTIONS = scope(
 const PEOPLE = scope('resources.organiza', 'resources.user');
 /** Lists of cases with the case's detail drawer and its action dialogs. */
 const CASES = scope(
-  ...ENGINE, 'approval', 'casework', 'resources.workbench', 'resources.indicator', 'widgets.imageViewer',
+  ...ENGINE, 'approval', 'casework', 'resources.workbench', 'resources.indicator.source', 'widgets.imageViewer',
   'validation.amount', 'validation.date', 'validation.fieldRequired', 'validation.fileTooLarge', 'validation.fileType',
   'validation.opinionRequired', 'validation.overdueDays', 'validation.reasonRequired',
 );
@@ -61,11 +68,11 @@ export const CLIENT_MESSAGES = {
     'validation.idNumber', 'validation.invalid', 'validation.mobileFormat', 'validation.rate', 'validation.spouseSameId', 'validation.term',
   ),
   loanLists: scope(...CASES, 'resources.spouse', 'resources.publish'),
-  statistics: scope(...CASE_OPTIONS, 'crud', 'statistics'),
-  applyStatistics: scope(...CASE_OPTIONS, 'crud', 'reports.apply', 'statistics.unfold'),
-  report: scope('crud', 'reports.report', 'approval.borrowerType', 'approval.detail', 'approval.gender', 'validation.amount'),
+  statistics: scope(...CASE_OPTIONS, ...CRUD, 'statistics'),
+  applyStatistics: scope(...CASE_OPTIONS, ...CRUD, 'reports.apply', 'statistics.unfold'),
+  report: scope(...CRUD, 'reports.report', 'approval.borrowerType', 'approval.detail', 'approval.gender', 'validation.amount'),
 
-  system: scope(...ENGINE, ...PEOPLE, 'resources.menu', 'resources.role', 'widgets.copy', 'validation.permissionAction', 'validation.permissionPath'),
+  system: scope(...ENGINE, ...PEOPLE, 'crud.import', 'resources.menu', 'resources.role', 'widgets.copy', 'validation.permissionAction', 'validation.permissionPath'),
   flow: scope(
     ...ENGINE, ...CASE_OPTIONS, ...PEOPLE, 'resources.calendar', 'resources.flow', 'resources.overtime',
     'validation.nodePeople', 'validation.stage', 'validation.timeLimit',
@@ -74,13 +81,13 @@ export const CLIENT_MESSAGES = {
   agreement: scope(...ENGINE, ...PEOPLE, 'resources.agreement'),
   risk: scope(
     ...ENGINE, ...CASE_OPTIONS, ...PEOPLE, 'resources.blacklist', 'resources.clientGroup', 'resources.indicator', 'resources.model',
-    'resources.refuseReason', 'resources.strategy', 'resources.whitelist', 'validation.fieldRequired', 'validation.reasonTextRequired',
+    'crud.import', 'resources.refuseReason', 'resources.strategy', 'resources.whitelist', 'validation.fieldRequired', 'validation.reasonTextRequired',
   ),
-  lookups: scope(...ENGINE, 'resources.history', 'resources.lookupError'),
+  lookups: scope(...ENGINE, 'crud.import', 'resources.history', 'resources.lookupError'),
   sms: scope(...ENGINE, ...PEOPLE, 'resources.smsTemplate', 'resources.smsOutbox'),
   push: scope(...ENGINE, ...PEOPLE, 'resources.pushData', 'resources.pushTarget', 'resources.renshePush'),
   content: scope(
-    ...ENGINE, ...PEOPLE, 'content', 'resources.consult', 'resources.help', 'resources.notice',
+    ...ENGINE, ...PEOPLE, 'content', 'crud.richText', 'resources.consult', 'resources.help', 'resources.notice',
     'validation.contentAnswerRequired', 'validation.contentPublishAt',
   ),
 } as const satisfies Record<string, readonly MessagePath[]>;

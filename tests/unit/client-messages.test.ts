@@ -21,6 +21,14 @@ const CATALOGUE = UI_TEXTS['zh-CN'] as unknown as Tree;
 const NAMESPACES = new Set(Object.keys(CATALOGUE));
 /** Message keys translated in the browser from the shared texts loaded on demand, not from the page's. */
 const ON_DEMAND = ['lib/contract/rules.ts', 'lib/resources/form-rules.generated.ts'];
+/**
+ * Texts of parts of the screen engine that only a spec asking for them shows: a page needs
+ * them when one of its modules (its specs) says so, whatever modules the engine brings along.
+ */
+const WHEN_SPECS_ASK = [
+  { prefix: 'crud.import', ask: /\bimporter:\s*\{/ },
+  { prefix: 'crud.richText', ask: /kind:\s*'richText'/ },
+];
 
 function resolveLocal(from: string, specifier: string): string | null {
   const base = specifier.startsWith('@/') ? join(ROOT, specifier.slice(2)) : specifier.startsWith('.') ? resolve(dirname(from), specifier) : null;
@@ -31,7 +39,7 @@ function resolveLocal(from: string, specifier: string): string | null {
   return null;
 }
 
-interface Module { client: boolean; imports: string[]; keys: Set<string>; scopes: string[] }
+interface Module { client: boolean; imports: string[]; keys: Set<string>; scopes: string[]; asks: Set<string> }
 const modules = new Map<string, Module>();
 
 /** The keys a translator bound to `namespace` is called with between `from` and `to` of the source. */
@@ -62,7 +70,9 @@ function parse(file: string): Module {
   for (const m of code.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) imports.push(m[1]!);
   const keys = new Set<string>();
   if (!ON_DEMAND.some((path) => file === join(ROOT, path))) {
-    for (const m of code.matchAll(/['"`]([a-zA-Z]\w*(?:\.[\w-]+)+)(\.\$\{|['"`])/g)) {
+    // A translator's namespace is no text itself: what it is called with is (below).
+    const texts = code.replace(/(useTranslations|getTranslations)\(\s*['"][\w.]+['"]/g, '$1(');
+    for (const m of texts.matchAll(/['"`]([a-zA-Z]\w*(?:\.[\w-]+)+)(\.\$\{|['"`])/g)) {
       if (!NAMESPACES.has(m[1]!.split('.')[0]!)) continue;
       keys.add(m[2] === '.${' ? `${m[1]}.*` : m[1]!);
     }
@@ -78,6 +88,7 @@ function parse(file: string): Module {
     imports: imports.map((s) => resolveLocal(file, s)).filter((f): f is string => !!f && !f.endsWith('.json')),
     keys,
     scopes: [...code.matchAll(/<PageMessages of="(\w+)"/g)].map((m) => m[1]!),
+    asks: new Set(WHEN_SPECS_ASK.filter(({ ask }) => ask.test(code)).map(({ prefix }) => prefix)),
   };
   modules.set(file, module);
   return module;
@@ -87,6 +98,7 @@ function parse(file: string): Module {
 function follow(entry: string): { keys: Map<string, string>; scopes: Set<string> } {
   const keys = new Map<string, string>();
   const scopes = new Set<string>();
+  const asked = new Set<string>();
   const seen = new Map<string, boolean>();
   const stack: [string, boolean][] = [[entry, false]];
   while (stack.length) {
@@ -96,9 +108,14 @@ function follow(entry: string): { keys: Map<string, string>; scopes: Set<string>
     if (seen.has(file) && (seen.get(file) || !client)) continue;
     seen.set(file, client);
     if (client) for (const key of module.keys) if (!keys.has(key)) keys.set(key, relative(ROOT, file));
+    for (const prefix of module.asks) asked.add(prefix);
     // The scope a layout or page hands down is written in that file.
     if (file === entry) for (const scope of module.scopes) scopes.add(scope);
     for (const next of module.imports) stack.push([next, client]);
+  }
+  for (const key of keys.keys()) {
+    const part = WHEN_SPECS_ASK.find(({ prefix }) => key === prefix || key.startsWith(`${prefix}.`));
+    if (part && !asked.has(part.prefix)) keys.delete(key);
   }
   return { keys, scopes };
 }
