@@ -81,7 +81,7 @@ export const CLIENT_MESSAGES = {
   agreement: scope(...ENGINE, ...PEOPLE, 'resources.agreement'),
   risk: scope(
     ...ENGINE, ...CASE_OPTIONS, ...PEOPLE, 'resources.blacklist', 'resources.clientGroup', 'resources.indicator', 'resources.model',
-    'crud.import', 'resources.refuseReason', 'resources.strategy', 'resources.whitelist', 'validation.fieldRequired', 'validation.reasonTextRequired',
+    'crud.import', 'resources.refuseReason', 'resources.indicatorReason', 'resources.statusReason', 'resources.strategy', 'resources.whitelist', 'validation.fieldRequired', 'validation.reasonTextRequired',
   ),
   lookups: scope(...ENGINE, 'crud.import', 'resources.history', 'resources.lookupError'),
   sms: scope(...ENGINE, ...PEOPLE, 'resources.smsTemplate', 'resources.smsOutbox'),

@@ -77,6 +77,11 @@ function parse(file: string): Module {
       keys.add(m[2] === '.${' ? `${m[1]}.*` : m[1]!);
     }
   }
+  // A spec's key names its screen's title (`resources.${spec.key}.title` in the engine).
+  const screens = Object.keys((CATALOGUE.resources ?? {}) as Tree);
+  for (const m of code.matchAll(/\bkey:\s*([^,\n]+),\s*rowKey:/g)) {
+    for (const name of m[1]!.matchAll(/'(\w+)'/g)) if (screens.includes(name[1]!)) keys.add(`resources.${name[1]}.title`);
+  }
   const translators = [...code.matchAll(/(?:const|let)\s+(\w+)\s*=\s*(?:useTranslations|await getTranslations)\(\s*(?:['"]([\w.]+)['"])?\s*\)/g)];
   translators.forEach((m, i) => {
     if (!m[2]) return;
