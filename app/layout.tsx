@@ -5,6 +5,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { AppProviders } from '@/components/providers/app-providers';
+import { PageMessages } from '@/components/providers/page-messages';
 import { requestLocale, requestNonce } from '@/lib/server/request';
 import '@/styles/antd.generated.css';
 import './globals.css';
@@ -21,8 +22,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale}>
       <body>
-        <NextIntlClientProvider>
-          <AppProviders locale={locale} antdLocale={locale === 'zh-CN' ? zhCN : enUS} nonce={nonce}>{children}</AppProviders>
+        {/* No catalogue as such: each layout and page hands its client components their texts (lib/client-messages.ts). */}
+        <NextIntlClientProvider messages={{}}>
+          <PageMessages of="root">
+            <AppProviders locale={locale} antdLocale={locale === 'zh-CN' ? zhCN : enUS} nonce={nonce}>{children}</AppProviders>
+          </PageMessages>
         </NextIntlClientProvider>
       </body>
     </html>

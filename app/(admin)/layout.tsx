@@ -1,5 +1,6 @@
 import { notFound, redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { PageMessages } from '@/components/providers/page-messages';
 import { AdminShell } from '@/components/shell/admin-shell';
 import { ShellProvider } from '@/components/shell/shell-context';
 import { currentGrants, currentSession, currentUserInfo, requestDevice } from '@/lib/server/request';
@@ -15,8 +16,10 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     uuid: session.uuid, orgName: info?.orgName ?? null,
   };
   return (
-    <ShellProvider user={user} initialMenu={grants.menu} initialPowers={grants.powers}>
-      <AdminShell initialDevice={device ?? undefined}>{children}</AdminShell>
-    </ShellProvider>
+    <PageMessages of="shell">
+      <ShellProvider user={user} initialMenu={grants.menu} initialPowers={grants.powers}>
+        <AdminShell initialDevice={device ?? undefined}>{children}</AdminShell>
+      </ShellProvider>
+    </PageMessages>
   );
 }

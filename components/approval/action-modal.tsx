@@ -8,7 +8,7 @@ import type { CallInput, CallOutput, CallPath } from '@/lib/contract/calls';
 import type { ApplicationRow } from '@/lib/contract/workflow';
 import { OPINION_LIMIT } from '@/lib/resources/workbench';
 import type { Stage } from '@/lib/workflow/stages';
-import { useFieldErrors } from '@/components/common/use-field-rule';
+import { useFieldErrors, useServerText } from '@/components/common/use-field-rule';
 import { openSubmission, submissionFor } from './idempotency';
 import { formatMoney } from './format';
 
@@ -41,6 +41,7 @@ export function useActionSubmit<P extends CallPath>({ path, form, close, refresh
   const t = useTranslations();
   const { message } = App.useApp();
   const fieldErrors = useFieldErrors();
+  const text = useServerText();
   const submission = useRef(openSubmission());
   const [sending, setSending] = useState(false);
 
@@ -62,9 +63,9 @@ export function useActionSubmit<P extends CallPath>({ path, form, close, refresh
       } else if (error.code === INVALID && Object.keys(error.fields).length) {
         const shown = form.getFieldsValue() as Record<string, unknown>;
         const onForm = Object.entries(error.fields).filter(([name]) => name in shown);
-        fieldErrors(form, Object.fromEntries(onForm));
+        void fieldErrors(form, Object.fromEntries(onForm));
         const elsewhere = Object.entries(error.fields).filter(([name]) => !onForm.some(([n]) => n === name));
-        for (const [, key] of elsewhere) void message.error(t(key));
+        for (const [, key] of elsewhere) void message.error(await text(key));
       } else if (error.code !== 401) {
         void message.error(error.message === 'system' ? t('errors.system') : error.message);
       }
@@ -72,7 +73,7 @@ export function useActionSubmit<P extends CallPath>({ path, form, close, refresh
     } finally {
       setSending(false);
     }
-  }, [path, form, close, refresh, success, t, message, fieldErrors]);
+  }, [path, form, close, refresh, success, t, message, fieldErrors, text]);
 
   return { submit, sending };
 }

@@ -37,7 +37,7 @@ export function HouseEditDialog({ house, close, saved }: { house: HouseInfo; clo
       saved();
       close();
     } catch (error) {
-      if (error instanceof ApiError) fieldErrors(form, error.fields);
+      if (error instanceof ApiError) void fieldErrors(form, error.fields);
     } finally { setSaving(false); }
   };
   const required = { required: true, message: tv('fieldRequired') };

@@ -25,7 +25,7 @@ export function ChangePasswordForm() {
       await message.success(result.message, 1.5);
       window.location.assign('/login');
     } catch (error) {
-      if (error instanceof ApiError) fieldErrors(form, error.fields);
+      if (error instanceof ApiError) void fieldErrors(form, error.fields);
       setSubmitting(false);
     }
   };

@@ -42,7 +42,7 @@ export function LoginForm() {
       void message.success(t('success'));
       window.location.assign(safeRedirect(params.get('redirect')));
     } catch (error) {
-      if (error instanceof ApiError) fieldErrors(form, error.fields);
+      if (error instanceof ApiError) void fieldErrors(form, error.fields);
       setSubmitting(false);
     }
   };

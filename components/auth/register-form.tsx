@@ -26,7 +26,7 @@ export function RegisterForm() {
       await api('admin/register', values);
       window.location.assign('/register/result');
     } catch (error) {
-      if (error instanceof ApiError) fieldErrors(form, error.fields);
+      if (error instanceof ApiError) void fieldErrors(form, error.fields);
       setSubmitting(false);
     }
   };

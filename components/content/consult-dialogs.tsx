@@ -56,7 +56,7 @@ export function ConsultAnswer({ row, close, refresh }: { row: ConsultRow; close:
       close();
       await refresh();
     } catch (error) {
-      if (error instanceof ApiError) fieldErrors(form, error.fields);
+      if (error instanceof ApiError) void fieldErrors(form, error.fields);
     } finally {
       setSaving(false);
     }

@@ -58,7 +58,7 @@ export function PublishDialog({ row, close, refresh }: { row: NoticeRow; close: 
       close();
       await refresh();
     } catch (error) {
-      if (error instanceof ApiError) fieldErrors(form, { ...(error.fields.publishAt ? { at: error.fields.publishAt } : {}) });
+      if (error instanceof ApiError) void fieldErrors(form, { ...(error.fields.publishAt ? { at: error.fields.publishAt } : {}) });
     } finally {
       setSaving(false);
     }

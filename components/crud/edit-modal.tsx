@@ -55,7 +55,7 @@ export function EditModal<Row>({ spec, target, onClose, onSaved }: {
       onSaved(data);
     } catch (error) {
       if (error instanceof ApiError) {
-        fieldErrors(form, Object.fromEntries(Object.entries(error.fields).map(([name, key]) => [formFieldOf(form_.fields, name), key])));
+        void fieldErrors(form, Object.fromEntries(Object.entries(error.fields).map(([name, key]) => [formFieldOf(form_.fields, name), key])));
       }
     } finally {
       setSaving(false);

@@ -7,7 +7,7 @@ import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 import { todayValue } from '@/lib/china-time';
 import type { FieldSpec, Option, TreeOption } from '@/lib/resources/types';
 import { useOptionCall } from './column-sources';
-import { useFieldRule } from '@/components/common/use-field-rule';
+import { useFieldRule, useServerText } from '@/components/common/use-field-rule';
 import { useHydrated } from '@/components/common/use-hydrated';
 import { lazyPart } from '@/components/common/lazy-part';
 import { NumberRangeInput } from './number-range-input';
@@ -129,6 +129,7 @@ async function kindCheck(field: FieldSpec, value: unknown): Promise<[string, Rec
 export function useFieldRules() {
   const t = useTranslations();
   const contractRule = useFieldRule();
+  const text = useServerText();
   return (field: FieldSpec): FormRule[] => [
     // A rich text is there when it has text: an emptied editor still holds markup.
     ...(field.required && field.kind === 'richText' ? [{
@@ -149,7 +150,7 @@ export function useFieldRules() {
     ...(field.check ? [({ getFieldsValue }: { getFieldsValue: () => Record<string, unknown> }) => ({
       validator: async (_: unknown, value: unknown) => {
         const key = field.check!(value, getFieldsValue());
-        if (key) throw new Error(t(key));
+        if (key) throw new Error(await text(key));
       },
     })] : []),
   ];

@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { apiUpload, ApiError } from '@/lib/api/client';
 import type { FieldSpec, FileUploadSpec, UploadedFile } from '@/lib/resources/types';
+import { useServerText } from '@/components/common/use-field-rule';
 import { RegionPicker, type RegionValue } from '@/components/widgets/region-picker';
 import { MENU_ICON_NAMES, menuIcon } from '@/components/shell/menu-icons';
 import { regionPath } from './field-values';
@@ -49,6 +50,7 @@ export const uploadLimits = (upload: Pick<FileUploadSpec, 'accept' | 'maxBytes'>
  */
 export function useUpload(upload: FileUploadSpec | undefined) {
   const t = useTranslations();
+  const text = useServerText();
   const { message } = App.useApp();
   const [sending, setSending] = useState(false);
 
@@ -71,7 +73,7 @@ export function useUpload(upload: FileUploadSpec | undefined) {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const key = Object.values(error.fields)[0];
-      if (error.code !== 401) void message.error(key ? t(key) : error.message === 'system' ? t('errors.system') : error.message);
+      if (error.code !== 401) void message.error(key ? await text(key) : error.message === 'system' ? t('errors.system') : error.message);
       return null;
     } finally {
       setSending(false);

@@ -8,13 +8,17 @@ import { apiUpload, ApiError, download } from '@/lib/api/client';
 import type { CallPath } from '@/lib/contract/calls';
 import type { ImportCheck, ImportResult, ImportRowError } from '@/lib/contract/import';
 import type { ImporterSpec } from '@/lib/resources/types';
+import { useServerText } from '@/components/common/use-field-rule';
 import { formatSize, uploadProblem } from './field-widgets';
 
 type State =
   | { step: 'pick' }
   | { step: 'checking'; file: File }
-  | { step: 'checked'; file: File; check: ImportCheck }
-  | { step: 'refused'; file: File; key: string };
+  | { step: 'checked'; file: File; check: ImportCheck; texts: ImportTexts }
+  | { step: 'refused'; file: File; text: string };
+
+/** Each problem of a check and its column in the reader's language (the service answers keys). */
+type ImportTexts = Map<ImportRowError, { problem: string; column: string | null }>;
 
 /** The check (or a refused commit) as the dialog shows it; anything else is an error the client already showed. */
 function checkOf(error: unknown): ImportCheck | undefined {
@@ -28,6 +32,7 @@ function checkOf(error: unknown): ImportCheck | undefined {
  */
 export function ImportDialog({ importer, open, onClose, onDone }: { importer: ImporterSpec; open: boolean; onClose: () => void; onDone: () => unknown }) {
   const t = useTranslations();
+  const text = useServerText();
   const { message } = App.useApp();
   const [state, setState] = useState<State>({ step: 'pick' });
   const [committing, setCommitting] = useState(false);
@@ -36,9 +41,11 @@ export function ImportDialog({ importer, open, onClose, onDone }: { importer: Im
 
   const close = () => { setState({ step: 'pick' }); onClose(); };
   const form = (file: File) => { const body = new FormData(); body.set('file', file); return body; };
-  const refusal = (file: File, error: unknown) => {
+  const textsOf = async (check: ImportCheck): Promise<ImportTexts> => new Map(await Promise.all(check.errors.map(async (e) =>
+    [e, { problem: await text(e.key, e.params ?? {}), column: e.column ? await text(e.column) : null }] as const)));
+  const refusal = async (file: File, error: unknown) => {
     const key = error instanceof ApiError ? Object.values(error.fields)[0] : undefined;
-    setState(key ? { step: 'refused', file, key } : { step: 'pick' });
+    setState(key ? { step: 'refused', file, text: await text(key) } : { step: 'pick' });
     if (!key && error instanceof ApiError && error.code !== 401) void message.error(error.message === 'system' ? t('errors.system') : error.message);
   };
 
@@ -51,9 +58,9 @@ export function ImportDialog({ importer, open, onClose, onDone }: { importer: Im
     setState({ step: 'checking', file });
     try {
       const data = (await apiUpload(importer.check, form(file), { silent: true })).data as ImportCheck;
-      setState({ step: 'checked', file, check: data });
+      setState({ step: 'checked', file, check: data, texts: await textsOf(data) });
     } catch (error) {
-      refusal(file, error);
+      await refusal(file, error);
     }
   };
 
@@ -67,8 +74,8 @@ export function ImportDialog({ importer, open, onClose, onDone }: { importer: Im
       await onDone();
     } catch (error) {
       const check = checkOf(error);
-      if (check) setState({ ...state, check });
-      else refusal(state.file, error);
+      if (check) setState({ ...state, check, texts: await textsOf(check) });
+      else await refusal(state.file, error);
     } finally {
       setCommitting(false);
     }
@@ -79,7 +86,6 @@ export function ImportDialog({ importer, open, onClose, onDone }: { importer: Im
   // Rows left to import without the bad ones: none when the file as a whole is wrong.
   const badRows = state.step === 'checked' ? new Set(state.check.errors.map((e) => e.row)) : new Set<number | null>();
   const partial = state.step === 'checked' && !clean && importer.commitClean && !badRows.has(null) && !badRows.has(1) && state.check.rows > badRows.size;
-  const problem = (e: ImportRowError) => t(e.key, e.params ?? {});
   return (
     <Modal open={open} title={t('crud.import.title')} onCancel={close} destroyOnHidden width={720}
       footer={[
@@ -104,7 +110,7 @@ export function ImportDialog({ importer, open, onClose, onDone }: { importer: Im
           {file && <Typography.Text>{t('crud.import.file', { name: file.name, size: formatSize(file.size) })}</Typography.Text>}
         </Space>
         {state.step === 'checking' && <Spin><Typography.Text>{t('crud.import.checking')}</Typography.Text></Spin>}
-        {state.step === 'refused' && <Alert type="error" showIcon title={t(state.key)} />}
+        {state.step === 'refused' && <Alert type="error" showIcon title={state.text} />}
         {state.step === 'checked' && (clean
           ? <Alert type="success" showIcon title={t('crud.import.clean', { rows: state.check.rows })} />
           : (
@@ -114,8 +120,8 @@ export function ImportDialog({ importer, open, onClose, onDone }: { importer: Im
                 pagination={{ pageSize: 10, hideOnSinglePage: true }}
                 columns={[
                   { key: 'row', title: t('crud.import.row'), width: 80, render: (_, e) => e.row ?? t('crud.import.wholeFile') },
-                  { key: 'column', title: t('crud.import.column'), width: 160, render: (_, e) => (e.column ? t(e.column) : t('crud.import.wholeRow')) },
-                  { key: 'problem', title: t('crud.import.problem'), render: (_, e) => problem(e) },
+                  { key: 'column', title: t('crud.import.column'), width: 160, render: (_, e) => state.texts.get(e)?.column ?? t('crud.import.wholeRow') },
+                  { key: 'problem', title: t('crud.import.problem'), render: (_, e) => state.texts.get(e)?.problem },
                 ]} />
               {state.check.more > 0 && <Typography.Text type="secondary">{t('crud.import.more', { count: state.check.more })}</Typography.Text>}
               {importer.report && (

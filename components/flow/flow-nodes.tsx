@@ -163,7 +163,7 @@ function NodeForm({ moduleId, node, taken, onClose, onSave }: {
       if (node) await onSave('approvalConfig/update', { id: node.id, version: node.version, userIds: values.userIds, timeLimitDays });
       else await onSave('approvalConfig/add', { moduleId, stage: values.stage, userIds: values.userIds, timeLimitDays });
     } catch (error) {
-      if (error instanceof ApiError) fieldErrors(form, error.fields);
+      if (error instanceof ApiError) void fieldErrors(form, error.fields);
     } finally {
       setSaving(false);
     }

@@ -5,9 +5,9 @@ import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { apiCall, ApiError } from '@/lib/api/client';
 import type { IntakeResult } from '@/lib/contract/intake';
-import { splitFieldMessage } from '@/lib/contract/field-message';
 import { formPath, INTAKE_CALL, INTAKE_DEFAULTS, intakePayload, normalIdNumber, type IntakeValues } from '@/lib/resources/intake';
 import { makeKey } from '@/components/approval/idempotency';
+import { useServerText } from '@/components/common/use-field-rule';
 import { EmployeeFields } from './employee-fields';
 import { GuaranteeFields } from './guarantee-fields';
 import { LoanFields, OrgFields } from './loan-fields';
@@ -34,6 +34,7 @@ const INVALID = 422;
  */
 export function IntakeDialog({ close, done }: { close: () => void; done: (result: IntakeResult) => unknown }) {
   const t = useTranslations();
+  const text = useServerText();
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const clientKey = useRef(makeKey());
@@ -57,7 +58,7 @@ export function IntakeDialog({ close, done }: { close: () => void; done: (result
       if (error.code === CONFLICT) {
         setRefusal(error.message);
       } else if (error.code === INVALID && Object.keys(error.fields).length) {
-        const entries = Object.entries(error.fields).map(([field, key]) => ({ name: formPath(field), errors: [t(...splitFieldMessage(key))] }));
+        const entries = await Promise.all(Object.entries(error.fields).map(async ([field, key]) => ({ name: formPath(field), errors: [await text(key)] })));
         const shown = form.getFieldsValue() as Record<string, unknown>;
         const onForm = entries.filter((entry) => hasPath(shown, entry.name));
         form.setFields(onForm);

@@ -30,7 +30,7 @@ export function QuotaDialog({ company, close, saved }: { company: Company; close
       close();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      fieldErrors(form, error.fields);
+      void fieldErrors(form, error.fields);
       if (error.code === 409) saved();
     } finally { setSaving(false); }
   };

@@ -64,7 +64,7 @@ function TypeDialog({ row, close, refresh }: { row: BorrowerTypeRow; close: () =
       await refresh();
       close();
     } catch (error) {
-      if (error instanceof ApiError) fieldErrors(form, error.fields);
+      if (error instanceof ApiError) void fieldErrors(form, error.fields);
       if (error instanceof ApiError && error.code === 409) await refresh();
     } finally {
       setBusy(false);

@@ -24,7 +24,7 @@ export function RelieveDialog({ row, close, refresh }: { row: BlacklistRow; clos
       await refresh();
       close();
     } catch (error) {
-      if (error instanceof ApiError) fieldErrors(form, error.fields);
+      if (error instanceof ApiError) void fieldErrors(form, error.fields);
       if (error instanceof ApiError && error.code === 409) await refresh();
     } finally {
       setBusy(false);

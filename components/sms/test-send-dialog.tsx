@@ -21,7 +21,7 @@ export function TestSendDialog({ row, close }: { row: SmsTemplateRow; close: () 
     try {
       setSent((await api('noteTemplate/testSend', { id: row.id, mobile })).content);
     } catch (error) {
-      if (error instanceof ApiError) fieldErrors(form, error.fields);
+      if (error instanceof ApiError) void fieldErrors(form, error.fields);
     } finally {
       setSending(false);
     }

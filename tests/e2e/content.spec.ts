@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { OK_BUTTON, baseURL, consoleErrors, resetLanguage, rowAction, signIn, smsLogMark, switchLanguage } from './fixtures';
+import { baseURL, consoleErrors, failOnMissingTexts, OK_BUTTON, resetLanguage, rowAction, signIn, smsLogMark, switchLanguage } from './fixtures';
 
 /**
  * Content and service: an editor writes a notice (heading, list, uploaded image), publishes it,
@@ -17,6 +17,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR
 interface Envelope<T = unknown> { code: number; message: string; data: T }
 /** The portal: a request context without any session. */
 const portal = () => playwrightRequest.newContext({ baseURL: baseURL() });
+failOnMissingTexts();
 const publicCall = async <T>(api: APIRequestContext, path: string, data: object) =>
   (await (await api.post(`/api/${path}`, { data })).json()) as Envelope<T>;
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { idCheckDigit } from '../../lib/workflow/id-number';
-import { menuItem, sider, signIn, waitForShell } from './fixtures';
+import { failOnMissingTexts, menuItem, sider, signIn, waitForShell } from './fixtures';
 
 /**
  * The loan query (/admin/home/loan): the administrator searches every case and opens its
@@ -19,6 +19,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> end
 const NOT_AN_IMAGE = Buffer.from('just some text');
 
 const rows = (scope: Page | Locator) => scope.locator('.ant-table-tbody tr.ant-table-row');
+const watch = failOnMissingTexts();
 const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text });
 
 const selectOf = (scope: Locator, label: string) => scope.locator('.ant-select', { has: scope.page().getByRole('combobox', { name: label }) });
@@ -122,7 +123,7 @@ test.describe('loan query', () => {
       return REVIEWERS[nickname!]!;
     });
 
-    const context = await browser.newContext();
+    const context = watch(await browser.newContext());
     const desk = await context.newPage();
     try {
       await signIn(desk, reviewer);

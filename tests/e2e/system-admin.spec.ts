@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { OK_BUTTON, rowAction, signIn } from './fixtures';
+import { failOnMissingTexts, OK_BUTTON, rowAction, signIn } from './fixtures';
 
 const SAVE = /^(保\s*存|Save)$/;
 const suffix = Date.now().toString(36).slice(-5);
@@ -7,6 +7,7 @@ const ORG = `测试支行${suffix}`;
 const ROLE = `查询员${suffix}`;
 const USERNAME = `clerk${suffix}`;
 const PASSWORD = 'Passw0rd1';
+const watch = failOnMissingTexts();
 
 /** Picks an entry of an antd (tree) select opened by clicking `field`. */
 async function pick(page: Page, field: Locator, title: string) {
@@ -20,7 +21,7 @@ const checkNode = (dialog: Locator, title: string) =>
 
 test('an administrator sets up an organisation, a role and a user; the user gets exactly those grants and loses the session when disabled', async ({ browser }) => {
   test.setTimeout(180_000);
-  const adminContext = await browser.newContext();
+  const adminContext = watch(await browser.newContext());
   const admin = await adminContext.newPage();
   await signIn(admin, 'admin');
 
@@ -76,7 +77,7 @@ test('an administrator sets up an organisation, a role and a user; the user gets
     await expect(row).toContainText(ROLE);
   });
 
-  const userContext = await browser.newContext();
+  const userContext = watch(await browser.newContext());
   const user = await userContext.newPage();
   await test.step('the user sees exactly the granted menus and no buttons', async () => {
     await signIn(user, USERNAME, PASSWORD);

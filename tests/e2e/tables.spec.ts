@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MENU_PAGES } from '@/lib/routes';
-import { expectTabs, openPage, resetLanguage, signInToShell, switchLanguage, waitForShell } from './fixtures';
+import { expectTabs, failOnMissingTexts, openPage, resetLanguage, signInToShell, switchLanguage, waitForShell } from './fixtures';
 
 /**
  * The screen engine's tables and search forms as staff use them: the default columns fit a
  * 1440 px screen in both languages, columns are shown, hidden and moved (remembered after a
  * reload), the density switches, the search form folds to one row, selects read 全部 or
- * show their default as a value; a bad address shows the 404 page without adding a tab.
+ * show their default as a value; a bad address shows the 404 page without adding a tab. No
+ * page lacks a text it shows (lib/client-messages.ts).
  */
 
 /**
@@ -30,6 +31,7 @@ async function cutTables(page: Page, language: string): Promise<string[]> {
 }
 
 const headers = (page: Page) => page.locator('.ant-table-thead th.ant-table-cell:not(.ant-table-selection-column)');
+failOnMissingTexts();
 
 test.describe('tables and search forms', () => {
   test.afterAll(async () => { await resetLanguage('admin'); });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, OK_BUTTON, resetLanguage, signIn, switchLanguage } from './fixtures';
+import { DEMO_USERS, failOnMissingTexts, OK_BUTTON, resetLanguage, signIn, switchLanguage } from './fixtures';
 
 const DETAIL = /^(详\s*情|View)$/;
 const APPROVE = /^(审核通过|Approve)$/;
@@ -7,10 +7,11 @@ const RENSHE2 = '人社复核员';
 
 /** The data rows of the workbench table (antd adds a hidden measure row). */
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const watch = failOnMissingTexts();
 
 test('renshe approves an application at 人社初审 choosing renshe2, who then finds it at 人社复审', async ({ browser }) => {
   test.setTimeout(120_000);
-  const rensheContext = await browser.newContext();
+  const rensheContext = watch(await browser.newContext());
   const renshe = await rensheContext.newPage();
   await signIn(renshe, 'renshe');
 
@@ -55,7 +56,7 @@ test('renshe approves an application at 人社初审 choosing renshe2, who then 
   });
 
   await test.step('renshe2 finds it at 人社复审', async () => {
-    const context = await browser.newContext();
+    const context = watch(await browser.newContext());
     const renshe2 = await context.newPage();
     await signIn(renshe2, 'renshe2');
     await renshe2.goto(`/renshe/renshe-last?number=${encodeURIComponent(number)}`);

@@ -2,13 +2,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { MENU_PAGES } from '@/lib/routes';
-import { openPage, resetLanguage, settle, signInToShell, switchLanguage, waitForShell } from '../e2e/fixtures';
+import { failOnMissingTexts, openPage, resetLanguage, settle, signInToShell, switchLanguage, waitForShell } from '../e2e/fixtures';
 
 /**
  * Every real screen at 1440 and 375 px, in Chinese and in English, for a person to look at:
  * the menu's pages, the login and 404 pages, the entry page as an administrator and as a
  * reviewer, the detail drawer and a form dialog. Also lists, per screen, tables that scroll
- * sideways at 1440 px and buttons whose label wraps (.test-data/screens/report.json).
+ * sideways at 1440 px and buttons whose label wraps (.test-data/screens/report.json). A screen
+ * showing a text it was not given fails its test (lib/client-messages.ts).
  */
 const DIR = join(process.cwd(), '.test-data', 'screens');
 const SESSION_PAGES = ['/admin/index', '/log', '/account', '/account/password', '/i18n', '/api-docs'];
@@ -18,6 +19,7 @@ const findings: Record<string, string[]> = {};
 /** SCREENS=statistics,report shoots only the pages whose path holds one of the words. */
 const only = process.env.SCREENS?.split(',').filter(Boolean);
 const chosen = (path: string) => !only || only.some((word) => path.includes(word));
+const watch = failOnMissingTexts();
 
 /** Tables wider than their box, and buttons or tags whose text wraps or is cut. */
 async function defects(page: Page): Promise<string[]> {
@@ -77,7 +79,7 @@ test.afterAll(async () => {
 
 for (const language of ['zh', 'en'] as Language[]) {
   test(`signed out (${language})`, async ({ browser }) => {
-    const context = await browser.newContext({ locale: language === 'zh' ? 'zh-CN' : 'en-US', viewport: { width: 1440, height: 900 } });
+    const context = watch(await browser.newContext({ locale: language === 'zh' ? 'zh-CN' : 'en-US', viewport: { width: 1440, height: 900 } }));
     const page = await context.newPage();
     for (const path of ['/login', '/register']) {
       await page.goto(path);

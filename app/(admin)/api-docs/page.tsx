@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ApiDocs } from '@/components/api-docs/api-docs';
+import { PageMessages } from '@/components/providers/page-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('apiDocs'))('title') };
@@ -8,5 +9,5 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The API documentation for scripts: any signed-in user (the layout has checked the session). */
 export default function ApiDocsPage() {
-  return <ApiDocs />;
+  return <PageMessages of="apiDocs"><ApiDocs /></PageMessages>;
 }

@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { HelpScreen } from '@/components/content/screens';
+import { PageMessages } from '@/components/providers/page-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('resources.help'))('title') };
 }
 
 export default function Page() {
-  return <HelpScreen />;
+  return <PageMessages of="content"><HelpScreen /></PageMessages>;
 }

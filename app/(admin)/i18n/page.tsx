@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { PageMessages } from '@/components/providers/page-messages';
 import { I18nDemo } from '@/components/widgets/i18n-demo';
 import { currentSession } from '@/lib/server/request';
 
@@ -10,5 +11,5 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The internationalization demo: greets the signed-in user (the layout has checked the session). */
 export default async function I18nDemoPage() {
   const session = await currentSession();
-  return <I18nDemo nickname={session?.user.nickname ?? ''} now={new Date()} />;
+  return <PageMessages of="i18n"><I18nDemo nickname={session?.user.nickname ?? ''} now={new Date()} /></PageMessages>;
 }

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { AuthFrame } from '@/components/auth/auth-frame';
 import { LoginForm } from '@/components/auth/login-form';
+import { PageMessages } from '@/components/providers/page-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('login'))('submit') };
@@ -12,7 +13,7 @@ export default async function LoginPage() {
   const t = await getTranslations('login');
   return (
     <AuthFrame title={t('title')}>
-      <Suspense><LoginForm /></Suspense>
+      <PageMessages of="login"><Suspense><LoginForm /></Suspense></PageMessages>
     </AuthFrame>
   );
 }

@@ -1,7 +1,8 @@
 import { WorkbenchPage, workbenchMetadata } from '@/components/approval/workbench-page';
+import { PageMessages } from '@/components/providers/page-messages';
 
 export const generateMetadata = () => workbenchMetadata('BANK_FIRST');
 
 export default function Page() {
-  return <WorkbenchPage stage="BANK_FIRST" />;
+  return <PageMessages of="workbench"><WorkbenchPage stage="BANK_FIRST" /></PageMessages>;
 }

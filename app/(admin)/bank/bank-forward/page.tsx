@@ -1,7 +1,8 @@
 import { WorkbenchPage, workbenchMetadata } from '@/components/approval/workbench-page';
+import { PageMessages } from '@/components/providers/page-messages';
 
 export const generateMetadata = () => workbenchMetadata('BANK_TRANSFER');
 
 export default function Page() {
-  return <WorkbenchPage stage="BANK_TRANSFER" />;
+  return <PageMessages of="workbench"><WorkbenchPage stage="BANK_TRANSFER" /></PageMessages>;
 }

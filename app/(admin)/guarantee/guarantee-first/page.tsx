@@ -1,7 +1,8 @@
 import { WorkbenchPage, workbenchMetadata } from '@/components/approval/workbench-page';
+import { PageMessages } from '@/components/providers/page-messages';
 
 export const generateMetadata = () => workbenchMetadata('GC_FIRST');
 
 export default function Page() {
-  return <WorkbenchPage stage="GC_FIRST" />;
+  return <PageMessages of="workbench"><WorkbenchPage stage="GC_FIRST" /></PageMessages>;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { PageMessages } from '@/components/providers/page-messages';
 import { StatisticsScreen } from '@/components/statistics/statistics-screen';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -7,5 +8,5 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default function Page() {
-  return <StatisticsScreen side="guarantee" />;
+  return <PageMessages of="statistics"><StatisticsScreen side="guarantee" /></PageMessages>;
 }

@@ -1,7 +1,8 @@
 import { WorkbenchPage, workbenchMetadata } from '@/components/approval/workbench-page';
+import { PageMessages } from '@/components/providers/page-messages';
 
 export const generateMetadata = () => workbenchMetadata('RS_FINAL');
 
 export default function Page() {
-  return <WorkbenchPage stage="RS_FINAL" />;
+  return <PageMessages of="workbench"><WorkbenchPage stage="RS_FINAL" /></PageMessages>;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { PageMessages } from '@/components/providers/page-messages';
 import { ModelScreen } from '@/components/risk/screens';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -7,5 +8,5 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default function Page() {
-  return <ModelScreen />;
+  return <PageMessages of="risk"><ModelScreen /></PageMessages>;
 }

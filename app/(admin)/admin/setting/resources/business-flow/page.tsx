@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { FlowScreen } from '@/components/flow/screens';
+import { PageMessages } from '@/components/providers/page-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('resources.flow'))('title') };
 }
 
 export default function Page() {
-  return <FlowScreen />;
+  return <PageMessages of="flow"><FlowScreen /></PageMessages>;
 }
