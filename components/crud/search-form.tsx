@@ -1,10 +1,11 @@
 'use client';
 
-import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Grid, Row, Space } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
 import type { FieldSpec } from '@/lib/resources/types';
+import { ExpandToggle } from './expand-toggle';
 import { FieldInput, useFieldRules } from './field-input';
 import { filtersToValues, valuesToFilters } from './field-values';
 
@@ -23,16 +24,6 @@ function useFirstRow(): number {
 
 /** Values the call assumes when nothing is chosen (e.g. 待处理), shown as the fields' values. */
 const initialValues = (fields: FieldSpec[]): Values => Object.fromEntries(fields.filter((f) => f.initial !== undefined).map((f) => [f.name, f.initial]));
-
-/** 展开 / 收起 of a search form that shows one row. */
-export function ExpandToggle({ expanded, onToggle }: { expanded: boolean; onToggle: (expanded: boolean) => void }) {
-  const t = useTranslations('crud');
-  return (
-    <Button type="link" aria-expanded={expanded} onClick={() => onToggle(!expanded)} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPlacement="end">
-      {t(expanded ? 'collapse' : 'expand')}
-    </Button>
-  );
-}
 
 /**
  * The search form: fields in a responsive grid, search and reset; Enter searches. It shows

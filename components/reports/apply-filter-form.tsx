@@ -5,7 +5,7 @@ import { Button, Col, DatePicker, Form, Grid, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { ExpandToggle } from '@/components/crud/search-form';
+import { ExpandToggle } from '@/components/crud/expand-toggle';
 import type { ApplyStatistics } from '@/lib/contract/apply-statistics';
 import { BORROWER_TYPE_OPTIONS } from '@/lib/resources/workbench';
 import { APPLY_PERIODS } from '@/lib/workflow/reports';
