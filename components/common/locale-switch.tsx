@@ -17,13 +17,16 @@ export function LocaleSwitch({ dark = false, labelClassName }: { dark?: boolean;
   const t = useTranslations('locale');
   const current = useLocale();
   const router = useRouter();
-  const { message } = App.useApp();
+  const { message, notification } = App.useApp();
   const [pending, startTransition] = useTransition();
   const { mutate } = useSWRConfig();
   const choose = async (locale: Locale) => {
     if (locale === current) return;
     try {
       await api('admin/setLocale', { locale }, { silent: true });
+      // A toast still on screen speaks the old language: it goes with the switch.
+      message.destroy();
+      notification.destroy();
       startTransition(() => router.refresh());
       // Answers hold texts in the language they were asked in (messages, statuses): ask again.
       void mutate(() => true);
