@@ -35,5 +35,6 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!api/|_next/static|_next/image|favicon.ico|robots.txt|icons/).*)'],
+  // Not the API, Next's files nor public files (errors/: the error pages' illustrations, shown signed out too).
+  matcher: ['/((?!api/|_next/static|_next/image|favicon.ico|robots.txt|icons/|errors/).*)'],
 };

@@ -3,6 +3,9 @@ import type { ThemeConfig } from 'antd';
 /** The one primary colour: buttons, links, link buttons, selected items and 'processing' tags. */
 const PRIMARY = '#1f5fbf';
 
+/** The class that carries the theme's CSS variables in the static stylesheet (antd's css-var key). */
+export const THEME_CLASS = 'lbo';
+
 /**
  * The antd theme. Styles are generated once at build time (scripts/antd-css.tsx) into a
  * static, cached stylesheet, so pages carry no inline CSS and antd injects none at run time
@@ -28,6 +31,6 @@ export const THEME: ThemeConfig = {
     borderRadius: 6,
   },
   hashed: false,
-  cssVar: { key: 'lbo' },
+  cssVar: { key: THEME_CLASS },
   components: { Layout: { headerHeight: 90, siderBg: '#001529' } },
 };

@@ -1,17 +1,29 @@
-import { Button, Result } from 'antd';
 import { getTranslations } from 'next-intl/server';
+import { THEME_CLASS } from '@/lib/theme';
+import styles from './error-result.module.css';
 
-/** The error pages of SPEC.md section 8: status, exact text and 'Back to home' (the root). */
+/**
+ * The error pages of SPEC.md section 8: antd's status illustration, the status, the exact text
+ * and 'Back to home' (the root). Server markup only: antd's Result and Button are client
+ * modules, and the root not-found would ship them with every page. The illustrations are
+ * antd's own, drawn once by the build (scripts/error-images.tsx); the styles use the theme's
+ * variables (THEME_CLASS), so the button keeps the primary colour.
+ */
 export async function ErrorResult({ status }: { status: 403 | 404 | 500 }) {
   const [t, common] = await Promise.all([getTranslations('errorPage'), getTranslations('common')]);
   return (
-    <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#fff' }}>
-      <Result
-        status={status}
-        title={status}
-        subTitle={t(String(status) as '403' | '404' | '500')}
-        extra={<Button type="primary" href="/">{common('backHome')}</Button>}
-      />
+    <main className={`${THEME_CLASS} ${styles.page}`}>
+      <div className={styles.result}>
+        <div className={styles.image}>
+          {/* biome-ignore lint/performance/noImgElement: a static SVG, nothing for next/image to optimise */}
+          <img src={`/errors/${status}.svg`} width={252} height={294} alt="" />
+        </div>
+        <h1 className={styles.title}>{status}</h1>
+        <p className={styles.subtitle}>{t(String(status) as '403' | '404' | '500')}</p>
+        <div className={styles.extra}>
+          <a href="/" className={styles.button}>{common('backHome')}</a>
+        </div>
+      </div>
     </main>
   );
 }

@@ -4,9 +4,9 @@ import { CALLS } from './calls';
 /**
  * The form rules of every call's input fields, read off the input schemas of the call table:
  * what a form needs to check a value before sending it (required, length or range, patterns),
- * each with the message key the service would answer. scripts/form-rules.ts writes them to
- * lib/resources/form-rules.generated.ts, so the browser gets the rules without the schemas
- * (and without zod); a unit test keeps that file in step with the table.
+ * each with the message key the service would answer. scripts/form-rules.ts writes them, per
+ * screen spec file, to lib/resources/rules, so the browser gets a page's rules without the
+ * schemas (and without zod); a unit test keeps those files in step with the table.
  */
 export interface FieldRule {
   /** Message key when the value is missing or blank; absent: the field may be left empty. */

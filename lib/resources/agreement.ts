@@ -2,6 +2,7 @@ import type { AgreementRow } from '../contract/agreement';
 import { AGREEMENT_KINDS } from '../workflow/agreement';
 import { STATE_OPTIONS } from './options';
 import type { Option, ResourceSpec } from './types';
+import './rules/agreement.generated';
 
 const AGREEMENT_KIND_OPTIONS: Option[] = AGREEMENT_KINDS.map((k) => ({ value: k, label: `resources.agreement.kinds.${k}` }));
 const a = (key: string) => `resources.agreement.${key}`;

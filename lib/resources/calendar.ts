@@ -1,5 +1,6 @@
 import type { CalendarRow } from '../contract/calendar';
 import type { Option, ResourceSpec } from './types';
+import './rules/calendar.generated';
 
 const label = (key: string) => `resources.calendar.${key}`;
 const KIND_OPTIONS: Option[] = [

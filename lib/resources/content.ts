@@ -4,6 +4,7 @@ import {
 } from '../contract/content-rules';
 import { STATE_OPTIONS } from './options';
 import type { FieldSpec, FileUploadSpec, Option, ResourceSpec } from './types';
+import './rules/content.generated';
 
 /** Screens of the content and service menu (DOMAIN.md section 3): notices, help templates, consultations. */
 

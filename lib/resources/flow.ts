@@ -3,6 +3,7 @@ import { STAGES } from '../workflow/stages';
 import { STATE_OPTIONS } from './options';
 import type { Option, ResourceSpec } from './types';
 import { BORROWER_TYPE_OPTIONS } from './workbench';
+import './rules/flow.generated';
 
 const STAGE_OPTIONS: Option[] = STAGES.map((s) => ({ value: s, label: `approval.stage.${s}` }));
 const label = (key: string) => `resources.flow.${key}`;

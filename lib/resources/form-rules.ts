@@ -1,11 +1,21 @@
 import type { CallPath } from '../contract/calls';
-import type { FieldRule } from '../contract/form-rules';
-import { FORM_RULES } from './form-rules.generated';
+import type { FieldRule, FormRules } from '../contract/form-rules';
 import type { FieldSpec } from './types';
+
+const FORM_RULES: FormRules = {};
+
+/**
+ * Called by each spec file's generated rules (./rules/<file>.generated.ts, written by
+ * scripts/form-rules.ts), which the spec file imports: a page holds the rules of the calls its
+ * specs name, not every call's.
+ */
+export function addFormRules(rules: FormRules) {
+  Object.assign(FORM_RULES, rules);
+}
 
 /**
  * A spec's fields with the rules of the call they are sent to, read off its input schema
- * (lib/contract/form-rules.ts, generated into ./form-rules.generated.ts): required, longest text,
+ * (lib/contract/form-rules.ts, generated into ./rules, the spec file's calls' rules): required, longest text,
  * number ranges and patterns, each with the service's message key. A number out of range is
  * said so (not silently clamped by the input). What a spec sets itself wins,
  * so a spec only writes what the schema cannot say.

@@ -3,6 +3,7 @@ import { EFFECTS, INDICATOR_SOURCES, METRIC_NAMES, OPERATORS } from '../workflow
 import { STATE_OPTIONS } from './options';
 import type { Option, ResourceSpec } from './types';
 import { BORROWER_TYPE_OPTIONS } from './workbench';
+import './rules/indicators.generated';
 
 const label = (key: string) => `resources.indicator.${key}`;
 const options = (values: readonly string[], prefix: string, colors: Record<string, string> = {}): Option[] =>

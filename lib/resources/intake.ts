@@ -4,6 +4,7 @@ import { idGender, isValidIdNumber } from '../workflow/id-number';
 import { AMOUNT_LIMITS, RATE_MAX, TERM_MONTHS } from '../workflow/intake-limits';
 import type { RepaymentMethod } from '../workflow/plan';
 import type { GuaranteeMethod } from '../workflow/stages';
+import './rules/intake.generated';
 
 /**
  * The intake form of the loan query ('录入申请'): a personal loan as the applicant channel

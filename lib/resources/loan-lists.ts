@@ -3,6 +3,7 @@ import type { PublishedRow, SpouseRow } from '../contract/loan-lists';
 import type { ResourceSpec } from './types';
 import { DETAIL_ACTION, STATUS_CELL_OPTIONS, STATUS_OPTIONS, STATUS_TAG_SOURCE } from './workbench';
 import { statusValue } from '../workflow/status-dictionary';
+import './rules/loan-lists.generated';
 
 /**
  * The lists beside the loan query: the proposers' spouses (/admin/home/spouse) and the

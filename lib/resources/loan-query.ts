@@ -2,6 +2,7 @@ import type { ApplicationRow } from '../contract/workflow';
 import { STAGES } from '../workflow/stages';
 import type { ResourceSpec } from './types';
 import { APPLICATION_COLUMNS, APPLICATION_SEARCH, BORROWER_TYPE_OPTIONS, DETAIL_ACTION } from './workbench';
+import './rules/loan-query.generated';
 
 /**
  * The loan query (/admin/home/loan): every case the user may see, at any stage or exit,

@@ -3,6 +3,7 @@ import type { HistoryRowOut } from '../contract/history';
 import type { LookupErrorRow } from '../contract/lookups';
 import { LOOKUP_SOURCES } from '../workflow/lookup-sources';
 import type { Option, ResourceSpec } from './types';
+import './rules/lookups.generated';
 
 const err = (key: string) => `resources.lookupError.${key}`;
 const his = (key: string) => `resources.history.${key}`;

@@ -1,5 +1,6 @@
 import type { PermissionNode, PermissionSonNode } from '../contract/permission';
 import type { Option, ResourceSpec, TreeOption } from './types';
+import './rules/menu.generated';
 
 const KIND_OPTIONS: Option[] = [
   { value: 'MENU', label: 'resources.menu.kindMenu', color: 'blue' },

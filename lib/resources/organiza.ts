@@ -1,6 +1,7 @@
 import type { OrgNode } from '../contract/organiza';
 import { ORG_TREE_SOURCE, ORG_TYPE_OPTIONS, STATE_OPTIONS } from './options';
 import type { ResourceSpec } from './types';
+import './rules/organiza.generated';
 
 /** Organisations: a lazily loaded tree (SPEC.md section 7, systemOrganiza). */
 export const organizaSpec: ResourceSpec<OrgNode> = {

@@ -5,6 +5,7 @@ import { PRODUCT_TERMS } from '../workflow/product';
 import { STATE_OPTIONS } from './options';
 import type { Option, ResourceSpec } from './types';
 import { BORROWER_TYPE_OPTIONS, GUARANTEE_METHOD_OPTIONS } from './workbench';
+import './rules/products.generated';
 
 const g = (key: string) => `resources.guarantee.${key}`;
 const p = (key: string) => `resources.product.${key}`;

@@ -2,6 +2,7 @@ import type { PushLogRow, PushTargetRow, RenshePushRow } from '../contract/push'
 import { BATCH_STATUSES, PUSH_ERRORS, PUSH_EVENTS, PUSH_STATUSES } from '../workflow/push';
 import { STATE_OPTIONS } from './options';
 import type { Option, ResourceSpec } from './types';
+import './rules/push.generated';
 
 const COLORS: Record<string, string> = {
   PENDING: 'blue', SENDING: 'processing', FAILED: 'orange', DELIVERED: 'green', DEAD: 'red', SUCCEEDED: 'green',

@@ -4,6 +4,7 @@ import { STAGES } from '../workflow/stages';
 import { STATE_OPTIONS } from './options';
 import type { FieldSpec, Option, ResourceSpec } from './types';
 import { BORROWER_TYPE_OPTIONS } from './workbench';
+import './rules/risk.generated';
 
 const black = (key: string) => `resources.blacklist.${key}`;
 const white = (key: string) => `resources.whitelist.${key}`;

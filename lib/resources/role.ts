@@ -1,6 +1,7 @@
 import type { RoleRow } from '../contract/role';
 import { STATE_OPTIONS } from './options';
 import type { ResourceSpec } from './types';
+import './rules/role.generated';
 
 /** Roles (SPEC.md section 7, role). */
 export const roleSpec: ResourceSpec<RoleRow> = {

@@ -2,6 +2,7 @@ import type { SmsOutboxRow, SmsTemplateRow } from '../contract/sms';
 import { SCENE_VARIABLES, SMS_SCENES } from '../workflow/sms';
 import { STATE_OPTIONS } from './options';
 import type { Option, ResourceSpec } from './types';
+import './rules/sms.generated';
 
 const SMS_SCENE_OPTIONS: Option[] = SMS_SCENES.map((s) => ({ value: s, label: `resources.smsTemplate.scene.${s}` }));
 const label = (key: string) => `resources.smsTemplate.${key}`;

@@ -3,6 +3,7 @@ import type { UserRow } from '../contract/user';
 import { checkField } from '../contract/rules';
 import { ORG_TREE_SOURCE, USER_STATE_OPTIONS } from './options';
 import type { ResourceSpec } from './types';
+import './rules/user.generated';
 
 const optional = (field: 'mail' | 'mobile' | 'newPassword') => (value: unknown) => (value ? checkField(field, value) : null);
 const live = (row: UserRow) => row.state !== 'WRITTEN_OFF';

@@ -6,6 +6,7 @@ import {
 } from '../workflow/stages';
 import { STATUS_COLORS, statusValue } from '../workflow/status-dictionary';
 import type { ColumnSpec, FieldSpec, Option, ResourceSpec, RowAction } from './types';
+import './rules/workbench.generated';
 
 /**
  * The stage workbenches (DESIGN.md section 5): one spec per stage, run by the crud engine.

@@ -19,8 +19,8 @@ import { UI_TEXTS } from '@/lib/i18n';
 const ROOT = resolve(__dirname, '../..');
 const CATALOGUE = UI_TEXTS['zh-CN'] as unknown as Tree;
 const NAMESPACES = new Set(Object.keys(CATALOGUE));
-/** Message keys translated in the browser from the shared texts loaded on demand, not from the page's. */
-const ON_DEMAND = ['lib/contract/rules.ts', 'lib/resources/form-rules.generated.ts'];
+/** Message keys translated in the browser from the shared texts loaded on demand, not from the page's (a file, or a folder's files). */
+const ON_DEMAND = ['lib/contract/rules.ts', 'lib/resources/rules/'];
 /**
  * Texts of parts of the screen engine that only a spec asking for them shows: a page needs
  * them when one of its modules (its specs) says so, whatever modules the engine brings along.
@@ -69,7 +69,7 @@ function parse(file: string): Module {
   for (const m of code.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?from\s+['"]([^'"]+)['"]/gm)) imports.push(m[1]!);
   for (const m of code.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) imports.push(m[1]!);
   const keys = new Set<string>();
-  if (!ON_DEMAND.some((path) => file === join(ROOT, path))) {
+  if (!ON_DEMAND.some((path) => (path.endsWith('/') ? file.startsWith(join(ROOT, path)) : file === join(ROOT, path)))) {
     // A translator's namespace is no text itself: what it is called with is (below).
     const texts = code.replace(/(useTranslations|getTranslations)\(\s*['"][\w.]+['"]/g, '$1(');
     for (const m of texts.matchAll(/['"`]([a-zA-Z]\w*(?:\.[\w-]+)+)(\.\$\{|['"`])/g)) {

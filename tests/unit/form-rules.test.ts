@@ -1,13 +1,22 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RULES_FILE, rulesSource } from '../../scripts/form-rules';
+import { RULES_DIR, rulesImport, rulesSources } from '../../scripts/form-rules';
 import { withCallRules } from '../../lib/resources/form-rules';
 import { flowSpec, overtimeSpec } from '../../lib/resources/flow';
 import { userSpec } from '../../lib/resources/user';
 
 describe('form rules from the call table', () => {
   it('are up to date with the input schemas (run `npx tsx scripts/form-rules.ts` after changing a contract)', () => {
-    expect(readFileSync(RULES_FILE, 'utf8')).toBe(rulesSource());
+    const sources = rulesSources();
+    for (const { file, source } of sources.values()) expect(readFileSync(file, 'utf8'), file).toBe(source);
+    expect(readdirSync(RULES_DIR).sort()).toEqual([...sources.values()].map(({ file }) => file.split('/').pop()).sort());
+  });
+
+  it('are loaded by the spec file that names their calls, so a page gets only its specs\' rules', () => {
+    for (const specFile of rulesSources().keys()) {
+      expect(readFileSync(join('lib', 'resources', specFile), 'utf8'), specFile).toContain(rulesImport(specFile));
+    }
   });
 
   it('give a form what the service checks: required, longest text, number bounds, patterns', () => {
