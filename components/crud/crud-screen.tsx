@@ -18,7 +18,7 @@ import { useColumnSources } from './column-sources';
 import { lazyPart, useOpenedOnce } from '@/components/common/lazy-part';
 import type { EditTarget } from './edit-modal';
 import { SearchForm } from './search-form';
-import { actionsLimit, actionsWidth, columnWidth, FIT, fitCell, inlineActions } from './table-columns';
+import { actionsLimit, actionsWidth, cellPadding, columnWidth, FIT, fitCell, inlineActions } from './table-columns';
 import styles from './crud-table.module.css';
 import { TableSettings, useTableSettings } from './table-settings';
 import { searchPayload, useTableState } from './use-table-state';
@@ -176,10 +176,11 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   const settings = useTableSettings(spec.key, settingsColumns);
   const shownColumns = settings.order.filter((key) => !settings.hidden.has(key)).map((key) => specColumns.find((c) => c.key === key)!);
   const hasActions = !!(spec.form || spec.remove || spec.actions?.length || spec.addChild);
+  const padding = cellPadding(settings.density);
   const dataColumns: TableColumnsType<TreeRow<Row>> = shownColumns.map((column) => ({
     key: column.key,
     title: t(column.title),
-    width: columnWidth(column, t),
+    width: columnWidth(column, t, padding),
     ellipsis: FIT,
     sorter: !!column.sort,
     sortOrder: column.sort ? sortOrder(column.sort) : undefined,
@@ -189,7 +190,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   // screen's own actions as long as they fit beside them (a wider column when the table has
   // the room), the rest in the 更多 menu.
   const limit = actionsLimit(dataColumns.reduce((sum, c) => sum + Number(c.width ?? 0), selecting ? 48 : 0) + (tree ? 48 : 0));
-  const inline = inlineActions(ownLabels, fixedLabels, moreLabel, permitted.some((a) => a.more), limit);
+  const inline = inlineActions(ownLabels, fixedLabels, moreLabel, permitted.some((a) => a.more), limit, padding);
   const hasMoreButton = permitted.some((a) => a.more || !inline.has(a.key));
   /** The labels of the inline buttons a row can show (the widest case sets the actions column's width). */
   const actionLabels = [...fixedLabels, ...ownLabels.filter((a) => inline.has(a.key)).map((a) => a.label)];
@@ -198,7 +199,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
     // A read-only list (no edit, delete, row actions or children) has no actions column.
     ...(hasActions ? [{
       key: 'actions', title: t('crud.actions'), fixed: phone ? undefined : 'right' as const,
-      width: actionsWidth(actionLabels, hasMoreButton ? moreLabel : null, limit), render: (_: unknown, row: TreeRow<Row>) => rowActions(row),
+      width: actionsWidth(actionLabels, hasMoreButton ? moreLabel : null, limit, padding), render: (_: unknown, row: TreeRow<Row>) => rowActions(row),
     }] : []),
   ];
   const tableWidth = columns.reduce((sum, c) => sum + Number(c.width ?? 0), selecting ? 48 : 0) + (tree ? 48 : 0);

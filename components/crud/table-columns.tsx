@@ -9,8 +9,9 @@ const KIND_WIDTH: Record<NonNullable<ColumnSpec<unknown>['kind']>, number> = {
   text: 130, enum: 100, tag: 120, date: 110, datetime: 170, money: 130, masked: 140, boolean: 80, duration: 130, icon: 70,
 };
 
-/** Room a cell takes around its content: 16 px padding each side (the default density). */
-const CELL_PADDING = 32;
+/** Room a cell takes around its content: 8 px padding each side (the default and compact densities), 16 in the loose one. */
+const CELL_PADDING = 16;
+export const cellPadding = (density: string) => (density === 'large' ? 32 : CELL_PADDING);
 
 /** Width of a tag: its 12 px text, 7 px padding and a 1 px border each side. */
 function tagWidth(label: string): number {
@@ -33,17 +34,18 @@ const SORTER = 26;
 export function columnWidth(
   column: Pick<ColumnSpec<unknown>, 'width' | 'kind' | 'options' | 'literal' | 'title' | 'sort'>,
   label?: (key: string) => string,
+  padding = CELL_PADDING,
 ): number {
   const own = column.width ?? KIND_WIDTH[column.kind ?? 'text'];
   if (!label) return own;
-  const header = Math.min(MAX_HEADER, Math.ceil(textWidth(label(column.title), 14, 600)) + CELL_PADDING + (column.sort ? SORTER : 0));
+  const header = Math.min(MAX_HEADER, Math.ceil(textWidth(label(column.title), 14, 600)) + padding + (column.sort ? SORTER : 0));
   const tags = (column.kind === 'tag' || column.kind === 'enum') && column.options?.length
-    ? Math.min(MAX_TAG, Math.max(...column.options.map((o) => tagWidth(column.literal ? o.label : label(o.label)))) + CELL_PADDING)
+    ? Math.min(MAX_TAG, Math.max(...column.options.map((o) => tagWidth(column.literal ? o.label : label(o.label)))) + padding)
     : 0;
   // An enum shows a tag only when its value is a list or its option has a colour, else its label as text ('House mortgage').
   const tagged = column.kind === 'tag' || column.options?.some((o) => o.color) ? tags : 0;
   const words = column.kind === 'enum' && !tagged && column.options?.length
-    ? Math.min(MAX_TAG, Math.max(...column.options.map((o) => Math.ceil(textWidth(column.literal ? o.label : label(o.label))))) + CELL_PADDING)
+    ? Math.min(MAX_TAG, Math.max(...column.options.map((o) => Math.ceil(textWidth(column.literal ? o.label : label(o.label))))) + padding)
     : 0;
   return Math.max(own, header, tagged, words);
 }
@@ -120,9 +122,9 @@ export function actionsLimit(others: number): number {
 }
 
 /** The actions column: wide enough for its link buttons side by side (and the 更多 button when `more`). */
-export function actionsWidth(labels: string[], more: string | null, limit = MAX_ACTIONS): number {
+export function actionsWidth(labels: string[], more: string | null, limit = MAX_ACTIONS, padding = CELL_PADDING): number {
   const buttons = labels.reduce((sum, label) => sum + buttonWidth(label), more ? moreWidth(more) : 0);
-  return Math.max(80, Math.min(limit, buttons + CELL_PADDING));
+  return Math.max(80, Math.min(limit, buttons + padding));
 }
 
 /**
@@ -130,8 +132,8 @@ export function actionsWidth(labels: string[], more: string | null, limit = MAX_
  * column (`limit`) beside the buttons that always do (`fixed`: edit, add child, delete) and, when
  * some go, the 更多 button (`more`); the rest go into the 更多 menu, so buttons never wrap onto a second line.
  */
-export function inlineActions<K>(actions: { key: K; label: string }[], fixed: string[], more: string, hasMore: boolean, limit = MAX_ACTIONS): Set<K> {
-  const room = limit - CELL_PADDING - fixed.reduce((sum, label) => sum + buttonWidth(label), 0);
+export function inlineActions<K>(actions: { key: K; label: string }[], fixed: string[], more: string, hasMore: boolean, limit = MAX_ACTIONS, padding = CELL_PADDING): Set<K> {
+  const room = limit - padding - fixed.reduce((sum, label) => sum + buttonWidth(label), 0);
   const all = actions.reduce((sum, a) => sum + buttonWidth(a.label), 0);
   if (all + (hasMore ? moreWidth(more) : 0) <= room) return new Set(actions.map((a) => a.key));
   const inline = new Set<K>();

@@ -10,13 +10,13 @@ import { figureFilter, type Cell, type CellFilter } from './cell';
 
 /** Widths (px) of the first column (at most, at least), of an amount and the least a count needs. */
 const LABEL_WIDTH = 200;
-const LABEL_MIN = 160;
-const MONEY_WIDTH = 124;
+const LABEL_MIN = 150;
+const MONEY_WIDTH = 118;
 const COUNT_WIDTH = 64;
 /** Room of a table at 1440 px, which the columns share. */
 const TABLE_ROOM = 1100;
 /** A small cell's padding (8 px each side) and a little slack. */
-const CELL_ROOM = 20;
+const CELL_ROOM = 18;
 
 /** The least width of a figure's column: its kind's, and its header's longest word, so a header wraps between words only ('Applica-tions' never). */
 function figureWidth(figure: FigureKey, title: string): number {
