@@ -22,6 +22,8 @@ function tagWidth(label: string): number {
 const MAX_HEADER = 200;
 /** Widest tag the engine widens a column for (a case in review names its stage too); a longer one ends in '…'. */
 const MAX_TAG = 200;
+/** Widest label of a text enum the engine widens a column for ('Credit (no guarantee)'); a longer one ends in '…'. */
+const MAX_LABEL = 160;
 /** Room of a sort control beside a header. */
 const SORTER = 26;
 
@@ -45,7 +47,7 @@ export function columnWidth(
   // An enum shows a tag only when its value is a list or its option has a colour, else its label as text ('House mortgage').
   const tagged = column.kind === 'tag' || column.options?.some((o) => o.color) ? tags : 0;
   const words = column.kind === 'enum' && !tagged && column.options?.length
-    ? Math.min(MAX_TAG, Math.max(...column.options.map((o) => Math.ceil(textWidth(column.literal ? o.label : label(o.label))))) + padding)
+    ? Math.min(MAX_LABEL, Math.max(...column.options.map((o) => Math.ceil(textWidth(column.literal ? o.label : label(o.label))))) + padding)
     : 0;
   return Math.max(own, header, tagged, words);
 }
