@@ -1,7 +1,7 @@
 'use client';
 
 import { DeleteOutlined, DownOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Dropdown, Flex, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Alert, App, Button, Card, Dropdown, Flex, Grid, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { withCallRules } from '@/lib/resources/form-rules';
@@ -18,7 +18,7 @@ import { useColumnSources } from './column-sources';
 import { lazyPart, useOpenedOnce } from '@/components/common/lazy-part';
 import type { EditTarget } from './edit-modal';
 import { SearchForm } from './search-form';
-import { actionsWidth, columnWidth, FIT, fitCell, forReader, inlineActions } from './table-columns';
+import { actionsLimit, actionsWidth, cellPadding, columnWidth, FIT, fitCell, forReader, inlineActions } from './table-columns';
 import styles from './crud-table.module.css';
 import { TableSettings, useTableSettings } from './table-settings';
 import { searchPayload, useTableState } from './use-table-state';
@@ -49,6 +49,8 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   const t = useTranslations();
   const { modal, message } = App.useApp();
   const { powers } = useShell();
+  // On a phone (narrower than md, 768 px, as in ant-design-pro) no column is fixed: the row scrolls whole, its actions last.
+  const phone = Grid.useBreakpoint().md === false;
   const can = useCallback((code: string) => hasButton(powers, code), [powers]);
   const locale = useLocale();
   const sourced = useColumnSources(spec.columns);
@@ -162,41 +164,45 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
     else update({ filters, pageNum: 1 });
   };
 
-  // The buttons every row may show: edit, add child and delete always stand in the row; the
-  // screen's own actions as long as they fit beside them, the rest in the 更多 menu.
   const permitted = (spec.actions ?? []).filter((action) => !action.permission || can(action.permission));
   const fixedLabels = [
     ...(spec.form && !spec.form.addOnly && can(spec.form.editPermission) ? [t('crud.edit')] : []),
     ...(spec.addChild && can(spec.addChild.permission) ? [t(spec.addChild.label)] : []),
     ...(spec.remove && can(spec.remove.permission) ? [t('crud.delete')] : []),
   ];
-  const moreLabel = `${t('crud.more')}··`;
+  const moreLabel = t('crud.more');
   // A label that depends on the row (enable / disable) is counted as two words.
   const ownLabels = permitted.filter((a) => !a.more).map((a) => ({ key: a.key, label: typeof a.label === 'string' ? t(a.label) : t('crud.edit').repeat(2) }));
-  const inline = inlineActions(ownLabels, fixedLabels, moreLabel, permitted.some((a) => a.more));
-  /** The labels of the inline buttons a row can show (the widest case sets the actions column's width). */
-  const actionLabels = () => [
-    ...fixedLabels,
-    ...ownLabels.filter((a) => inline.has(a.key)).map((a) => a.label),
-    ...(permitted.some((a) => a.more || !inline.has(a.key)) ? [moreLabel] : []),
-  ];
   const sortOrder = (key: string): 'ascend' | 'descend' | null => (state.order === key ? 'ascend' : state.order === `-${key}` ? 'descend' : null);
   const settingsColumns = specColumns.map((column) => ({ key: column.key, title: t(column.title), hidden: column.hidden }));
   const settings = useTableSettings(spec.key, settingsColumns);
   const shownColumns = settings.order.filter((key) => !settings.hidden.has(key)).map((key) => specColumns.find((c) => c.key === key)!);
   const hasActions = !!(spec.form || spec.remove || spec.actions?.length || spec.addChild);
+  const padding = cellPadding(settings.density);
+  const dataColumns: TableColumnsType<TreeRow<Row>> = shownColumns.map((column) => ({
+    key: column.key,
+    title: t(column.title),
+    width: columnWidth(column, t, padding),
+    ellipsis: FIT,
+    sorter: !!column.sort,
+    sortOrder: column.sort ? sortOrder(column.sort) : undefined,
+    render: (_: unknown, row: TreeRow<Row>) => fitCell(renderCell(column, row, t)),
+  }));
+  // The buttons every row may show: edit, add child and delete always stand in the row; the
+  // screen's own actions as long as they fit beside them (a wider column when the table has
+  // the room), the rest in the 更多 menu.
+  const limit = actionsLimit(dataColumns.reduce((sum, c) => sum + Number(c.width ?? 0), selecting ? 48 : 0) + (tree ? 48 : 0));
+  const inline = inlineActions(ownLabels, fixedLabels, moreLabel, permitted.some((a) => a.more), limit, padding);
+  const hasMoreButton = permitted.some((a) => a.more || !inline.has(a.key));
+  /** The labels of the inline buttons a row can show (the widest case sets the actions column's width). */
+  const actionLabels = [...fixedLabels, ...ownLabels.filter((a) => inline.has(a.key)).map((a) => a.label)];
   const columns: TableColumnsType<TreeRow<Row>> = [
-    ...shownColumns.map((column) => ({
-      key: column.key,
-      title: t(column.title),
-      width: columnWidth(column, t),
-      ellipsis: FIT,
-      sorter: !!column.sort,
-      sortOrder: column.sort ? sortOrder(column.sort) : undefined,
-      render: (_: unknown, row: TreeRow<Row>) => fitCell(renderCell(column, row, t)),
-    })),
+    ...dataColumns,
     // A read-only list (no edit, delete, row actions or children) has no actions column.
-    ...(hasActions ? [{ key: 'actions', title: t('crud.actions'), fixed: 'right' as const, width: actionsWidth(actionLabels()), render: (_: unknown, row: TreeRow<Row>) => rowActions(row) }] : []),
+    ...(hasActions ? [{
+      key: 'actions', title: t('crud.actions'), fixed: phone ? undefined : 'right' as const,
+      width: actionsWidth(actionLabels, hasMoreButton ? moreLabel : null, limit, padding), render: (_: unknown, row: TreeRow<Row>) => rowActions(row),
+    }] : []),
   ];
   const tableWidth = columns.reduce((sum, c) => sum + Number(c.width ?? 0), selecting ? 48 : 0) + (tree ? 48 : 0);
 

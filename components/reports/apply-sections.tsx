@@ -108,8 +108,9 @@ export function ApplySections({ data, open }: { data: ApplyStatistics; open: Ope
         )}
         table={<Table rowKey="reasonId" size="small" pagination={false} dataSource={data.refusals} locale={{ emptyText: t('noRefusals') }} columns={[
           { key: 'reason', title: t('reason'), dataIndex: 'reason' },
-          { key: 'count', title: t('refused'), align: 'right', render: (_, r) => <Count open={open} cell={cell(r.reason, r.count, { refuseReasonId: r.reasonId })} /> },
-          { key: 'share', title: t('share'), align: 'right', render: (_, r) => percent(r.share) },
+          // The figures keep their headers whole beside a long reason.
+          { key: 'count', title: t('refused'), align: 'right', width: 88, render: (_, r) => <Count open={open} cell={cell(r.reason, r.count, { refuseReasonId: r.reasonId })} /> },
+          { key: 'share', title: t('share'), align: 'right', width: 72, render: (_, r) => percent(r.share) },
         ]} />} />
 
       <Typography.Paragraph>

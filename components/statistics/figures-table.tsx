@@ -5,12 +5,24 @@ import { useTranslations } from 'next-intl';
 import type { Figures } from '@/lib/contract/statistics';
 import { FIGURES, MONEY_FIGURES, type FigureKey } from '@/lib/workflow/statistics';
 import { formatMoney } from '@/components/approval/format';
+import { textWidth } from '@/components/crud/table-columns';
 import { figureFilter, type Cell, type CellFilter } from './cell';
 
-/** Widths (px) of the first column, of an amount and the least a count needs. */
+/** Widths (px) of the first column (at most, at least), of an amount and the least a count needs. */
 const LABEL_WIDTH = 200;
-const MONEY_WIDTH = 140;
+const LABEL_MIN = 150;
+const MONEY_WIDTH = 118;
 const COUNT_WIDTH = 64;
+/** Room of a table at 1440 px, which the columns share. */
+const TABLE_ROOM = 1100;
+/** A small cell's padding (8 px each side) and a little slack. */
+const CELL_ROOM = 18;
+
+/** The least width of a figure's column: its kind's, and its header's longest word, so a header wraps between words only ('Applica-tions' never). */
+function figureWidth(figure: FigureKey, title: string): number {
+  const longest = Math.max(...title.split(/\s+/).map((word) => Math.ceil(textWidth(word, 14, 600))));
+  return Math.max(MONEY_FIGURES.includes(figure) ? MONEY_WIDTH : COUNT_WIDTH, longest + CELL_ROOM);
+}
 
 export interface FigureRow { key: string; label: string; figures: Figures; filter: CellFilter }
 
@@ -32,18 +44,20 @@ export function FiguresTable({ rows, total, firstTitle, onOpen }: { rows: Figure
         onClick={() => onOpen({ label, count: number, filter: { ...(row?.filter ?? {}), ...filter } })}>{number}</Button>
     );
   };
+  // An amount keeps one line (¥58,200,000.00), a header wraps between its words; the first column gives up room first.
+  const widths = FIGURES.map((figure) => figureWidth(figure, t(`figures.${figure}`)));
+  const figuresWidth = widths.reduce((sum, width) => sum + width, 0);
+  const labelWidth = Math.max(LABEL_MIN, Math.min(LABEL_WIDTH, TABLE_ROOM - figuresWidth));
   const columns: TableColumnsType<FigureRow> = [
-    { key: 'label', title: firstTitle, dataIndex: 'label', fixed: 'left', width: LABEL_WIDTH, ellipsis: true },
-    ...FIGURES.map((figure) => ({
-      key: figure, title: t(`figures.${figure}`), align: 'right' as const,
-      // An amount keeps one line (¥58,200,000.00); a count takes what is left.
-      ...(MONEY_FIGURES.includes(figure) ? { width: MONEY_WIDTH } : {}),
+    { key: 'label', title: firstTitle, dataIndex: 'label', fixed: 'left', width: labelWidth, ellipsis: true },
+    ...FIGURES.map((figure, i) => ({
+      key: figure, title: t(`figures.${figure}`), align: 'right' as const, width: widths[i],
       render: (_: unknown, row: FigureRow) => value(row, figure),
     })),
   ];
   return (
     // At least wide enough for each figure; on a wider screen the columns share the room and a long header wraps, so the table fits 1440 px.
-    <Table<FigureRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: LABEL_WIDTH + MONEY_FIGURES.length * MONEY_WIDTH + (FIGURES.length - MONEY_FIGURES.length) * COUNT_WIDTH }}
+    <Table<FigureRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: labelWidth + figuresWidth }}
       summary={() => (
         <Table.Summary fixed>
           <Table.Summary.Row>

@@ -26,6 +26,8 @@ export function I18nDemo({ nickname, now }: { nickname: string; now?: Date }) {
       <Typography.Title level={4}>{t('greeting', { name: nickname, date: today })}</Typography.Title>
       <Descriptions
         column={1}
+        // On a phone the list's last line has no room under it: the hint below keeps a line's gap.
+        style={{ marginBottom: 16 }}
         items={[
           { key: 'language', label: t('language'), children: tLocale(locale) },
           { key: 'number', label: t('number'), children: format.number(DEMO_NUMBER, { maximumFractionDigits: 2 }) },

@@ -180,7 +180,7 @@ export const clientGroupSpec: ResourceSpec<ClientGroupRow> = {
     { key: 'code', title: group('code') },
     { key: 'nameZh', title: group('nameZh'), language: 'zh-CN' },
     { key: 'nameEn', title: group('nameEn'), language: 'en' },
-    { key: 'borrowerTypes', title: group('borrowerTypes'), kind: 'enum', options: BORROWER_TYPE_OPTIONS, width: 240 },
+    { key: 'borrowerTypes', title: group('borrowerTypes'), kind: 'enum', options: BORROWER_TYPE_OPTIONS, width: 280 },
     { key: 'proofKinds', title: group('proofKinds'), kind: 'enum', options: PROOF_OPTIONS, hidden: true },
     { key: 'creditExempt', title: group('creditExempt'), kind: 'boolean' },
     { key: 'state', title: 'resources.common.state', kind: 'enum', options: STATE_OPTIONS },

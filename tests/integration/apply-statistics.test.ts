@@ -42,6 +42,16 @@ describeUpstream('application statistics (summary tables kept by triggers)', (up
     expect(data.funnel[4].count).toBe(counts.LOANED ?? 0);
     for (let i = 1; i < 5; i += 1) expect(data.funnel[i].count).toBeLessThanOrEqual(data.funnel[i - 1].count);
     expect(data.refusals.reduce((s: number, r: { count: number }) => s + r.count, 0)).toBe(counts.REFUSED ?? 0);
+    // Seeded regions and refusal reasons in the reader's language.
+    expect(data.byRegion[0].name).toBe('长沙市');
+    const english = await form({ ...WIDE, unit: 'month' }, 'admin', 'en');
+    expect(english.byRegion[0].name).toBe('Changsha');
+    expect(english.options.regions).toContainEqual({ code: '430100', name: 'Changsha' });
+    const reasons = await up().db.selectFrom('refuse_reason').select(['id', 'content_en']).execute();
+    for (const r of english.refusals) {
+      expect(r.reason).toBe(reasons.find((x) => x.id === r.reasonId)?.content_en);
+      expect(r.reason).not.toMatch(/[\u4e00-\u9fff]/);
+    }
     const overdue = await up().db.selectFrom('application').select((eb) => eb.fn.countAll<string>().as('n'))
       .where('status', '=', 'IN_REVIEW').where('deadline', '<', new Date()).executeTakeFirstOrThrow();
     expect(data.summary.overdue).toBe(Number(overdue.n));

@@ -30,6 +30,12 @@ describeUpstream('mobile/public/getAreainfo', (up) => {
     expect(get.body.data).toEqual(post.body.data);
   });
 
+  it('names the regions in the caller’s language, grouped by the Chinese name’s letter', async () => {
+    const { body } = await up().call<RegionEntry[]>('mobile/public/getAreainfo', { parentCode: '430000' }, { locale: 'en' });
+    expect(body.data).toContainEqual({ letter: 'C', name: 'Changsha', code: '430100', parentCode: '430000' });
+    expect(body.data.every((c) => !/[\u4e00-\u9fff]/.test(c.name))).toBe(true);
+  });
+
   it('answers an empty list for a code without children', async () => {
     const { status, body } = await area({ parentCode: '430100' });
     expect(status).toBe(200);

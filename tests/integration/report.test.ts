@@ -37,7 +37,10 @@ describeUpstream('the monthly report: loans, people, jobs, subsidy, banks, guara
     expect(data.totals).toMatchObject({ loans: 2, amount: 200000, people: 2, employees: 6, keyEmployees: 2 });
     // Each loan owes the month's subsidy in each month of its term from March: ten months of 2015.
     expect(data.totals.subsidy).toBeCloseTo(10 * (monthly(120000) + monthly(80000)), 2);
-    expect(data.rows.find((r: { month: string }) => r.month === '2015-03')).toMatchObject({ region: '430100', loans: 2, amount: 200000, employees: 6 });
+    expect(data.rows.find((r: { month: string }) => r.month === '2015-03')).toMatchObject({ region: '430100', regionName: '长沙市', loans: 2, amount: 200000, employees: 6 });
+    const english = (await call('reportStatistics/form', PERIOD, 'admin', 'en')).body.data;
+    expect(english.rows.find((r: { month: string }) => r.month === '2015-03')).toMatchObject({ region: '430100', regionName: 'Changsha' });
+    expect(english.regions).toContainEqual({ code: '430100', name: 'Changsha' });
     expect(data.byMonth).toHaveLength(12);
     expect(data.byMonth[1]).toMatchObject({ month: '2015-02', loans: 0, subsidy: 0 });
     expect(data.byMonth[3].subsidy).toBeCloseTo(monthly(120000) + monthly(80000), 2);

@@ -43,8 +43,13 @@ async function defects(page: Page): Promise<string[]> {
       if (tag.right > box.right - 4) found.push(`tag cut by its column: "${el.textContent.trim()}"`);
     });
     document.querySelectorAll<HTMLElement>('.ant-table-thead th').forEach((el) => {
+      // The text's own width against the cell's inner box (a fixed column's shadow adds to scrollWidth but cuts nothing).
       const title = el.querySelector<HTMLElement>('.ant-table-column-title') ?? el;
-      if (title.scrollWidth > title.clientWidth + 1) found.push(`header cut: "${el.textContent.trim()}"`);
+      const range = document.createRange();
+      range.selectNodeContents(title);
+      const style = getComputedStyle(title);
+      const inner = title.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (range.getBoundingClientRect().width > inner + 1) found.push(`header cut: "${el.textContent.trim()}"`);
     });
     return [...new Set(found)];
   });

@@ -10,6 +10,7 @@ import { riskEvents } from './migration-risk-events';
 import { lookups } from './migration-lookups';
 import { push } from './migration-push';
 import { perf } from './migration-perf';
+import { regionNames } from './migration-region-names';
 import { textsCalendar } from './migration-texts-calendar';
 import { staffingLimits } from './migration-staffing-limits';
 import { roleNames } from './migration-role-names';
@@ -264,4 +265,5 @@ export const migrations: Record<string, Migration> = {
   '0023_role_names': roleNames,
   '0024_apply_rollup': applyRollup,
   '0026_lists_at_scale': listsAtScale,
+  '0031_region_names': regionNames,
 };

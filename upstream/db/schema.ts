@@ -160,6 +160,8 @@ interface MessageTable {
 interface RegionTable {
   code: string;
   name: string;
+  /** English name ('' when none: the Chinese one serves both languages). */
+  name_en: Generated<string>;
   parent_code: string;
   letter: string;
 }

@@ -4,6 +4,7 @@ import { storedText } from '../../core/stored-text';
 import { BUTTON_TITLES, MENU_ROUTES, type RouteNode } from '../../../lib/contract/menu-routes';
 import { hashPassword } from '../../core/crypto';
 import { REGIONS } from './regions-data';
+import { REGION_NAMES_EN } from './regions-en';
 import { seedWorkflowDemo, seedWorkflowReference } from './workflow';
 import { seedLookupDemo } from './lookups';
 import { seedContentDemo } from './content';
@@ -18,7 +19,7 @@ export async function seedReference(db: Kysely<Database>) {
     if (Number(regions.n) === 0) {
       for (let i = 0; i < REGIONS.length; i += 200) {
         await trx.insertInto('region').values(REGIONS.slice(i, i + 200).map((r) => ({
-          code: r.code, name: r.name, parent_code: r.parentCode, letter: r.letter,
+          code: r.code, name: r.name, name_en: REGION_NAMES_EN[r.code] ?? '', parent_code: r.parentCode, letter: r.letter,
         }))).execute();
       }
     }

@@ -14,9 +14,11 @@ export const commonCalls = [
   defineCall({
     path: 'mobile/public/getAreainfo',
     async handler(ctx, input): Promise<RegionEntry[]> {
-      let query = ctx.db.selectFrom('region').select(['letter', 'name', 'code', 'parent_code as parentCode']);
+      let query = ctx.db.selectFrom('region').select(['letter', 'name', 'name_en', 'code', 'parent_code as parentCode']);
       if (input.parentCode) query = query.where('parent_code', '=', input.parentCode);
-      return query.orderBy('letter').orderBy('code').execute();
+      const rows = await query.orderBy('letter').orderBy('code').execute();
+      // Names in the reader's language; the letter stays the Chinese name's, by which the picker groups them.
+      return rows.map(({ name_en, ...r }) => ({ ...r, name: ctx.locale === 'en' && name_en ? name_en : r.name }));
     },
   }),
   defineCall({

@@ -62,23 +62,25 @@ const namedRows = <K extends string | number>(map: Map<K, ApplyFigures>, name: (
 async function names(db: Db, locale: Locale) {
   const en = locale === 'en';
   const [regions, orgs, groups, products, reasons] = await Promise.all([
-    db.selectFrom('region').select(['code', 'name']).where('code', 'in', (eb) => eb.selectFrom('organization').select('region_code').where('type', '=', 'RENSHE').where('region_code', 'is not', null)).execute(),
+    db.selectFrom('region').select(['code', 'name', 'name_en']).where('code', 'in', (eb) => eb.selectFrom('organization').select('region_code').where('type', '=', 'RENSHE').where('region_code', 'is not', null)).execute(),
     db.selectFrom('organization').select(['id', 'region_code']).where('type', '=', 'RENSHE').execute(),
     db.selectFrom('client_group').select(['id', 'name_zh', 'name_en']).orderBy('sort').orderBy('id').execute(),
     db.selectFrom('loan_product').select(['id', 'name_zh', 'name_en', 'revision']).orderBy('sort').orderBy('id').execute(),
-    db.selectFrom('refuse_reason').select(['id', 'content']).execute(),
+    db.selectFrom('refuse_reason').select(['id', 'content', 'content_en']).execute(),
   ]);
-  const regionName = new Map(regions.map((r) => [r.code, r.name]));
+  // Seeded regions and reasons carry both languages; one an administrator wrote in Chinese only shows as written.
+  const inLanguage = (zh: string, english: string) => (en && english ? english : zh);
+  const regionName = new Map(regions.map((r) => [r.code, inLanguage(r.name, r.name_en)]));
   const productName = (p: { name_zh: string; name_en: string; revision: number }) => `${en ? p.name_en : p.name_zh}${p.revision > 1 ? ` (v${p.revision})` : ''}`;
   return {
     regionOfOrg: new Map(orgs.map((o) => [o.id, o.region_code ?? ''])),
     region: (code: string) => regionName.get(code) ?? code,
-    regions: regions.map((r) => ({ code: r.code, name: r.name })),
+    regions: regions.map((r) => ({ code: r.code, name: inLanguage(r.name, r.name_en) })),
     group: new Map(groups.map((g) => [g.id, en ? g.name_en : g.name_zh])),
     groups: groups.map((g) => ({ id: g.id, name: en ? g.name_en : g.name_zh })),
     product: new Map(products.map((p) => [p.id, productName(p)])),
     products: products.map((p) => ({ id: p.id, name: productName(p) })),
-    reason: new Map(reasons.map((r) => [r.id, r.content])),
+    reason: new Map(reasons.map((r) => [r.id, inLanguage(r.content, r.content_en)])),
   };
 }
 

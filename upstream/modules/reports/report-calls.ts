@@ -14,15 +14,17 @@ import { emptyLoans, loanGroups, reportPeriod, sumBy } from './report-query';
 import { employmentSheet, reportSheets } from './report-sheets';
 
 /** reportStatistics: per region and month, with the months' and the period's totals. */
-async function reportStatistics(db: Db, user: AuthUser, input: ReportQuery, now: Date): Promise<ReportStatistics> {
+async function reportStatistics(db: Db, user: AuthUser, input: ReportQuery, now: Date, locale: string): Promise<ReportStatistics> {
   const period = reportPeriod(input, now);
   const [groups, orgs, regions] = await Promise.all([
     loanGroups(db, user, input, period),
     db.selectFrom('organization').select(['id', 'region_code']).where('type', '=', 'RENSHE').execute(),
-    db.selectFrom('region').select(['code', 'name']).where('code', 'in', (eb) => eb.selectFrom('organization').select('region_code').where('type', '=', 'RENSHE').where('region_code', 'is not', null)).execute(),
+    db.selectFrom('region').select(['code', 'name', 'name_en']).where('code', 'in', (eb) => eb.selectFrom('organization').select('region_code').where('type', '=', 'RENSHE').where('region_code', 'is not', null)).execute(),
   ]);
   const regionOf = new Map(orgs.map((o) => [o.id, o.region_code ?? '']));
-  const nameOf = new Map(regions.map((r) => [r.code, r.name]));
+  // A region in the reader's language (the Chinese name when it has no English one).
+  const named = (r: { name: string; name_en: string }) => (locale === 'en' && r.name_en ? r.name_en : r.name);
+  const nameOf = new Map(regions.map((r) => [r.code, named(r)]));
   const byCell = sumBy(groups, (g) => `${g.month}|${regionOf.get(g.org) ?? ''}`);
   const byMonth = sumBy(groups, (g) => g.month);
   return {
@@ -33,7 +35,7 @@ async function reportStatistics(db: Db, user: AuthUser, input: ReportQuery, now:
     }).sort((a, b) => a.month.localeCompare(b.month) || a.region.localeCompare(b.region)),
     byMonth: period.months.map((month) => ({ month, ...(byMonth.get(month) ?? emptyLoans()) })),
     totals: sumBy(groups, () => 0).get(0) ?? emptyLoans(),
-    regions: regions.map((r) => ({ code: r.code, name: r.name })),
+    regions: regions.map((r) => ({ code: r.code, name: named(r) })),
   };
 }
 
@@ -73,12 +75,12 @@ const nextMonth = (month: string) => {
 };
 
 export const reportCalls = [
-  defineCall({ path: 'reportStatistics/form', handler: (ctx, input) => reportStatistics(ctx.db, ctx.user, input, ctx.now) }),
+  defineCall({ path: 'reportStatistics/form', handler: (ctx, input) => reportStatistics(ctx.db, ctx.user, input, ctx.now, ctx.locale) }),
   defineCall({ path: 'bankStatistics/form', handler: (ctx, input) => bankStatistics(ctx.db, ctx.user, input, ctx.now) }),
   defineCall({
     path: 'reportStatistics/export',
     async handler(ctx, input) {
-      const report = await reportStatistics(ctx.db, ctx.user, input, ctx.now);
+      const report = await reportStatistics(ctx.db, ctx.user, input, ctx.now, ctx.locale);
       const [banks, jobs] = await Promise.all([bankStatistics(ctx.db, ctx.user, input, ctx.now), employmentForm(ctx.db, ctx.user, input, ctx.now)]);
       // Guarantee balances at the end of the report's last month (or today, for the current month).
       const last = new Date(Date.parse(`${nextMonth(report.period.monthTo)}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
