@@ -15,8 +15,9 @@ export async function ErrorResult({ status }: { status: 403 | 404 | 500 }) {
     <main className={`${THEME_CLASS} ${styles.page}`}>
       <div className={styles.result}>
         <div className={styles.image}>
+          {/* Lazy: the root not-found travels with every page, and an eager image would be preloaded by every page (without the CSP nonce). */}
           {/* biome-ignore lint/performance/noImgElement: a static SVG, nothing for next/image to optimise */}
-          <img src={`/errors/${status}.svg`} width={252} height={294} alt="" />
+          <img src={`/errors/${status}.svg`} width={252} height={294} alt="" loading="lazy" />
         </div>
         <h1 className={styles.title}>{status}</h1>
         <p className={styles.subtitle}>{t(String(status) as '403' | '404' | '500')}</p>
