@@ -184,7 +184,7 @@ test.describe('products and documents', () => {
     await signInToShell(page, 'admin');
     await switchLanguage(page, '简体中文', 'English');
     const screens = [
-      ['/admin/setting/resources/guarantee', 'guarantee', 'Guarantors needed'],
+      ['/admin/setting/resources/guarantee', 'guarantee', 'Guarantors'],
       ['/admin/setting/resources/business-model', 'products', 'Highest rate now'],
       ['/admin/setting/agree', 'agreements', 'Loan contract'],
       ['/admin/setting/business/message', 'sms-templates', 'Application refused'],
@@ -192,7 +192,7 @@ test.describe('products and documents', () => {
     for (const [url, name, text] of screens) {
       await page.goto(url);
       await waitForShell(page);
-      await expect(page.getByRole('main').getByText(text).first()).toBeVisible();
+      await expect(page.getByRole('main').getByText(text, { exact: true }).first()).toBeVisible();
       await shoot(page, `${name}-en-1440`);
     }
     await page.goto('/admin/setting/agree?productCode=PERSON-STD&kind=GUARANTEE_CONTRACT');
