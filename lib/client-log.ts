@@ -1,4 +1,5 @@
 import { formatChinaTime } from './china-time';
+import { chunkFailure, CHUNK_LOAD_FAILED, CSS_CHUNK_LOAD_FAILED } from './chunk-failure';
 
 /** One entry of the front-end log (SPEC.md section 3): never holds the token. */
 export interface LogEntry {
@@ -11,8 +12,7 @@ export interface LogEntry {
 
 const LOG_STORAGE_KEY = 'lbo.log';
 export const LOG_LIMIT = 200;
-export const CSS_CHUNK_LOAD_FAILED = 'CSS_CHUNK_LOAD_FAILED';
-export const CHUNK_LOAD_FAILED = 'CHUNK_LOAD_FAILED';
+export { chunkFailure, CHUNK_LOAD_FAILED, CSS_CHUNK_LOAD_FAILED } from './chunk-failure';
 
 let identity: { user: string | null; uuid: string | null } = { user: null, uuid: null };
 const listeners = new Set<() => void>();
@@ -53,13 +53,6 @@ export function clearLog() {
 export function subscribeLog(listener: () => void) {
   listeners.add(listener);
   return () => { listeners.delete(listener); };
-}
-
-/** A failed load of a page chunk: its code, CSS_CHUNK_LOAD_FAILED for style chunks, else null. */
-export function chunkFailure(error: unknown): string | null {
-  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  if (!/ChunkLoadError|Loading (CSS )?chunk|Failed to load chunk|Failed to fetch dynamically imported module|error loading dynamically imported module/i.test(text)) return null;
-  return /\.css|CSS chunk/i.test(text) ? CSS_CHUNK_LOAD_FAILED : CHUNK_LOAD_FAILED;
 }
 
 /** SPEC.md section 9: a lazy page chunk that has not loaded after this long has failed. */

@@ -1,13 +1,23 @@
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
 import { notFound, redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
+import '@/styles/antd.generated.css';
+import './admin.css';
+import { AppProviders } from '@/components/providers/app-providers';
 import { PageMessages } from '@/components/providers/page-messages';
 import { AdminShell } from '@/components/shell/admin-shell';
 import { ShellProvider } from '@/components/shell/shell-context';
-import { currentGrants, currentSession, currentUserInfo, requestDevice } from '@/lib/server/request';
+import { currentGrants, currentSession, currentUserInfo, requestDevice, requestLocale, requestNonce } from '@/lib/server/request';
 
-/** Signed-in pages: the session must be sealed by us and still accepted by the platform service. */
+/**
+ * Signed-in pages: the session must be sealed by us and still accepted by the platform service.
+ * antd's providers and its stylesheet (then our additions to it) come with this layout only.
+ */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const [session, info, grants, device] = await Promise.all([currentSession(), currentUserInfo(), currentGrants(), requestDevice()]);
+  const [session, info, grants, device, locale, nonce] = await Promise.all([
+    currentSession(), currentUserInfo(), currentGrants(), requestDevice(), requestLocale(), requestNonce(),
+  ]);
   // The route guard sends every known page without a session to /login; what is left is no page at all.
   if (!session) notFound();
   if (info === 'expired') redirect('/api/session/end');
@@ -16,10 +26,12 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     uuid: session.uuid, orgName: info?.orgName ?? null,
   };
   return (
-    <PageMessages of="shell">
-      <ShellProvider user={user} initialMenu={grants.menu} initialPowers={grants.powers}>
-        <AdminShell initialDevice={device ?? undefined}>{children}</AdminShell>
-      </ShellProvider>
-    </PageMessages>
+    <AppProviders locale={locale} antdLocale={locale === 'zh-CN' ? zhCN : enUS} nonce={nonce}>
+      <PageMessages of="shell">
+        <ShellProvider user={user} initialMenu={grants.menu} initialPowers={grants.powers}>
+          <AdminShell initialDevice={device ?? undefined}>{children}</AdminShell>
+        </ShellProvider>
+      </PageMessages>
+    </AppProviders>
   );
 }

@@ -1,14 +1,15 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { LocaleSwitch } from '@/components/common/locale-switch';
+import { LocaleMenu } from '@/components/public/locale-menu';
+import { THEME_CLASS } from '@/lib/theme';
 import styles from './auth-frame.module.css';
 
-/** The frame of the sign-in pages: brand, language menu and a centred card. */
+/** The frame of the sign-in pages: brand, language menu and a centred card (plain markup on the theme's variables). */
 export async function AuthFrame({ title, children }: { title: string; children: ReactNode }) {
   const t = await getTranslations('app');
   return (
-    <div className={styles.page}>
-      <div className={styles.lang}><LocaleSwitch /></div>
+    <div className={`${THEME_CLASS} ${styles.page}`}>
+      <div className={styles.lang}><LocaleMenu /></div>
       <main className={styles.main}>
         <header className={styles.brand}>
           <svg className={styles.logo} viewBox="0 0 48 48" aria-hidden="true">

@@ -1,101 +1,133 @@
 'use client';
 
-import { AlipayCircleOutlined, LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Form, Input, Space } from 'antd';
+import AlipayCircleOutlined from '@ant-design/icons-svg/es/asn/AlipayCircleOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
+import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import WechatOutlined from '@ant-design/icons-svg/es/asn/WechatOutlined';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
-import useSWR from 'swr';
+import { type FormEvent, useEffect, useState } from 'react';
+import { CodeButton } from '@/components/public/code-button';
+import { Icon } from '@/components/public/icon';
+import { useInfoDialog } from '@/components/public/info-dialog';
+import controls from '@/components/public/public.module.css';
+import { SubmitButton } from '@/components/public/submit-button';
+import { TextField } from '@/components/public/text-field';
+import { useToast } from '@/components/public/toasts';
+import { usePlainForm } from '@/components/public/use-plain-form';
 import { api, ApiError } from '@/lib/api/client';
+import { checkField } from '@/lib/contract/rules';
 import { safeRedirect } from '@/lib/redirect';
-import { CaptchaButton } from '@/components/common/captcha-button';
-import { useFieldErrors, useFieldRule } from '@/components/common/use-field-rule';
 import styles from './login-form.module.css';
 
-interface LoginValues { username: string; password: string; code?: string; remember: boolean }
 const REMEMBERED_USER = 'lbo.login.username';
+const METHODS = [
+  { icon: WechatOutlined, name: 'methodWechat' },
+  { icon: AlipayCircleOutlined, name: 'methodAlipay' },
+  { icon: MobileOutlined, name: 'methodMobile' },
+] as const;
 
+/** The sign-in form: plain markup (no antd on this page), the SMS code when the service's switch is on. */
 export function LoginForm() {
   const t = useTranslations('login');
-  const rule = useFieldRule();
-  const fieldErrors = useFieldErrors();
-  const { message, modal } = App.useApp();
+  const toast = useToast();
+  const info = useInfoDialog();
   const params = useSearchParams();
-  const [form] = Form.useForm<LoginValues>();
+  const [smsOn, setSmsOn] = useState(false);
+  const [remember, setRemember] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const { data: sms } = useSWR('mobile/public/getSmsSwitch', (path) => api(path, {}, { silent: true }));
-  const smsOn = sms?.smsSwitch === true;
+  const form = usePlainForm({ username: '', password: '', code: '' }, {
+    username: (value) => checkField('username', value),
+    password: (value) => checkField('password', value),
+    code: (value) => (smsOn ? checkField('captcha', value) : null),
+  });
+  const { assign } = form;
 
   useEffect(() => {
-    if (params.get('timeout')) void message.warning({ content: t('timedOut'), key: 'timeout' });
+    api('mobile/public/getSmsSwitch', {}, { silent: true }).then((sms) => setSmsOn(sms.smsSwitch === true), () => undefined);
+  }, []);
+  useEffect(() => {
+    if (params.get('timeout')) toast('warning', t('timedOut'));
     const remembered = window.localStorage.getItem(REMEMBERED_USER);
-    if (remembered) form.setFieldsValue({ username: remembered, remember: true });
-  }, [params, message, t, form]);
+    if (remembered) {
+      assign({ username: remembered });
+      setRemember(true);
+    }
+  }, [params, toast, t, assign]);
 
-  const submit = async (values: LoginValues) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const values = await form.validate();
+    if (!values) return;
     setSubmitting(true);
     try {
-      await api('admin/login', values);
-      if (values.remember) window.localStorage.setItem(REMEMBERED_USER, values.username);
+      await api('admin/login', { username: values.username, password: values.password, ...(smsOn ? { code: values.code } : {}) });
+      if (remember) window.localStorage.setItem(REMEMBERED_USER, values.username);
       else window.localStorage.removeItem(REMEMBERED_USER);
-      void message.success(t('success'));
+      toast('success', t('success'));
       window.location.assign(safeRedirect(params.get('redirect')));
     } catch (error) {
-      if (error instanceof ApiError) void fieldErrors(form, error.fields);
+      if (error instanceof ApiError) void form.showAnswer(error.fields);
       setSubmitting(false);
     }
   };
 
   const requestCode = async () => {
+    const values = await form.validate(['username']);
+    if (!values) return false;
     try {
-      const { username: name } = await form.validateFields(['username']);
-      await api('admin/sendSms', { purpose: 'LOGIN', username: name });
-      void message.success(t('codeSent'));
+      await api('admin/sendSms', { purpose: 'LOGIN', username: values.username });
+      toast('success', t('codeSent'));
       return true;
     } catch {
       return false;
     }
   };
 
-  const otherMethod = (method: string) => () => modal.info({ title: t('otherMethods'), content: t('otherMethodHint', { method }) });
-
   return (
-    <Form<LoginValues> form={form} name="login" size="large" onFinish={submit} initialValues={{ remember: false }} validateTrigger="onChange">
-      <Form.Item name="username" rules={[rule('username')]}>
-        <Input prefix={<UserOutlined />} placeholder={t('username')} autoComplete="username" aria-label={t('username')} />
-      </Form.Item>
-      <Form.Item name="password" rules={[rule('password')]}>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('password')} autoComplete="current-password" aria-label={t('password')} />
-      </Form.Item>
+    <form method="post" noValidate onSubmit={submit} aria-label={t('title')}>
+      <TextField {...form.field('username')} icon={UserOutlined} placeholder={t('username')} autoComplete="username" />
+      <TextField {...form.field('password')} icon={LockOutlined} password placeholder={t('password')} autoComplete="current-password" />
       {smsOn && (
-        <Form.Item>
-          <Space.Compact block>
-            <Form.Item name="code" noStyle rules={[rule('captcha')]}>
-              <Input prefix={<SafetyOutlined />} placeholder={t('code')} inputMode="numeric" autoComplete="one-time-code" aria-label={t('code')} maxLength={6} />
-            </Form.Item>
-            <CaptchaButton size="large" label={t('getCode')} onRequest={requestCode} />
-          </Space.Compact>
-        </Form.Item>
+        <TextField
+          {...form.field('code')}
+          icon={SafetyOutlined}
+          placeholder={t('code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          addon={<CodeButton label={t('getCode')} onRequest={requestCode} />}
+        />
       )}
       <div className={styles.row}>
-        <Form.Item name="remember" valuePropName="checked" noStyle>
-          <Checkbox>{t('remember')}</Checkbox>
-        </Form.Item>
-        <Button type="link" className={styles.link} onClick={() => modal.info({ title: t('forgot'), content: t('forgotHint') })}>{t('forgot')}</Button>
+        <label className={controls.check}>
+          <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+          {t('remember')}
+        </label>
+        <button type="button" className={controls.link} onClick={() => info.open(t('forgot'), t('forgotHint'))}>{t('forgot')}</button>
       </div>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" block loading={submitting}>{t('submit')}</Button>
-      </Form.Item>
+      <div className={controls.item}><SubmitButton label={t('submit')} busy={submitting} /></div>
       <div className={styles.row}>
-        <Space size={12} align="center">
+        <span className={styles.methods}>
           <span className={styles.muted}>{t('otherMethods')}</span>
-          <Button type="text" shape="circle" icon={<WechatOutlined />} aria-label={t('methodWechat')} onClick={otherMethod(t('methodWechat'))} />
-          <Button type="text" shape="circle" icon={<AlipayCircleOutlined />} aria-label={t('methodAlipay')} onClick={otherMethod(t('methodAlipay'))} />
-          <Button type="text" shape="circle" icon={<MobileOutlined />} aria-label={t('methodMobile')} onClick={otherMethod(t('methodMobile'))} />
-        </Space>
-        <Link href="/register">{t('signUp')}</Link>
+          {METHODS.map(({ icon, name }) => (
+            <button
+              key={name}
+              type="button"
+              className={controls.icon}
+              aria-label={t(name)}
+              onClick={() => info.open(t('otherMethods'), t('otherMethodHint', { method: t(name) }))}
+            >
+              <Icon of={icon} />
+            </button>
+          ))}
+        </span>
+        <Link href="/register" className={controls.link}>{t('signUp')}</Link>
       </div>
-    </Form>
+      {info.dialog}
+    </form>
   );
 }

@@ -1,41 +1,58 @@
 'use client';
 
-import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Space } from 'antd';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
+import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
+import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { CodeButton } from '@/components/public/code-button';
+import controls from '@/components/public/public.module.css';
+import { SubmitButton } from '@/components/public/submit-button';
+import { TextField } from '@/components/public/text-field';
+import { useToast } from '@/components/public/toasts';
+import { usePlainForm } from '@/components/public/use-plain-form';
 import { api, ApiError } from '@/lib/api/client';
-import { CaptchaButton } from '@/components/common/captcha-button';
-import { useFieldErrors, useFieldRule } from '@/components/common/use-field-rule';
+import { checkField } from '@/lib/contract/rules';
 
-interface RegisterValues { mail: string; password: string; confirm: string; mobile: string; captcha: string }
+const EMPTY = { mail: '', password: '', confirm: '', mobile: '', captcha: '' };
+type RegisterValues = typeof EMPTY;
 
+/** The registration form: plain markup (no antd on this page). */
 export function RegisterForm() {
   const t = useTranslations('register');
-  const tv = useTranslations('validation');
-  const rule = useFieldRule();
-  const fieldErrors = useFieldErrors();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<RegisterValues>();
+  const toast = useToast();
   const [submitting, setSubmitting] = useState(false);
+  const form = usePlainForm<RegisterValues>(EMPTY, {
+    mail: (value) => checkField('mail', value),
+    password: (value) => checkField('registerPassword', value),
+    confirm: (value, values) => (!value ? 'validation.passwordRequired' : value !== values.password ? 'validation.passwordMismatch' : null),
+    mobile: (value) => checkField('mobile', value),
+    captcha: (value) => checkField('captcha', value),
+  }, { password: ['confirm'] });
 
-  const submit = async ({ confirm: _confirm, ...values }: RegisterValues) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const values = await form.validate();
+    if (!values) return;
     setSubmitting(true);
     try {
-      await api('admin/register', values);
+      const { confirm: _confirm, ...input } = values;
+      await api('admin/register', input);
       window.location.assign('/register/result');
     } catch (error) {
-      if (error instanceof ApiError) void fieldErrors(form, error.fields);
+      if (error instanceof ApiError) void form.showAnswer(error.fields);
       setSubmitting(false);
     }
   };
 
   const requestCaptcha = async () => {
+    const values = await form.validate(['mobile']);
+    if (!values) return false;
     try {
-      const values = await form.validateFields(['mobile']);
       await api('admin/sendSms', { purpose: 'REGISTER', mobile: values.mobile });
-      void message.success(t('captchaSent'));
+      toast('success', t('captchaSent'));
       return true;
     } catch {
       return false;
@@ -43,42 +60,23 @@ export function RegisterForm() {
   };
 
   return (
-    <Form<RegisterValues> form={form} name="register" size="large" onFinish={submit} validateTrigger="onChange">
-      <Form.Item name="mail" rules={[rule('mail')]}>
-        <Input prefix={<MailOutlined />} placeholder={t('mail')} autoComplete="email" aria-label={t('mail')} />
-      </Form.Item>
-      <Form.Item name="password" rules={[rule('registerPassword')]}>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('password')} autoComplete="new-password" aria-label={t('password')} />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        dependencies={['password']}
-        rules={[
-          { required: true, message: tv('passwordRequired') },
-          ({ getFieldValue }) => ({
-            validator: async (_, value) => { if (value && value !== getFieldValue('password')) throw new Error(tv('passwordMismatch')); },
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} placeholder={t('confirm')} autoComplete="new-password" aria-label={t('confirm')} />
-      </Form.Item>
-      <Form.Item name="mobile" rules={[rule('mobile')]}>
-        <Input prefix={<MobileOutlined />} placeholder={t('mobile')} inputMode="tel" maxLength={11} autoComplete="tel" aria-label={t('mobile')} />
-      </Form.Item>
-      <Form.Item>
-        <Space.Compact block>
-          <Form.Item name="captcha" noStyle rules={[rule('captcha')]}>
-            <Input prefix={<SafetyOutlined />} placeholder={t('captcha')} inputMode="numeric" maxLength={6} aria-label={t('captcha')} />
-          </Form.Item>
-          <CaptchaButton size="large" label={t('getCaptcha')} onRequest={requestCaptcha} />
-        </Space.Compact>
-      </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" block loading={submitting}>{t('submit')}</Button>
-      </Form.Item>
-      <div style={{ textAlign: 'center', marginBottom: 12 }}>
-        <Link href="/login">{t('haveAccount')}</Link>
-      </div>
-    </Form>
+    <form method="post" noValidate onSubmit={submit} aria-label={t('title')}>
+      <TextField {...form.field('mail')} icon={MailOutlined} placeholder={t('mail')} autoComplete="email" />
+      <TextField {...form.field('password')} icon={LockOutlined} password placeholder={t('password')} autoComplete="new-password" />
+      <TextField {...form.field('confirm')} icon={LockOutlined} password placeholder={t('confirm')} autoComplete="new-password" />
+      <TextField {...form.field('mobile')} icon={MobileOutlined} placeholder={t('mobile')} inputMode="tel" maxLength={11} autoComplete="tel" />
+      <TextField
+        {...form.field('captcha')}
+        icon={SafetyOutlined}
+        placeholder={t('captcha')}
+        inputMode="numeric"
+        maxLength={6}
+        addon={<CodeButton label={t('getCaptcha')} onRequest={requestCaptcha} />}
+      />
+      <div className={controls.item}><SubmitButton label={t('submit')} busy={submitting} /></div>
+      <p style={{ textAlign: 'center', margin: '0 0 12px' }}>
+        <Link href="/login" className={controls.link}>{t('haveAccount')}</Link>
+      </p>
+    </form>
   );
 }

@@ -1,22 +1,17 @@
 'use client';
 
-import { Button } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import styles from './public.module.css';
 
 /** SPEC.md section 9: the default resend countdown. */
-const CAPTCHA_SECONDS = 60;
+const CODE_SECONDS = 60;
 
 /**
  * Asks the host to request a code; while the countdown runs the button is disabled and
  * shows the seconds left. The countdown starts only when the request succeeded.
  */
-export function CaptchaButton({ onRequest, label, seconds = CAPTCHA_SECONDS, size }: {
-  onRequest: () => Promise<boolean>;
-  label: string;
-  seconds?: number;
-  size?: 'large' | 'middle' | 'small';
-}) {
+export function CodeButton({ onRequest, label, seconds = CODE_SECONDS }: { onRequest: () => Promise<boolean>; label: string; seconds?: number }) {
   const t = useTranslations('common');
   const [left, setLeft] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -34,8 +29,8 @@ export function CaptchaButton({ onRequest, label, seconds = CAPTCHA_SECONDS, siz
     }
   };
   return (
-    <Button size={size} disabled={left > 0} loading={busy} onClick={request} style={{ minWidth: 112 }}>
+    <button type="button" className={`${styles.button} ${styles.code}`} disabled={left > 0 || busy} aria-busy={busy || undefined} onClick={request}>
       {left > 0 ? `${left} ${t('seconds')}` : label}
-    </Button>
+    </button>
   );
 }
