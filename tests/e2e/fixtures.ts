@@ -390,12 +390,15 @@ export async function openLogoutDialog(page: Page, nickname: string) {
  */
 export async function rowAction(row: Locator, name: string | RegExp) {
   const inline = row.getByRole('button', { name });
-  if (await inline.count()) return inline.click();
   const item = row.page().getByRole('menuitem', { name }).filter({ visible: true });
+  // The actions column may still widen and take the action in (it is measured against the
+  // table's room once the rows are drawn): look for it in the row again on every try.
   await expect(async () => {
+    if (await inline.count()) return;
     if (!(await item.isVisible())) await row.getByRole('button', { name: /^(更多|More)/ }).click({ timeout: 2_000 });
     await expect(item).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
+  if (await inline.count()) return inline.click();
   await item.click();
 }
 
