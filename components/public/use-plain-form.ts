@@ -66,5 +66,5 @@ export function usePlainForm<V extends Record<string, string>>(
   /** The props of a field's input: its value, its message and its change. */
   const field = (name: keyof V & string) => ({ id: name, value: values[name], error: errors[name], onChange: (value: string) => set(name, value) });
 
-  return { values, assign, validate, showAnswer, field };
+  return { assign, validate, showAnswer, field };
 }
