@@ -88,46 +88,48 @@ export function LoginForm() {
   };
 
   return (
-    <form method="post" noValidate onSubmit={submit} aria-label={t('title')}>
-      <TextField {...form.field('username')} icon={UserOutlined} placeholder={t('username')} autoComplete="username" />
-      <TextField {...form.field('password')} icon={LockOutlined} password placeholder={t('password')} autoComplete="current-password" />
-      {smsOn && (
-        <TextField
-          {...form.field('code')}
-          icon={SafetyOutlined}
-          placeholder={t('code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          addon={<CodeButton label={t('getCode')} onRequest={requestCode} />}
-        />
-      )}
-      <div className={styles.row}>
-        <label className={controls.check}>
-          <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-          {t('remember')}
-        </label>
-        <button type="button" className={controls.link} onClick={() => info.open(t('forgot'), t('forgotHint'))}>{t('forgot')}</button>
-      </div>
-      <div className={controls.item}><SubmitButton label={t('submit')} busy={submitting} /></div>
-      <div className={styles.row}>
-        <span className={styles.methods}>
-          <span className={styles.muted}>{t('otherMethods')}</span>
-          {METHODS.map(({ icon, name }) => (
-            <button
-              key={name}
-              type="button"
-              className={controls.icon}
-              aria-label={t(name)}
-              onClick={() => info.open(t('otherMethods'), t('otherMethodHint', { method: t(name) }))}
-            >
-              <Icon of={icon} />
-            </button>
-          ))}
-        </span>
-        <Link href="/register" className={controls.link}>{t('signUp')}</Link>
-      </div>
+    <>
+      <form method="post" noValidate onSubmit={submit} aria-label={t('title')}>
+        <TextField {...form.field('username')} icon={UserOutlined} placeholder={t('username')} autoComplete="username" />
+        <TextField {...form.field('password')} icon={LockOutlined} password placeholder={t('password')} autoComplete="current-password" />
+        {smsOn && (
+          <TextField
+            {...form.field('code')}
+            icon={SafetyOutlined}
+            placeholder={t('code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            addon={<CodeButton label={t('getCode')} onRequest={requestCode} />}
+          />
+        )}
+        <div className={styles.row}>
+          <label className={controls.check}>
+            <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+            {t('remember')}
+          </label>
+          <button type="button" className={controls.link} onClick={() => info.open(t('forgot'), t('forgotHint'))}>{t('forgot')}</button>
+        </div>
+        <div className={controls.item}><SubmitButton label={t('submit')} busy={submitting} /></div>
+        <div className={styles.row}>
+          <span className={styles.methods}>
+            <span className={styles.muted}>{t('otherMethods')}</span>
+            {METHODS.map(({ icon, name }) => (
+              <button
+                key={name}
+                type="button"
+                className={controls.icon}
+                aria-label={t(name)}
+                onClick={() => info.open(t('otherMethods'), t('otherMethodHint', { method: t(name) }))}
+              >
+                <Icon of={icon} />
+              </button>
+            ))}
+          </span>
+          <Link href="/register" className={controls.link}>{t('signUp')}</Link>
+        </div>
+      </form>
       {info.dialog}
-    </form>
+    </>
   );
 }

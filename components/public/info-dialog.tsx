@@ -28,9 +28,10 @@ export function useInfoDialog() {
           <p className={styles.dialogContent}>{notice.content}</p>
         </div>
       </div>
-      <form method="dialog" className={styles.dialogFooter}>
-        <button type="submit" className={`${styles.button} ${styles.primary}`}>{t('ok')}</button>
-      </form>
+      {/* No <form method="dialog">: the dialog may sit inside a form, and a form in a form is dropped by the HTML parser. */}
+      <div className={styles.dialogFooter}>
+        <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => ref.current?.close()}>{t('ok')}</button>
+      </div>
     </dialog>
   );
   return { open, dialog };

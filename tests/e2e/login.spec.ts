@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, fillLogin, loginButton, signIn } from './fixtures';
+import { consoleErrors, DEMO_PASSWORD, DEMO_USERS, fillLogin, loginButton, signIn } from './fixtures';
 
 test.describe('login page', () => {
   test('admin signs in and reaches the entry page with their name, figures and quick links', async ({ page }) => {
@@ -34,6 +34,7 @@ test.describe('login page', () => {
   });
 
   test('username and password are validated on change', async ({ page }) => {
+    const errors = consoleErrors(page);
     await page.goto('/login');
     const username = page.getByPlaceholder('用户名');
     const password = page.getByPlaceholder('密码');
@@ -48,6 +49,13 @@ test.describe('login page', () => {
     await password.fill(DEMO_PASSWORD);
     await expect(page.getByText('请输入用户名！')).toHaveCount(0);
     await expect(page.getByText('请输入密码！')).toHaveCount(0);
+    // The forgot-password notice opens and closes; the page hydrated without a mismatch.
+    await page.getByRole('button', { name: '忘记密码' }).click();
+    const notice = page.getByRole('dialog', { name: '忘记密码' });
+    await expect(notice.getByText('请联系所在机构的管理员重置密码。')).toBeVisible();
+    await notice.getByRole('button', { name: '确定' }).click();
+    await expect(notice).toBeHidden();
+    expect(errors).toEqual([]);
   });
 
   test('submitting an empty form shows both messages and sends nothing', async ({ page }) => {
