@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_MESSAGES, type MessageScope, pickMessages } from '@/lib/client-messages';
 import type { Tree } from '@/lib/contract/text-catalogue';
 import { UI_TEXTS } from '@/lib/i18n';
+import { resolveLocal, ROOT } from './module-files';
 
 /**
  * Each page's client components get only the texts of the scopes its layouts and its page
@@ -16,7 +17,6 @@ import { UI_TEXTS } from '@/lib/i18n';
  * answered) are not seen here; the specs' labels are written out in the specs, which are
  * followed too, and what the service answers is loaded when needed (use-field-rule.ts).
  */
-const ROOT = resolve(__dirname, '../..');
 const CATALOGUE = UI_TEXTS['zh-CN'] as unknown as Tree;
 const NAMESPACES = new Set(Object.keys(CATALOGUE));
 /** Message keys translated in the browser from the shared texts loaded on demand, not from the page's (a file, or a folder's files). */
@@ -29,15 +29,6 @@ const WHEN_SPECS_ASK = [
   { prefix: 'crud.import', ask: /\bimporter:\s*\{/ },
   { prefix: 'crud.richText', ask: /kind:\s*'richText'/ },
 ];
-
-function resolveLocal(from: string, specifier: string): string | null {
-  const base = specifier.startsWith('@/') ? join(ROOT, specifier.slice(2)) : specifier.startsWith('.') ? resolve(dirname(from), specifier) : null;
-  if (!base) return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  return null;
-}
 
 interface Module { client: boolean; imports: string[]; keys: Set<string>; scopes: string[]; asks: Set<string> }
 const modules = new Map<string, Module>();

@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveLocal, ROOT } from './module-files';
 
 /**
  * The sign-in pages' first-load JS budget (DESIGN.md section 7: 170 KB gzip) leaves no room for
@@ -8,17 +9,7 @@ import { describe, expect, it } from 'vitest';
  * reach none of antd's modules through their static imports (components/public draws the
  * controls). A dynamic import() is loaded on demand and is not followed.
  */
-const ROOT = resolve(__dirname, '../..');
 const FORBIDDEN = /^(antd|@ant-design\/(icons|cssinjs)|@rc-component\/|rc-)(\/|$)/;
-
-function resolveLocal(from: string, specifier: string): string | null {
-  const base = specifier.startsWith('@/') ? join(ROOT, specifier.slice(2)) : specifier.startsWith('.') ? resolve(dirname(from), specifier) : null;
-  if (!base) return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  return null;
-}
 
 /** Every package a module reaches through its static imports (types aside), with the chain that reaches it. */
 function packagesOf(entry: string): Map<string, string[]> {
