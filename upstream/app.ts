@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Db } from './db';
 import { defaultOptions, type UpstreamOptions } from './options';
-import { mountCalls } from './core/dispatch';
+import { createDispatch, mountCalls, type Dispatch } from './core/dispatch';
 import type { AnyCall } from './core/call';
 import { authCalls } from './modules/auth/calls';
 import { menuCalls } from './modules/menu/calls';
@@ -51,9 +51,14 @@ export const allCalls: readonly AnyCall[] = [
   ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls,
 ];
 
-/** The platform service: every call of the /api contract over one database. */
-export function createUpstreamApp(db: Db, options: Partial<UpstreamOptions> = {}) {
+/** Every call of the /api contract over one database, as a function (the in-process BFF calls it so). */
+export function createCallDispatch(db: Db, options: Partial<UpstreamOptions> = {}): Dispatch {
+  return createDispatch(db, { ...defaultOptions, ...options }, allCalls);
+}
+
+/** The platform service over HTTP: every call under /api/<path>. */
+export function createUpstreamApp(db: Db, options: Partial<UpstreamOptions> = {}, dispatch = createCallDispatch(db, options)) {
   const app = new Hono();
-  mountCalls(app, db, { ...defaultOptions, ...options }, allCalls);
+  mountCalls(app, dispatch);
   return app;
 }

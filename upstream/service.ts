@@ -1,18 +1,21 @@
 import { Hono } from 'hono';
 import { migrate, openDatabase, type DatabaseOptions, type OpenDatabase } from './db';
 import { seedDemo, seedReference } from './db/seed';
-import { createUpstreamApp } from './app';
+import { createCallDispatch, createUpstreamApp } from './app';
 import { defaultOptions, type UpstreamOptions } from './options';
 import { scheduleOverdueReminders } from './modules/workflow/overdue';
 import { outboxBacklog, startPushWorker } from './modules/push/worker';
 import { AppError } from './core/errors';
-import { errorResponse } from './core/dispatch';
+import { answerResponse, errorAnswer, honoRequest, type CallAnswer, type CallRequest } from './core/dispatch';
 import { localeOf, translator } from './core/i18n';
 import { CODES } from '../lib/contract/common';
 import { reportDatabase, type DatabaseProbe } from '../lib/http/metrics';
 
 export interface Service {
+  /** A call over HTTP. */
   fetch(request: Request): Promise<Response>;
+  /** The same call in-process, without HTTP's Request and Response (the BFF's transport). */
+  call(request: CallRequest): Promise<CallAnswer>;
   database: OpenDatabase;
   close(): Promise<void>;
 }
@@ -33,7 +36,8 @@ async function startService(db: StartOptions): Promise<Service> {
     await database.close().catch(() => {});
     throw error;
   }
-  const app = createUpstreamApp(database.db, db.options);
+  const dispatch = createCallDispatch(database.db, db.options);
+  const app = createUpstreamApp(database.db, db.options, dispatch);
   const options = { ...defaultOptions, ...db.options };
   const hour = options.overdueRemindHour;
   const stopReminders = hour === null ? () => {} : scheduleOverdueReminders(database.db, hour);
@@ -42,6 +46,7 @@ async function startService(db: StartOptions): Promise<Service> {
   reportDatabase(probe);
   return {
     fetch: async (request) => app.fetch(request),
+    call: dispatch,
     database,
     close: async () => {
       stopReminders();
@@ -57,6 +62,8 @@ async function startService(db: StartOptions): Promise<Service> {
 export interface LaunchedService {
   /** A call: served once the service is ready; until then 503 in the envelope ('the service is starting'). */
   fetch(request: Request): Promise<Response>;
+  /** The same, in-process (see Service.call). */
+  call(request: CallRequest): Promise<CallAnswer>;
   /** Resolves true once the service is ready, false when `ms` pass first or the start failed. */
   whenReady(ms: number): Promise<boolean>;
   /** The started service; rejects when the start failed. */
@@ -64,8 +71,9 @@ export interface LaunchedService {
 }
 
 /** Every call before the service is ready: 503, written by the one converter of errors. */
-const starting = new Hono().all('*', (c) =>
-  errorResponse(c, new AppError(CODES.unavailable, 'starting'), translator(localeOf(c.req.header('accept-language')))));
+const starting = (request: CallRequest) =>
+  errorAnswer(request, new AppError(CODES.unavailable, 'starting'), translator(localeOf(request.header('accept-language'))));
+const startingApp = new Hono().all('*', (c) => answerResponse(starting(honoRequest(c))));
 
 /**
  * Starts the service without waiting for it: the caller can listen at once, and a call
@@ -78,7 +86,8 @@ export function launchService(db: StartOptions): LaunchedService {
   const settled = ready.then(() => true, () => false);
   return {
     ready,
-    fetch: async (request) => (service ? service.fetch(request) : starting.fetch(request)),
+    fetch: async (request) => (service ? service.fetch(request) : startingApp.fetch(request)),
+    call: async (request) => (service ? service.call(request) : starting(request)),
     async whenReady(ms) {
       if (service) return true;
       let timer: ReturnType<typeof setTimeout> | undefined;

@@ -163,20 +163,20 @@ describe('health', () => {
 
 describe('a service that is still starting', () => {
   const inProcess: Config = { ...parseConfig({ UPSTREAM_TIMEOUT_MS: '200' }), sessionSecret: 's'.repeat(40) };
-  const starting = () => Response.json({ code: 503, message: '服务正在启动，请稍后重试', data: null }, { status: 503 });
+  const starting = () => ({ status: 503, envelope: { code: 503, message: '服务正在启动，请稍后重试', data: null } });
 
   it('waits for it beyond the time limit of the call, then serves the call', async () => {
     let ready = false;
     const service: InProcess = {
       ready: Promise.resolve(),
       whenReady: async () => { await new Promise((r) => setTimeout(r, 400)); ready = true; return true; },
-      fetch: async () => (ready ? Response.json({ code: 200, message: 'success', data: 7 }) : starting()),
+      call: async () => (ready ? { status: 200, envelope: { code: 200, message: 'success', data: 7 } } : starting()),
     };
     const outcome = await createTransport(inProcess, async () => service)({ path: 'businessMessage/count', method: 'POST', locale: 'zh-CN', clientIp: 'x' });
     expect(outcome).toEqual({ kind: 'response', status: 200, body: { code: 200, message: 'success', data: 7 } });
   });
   it('answers 503 in the envelope when it is not ready in time, never 500', async () => {
-    const service: InProcess = { ready: new Promise(() => {}), whenReady: async () => false, fetch: async () => starting() };
+    const service: InProcess = { ready: new Promise(() => {}), whenReady: async () => false, call: async () => starting() };
     const local = createBff({ config: inProcess, transport: createTransport(inProcess, async () => service) });
     const response = await local(await request('api/admin/login', { session: null }), ['admin', 'login']);
     expect(response.status).toBe(503);

@@ -3,7 +3,7 @@ import type { Hono, Context } from 'hono';
 import type { z } from 'zod';
 import type { Db } from '../db';
 import type { UpstreamOptions } from '../options';
-import { CODES } from '../../lib/contract/common';
+import { CODES, type Envelope } from '../../lib/contract/common';
 import { AppError, errorKind, forbidden, invalid, notFound, unauthorized } from './errors';
 import { localeOf, translator, type Translate } from './i18n';
 import type { AnyCall, AuthUser, CallContext } from './call';
@@ -18,18 +18,63 @@ import { observeCall } from '../../lib/http/metrics';
 import { REQUEST_ID_HEADER, requestIdOf } from '../../lib/http/request-id';
 import { GRANTS_VERSION_HEADER } from '../../lib/contract/session';
 
+/** A call as the service reads it, however it came: over HTTP (through Hono) or in-process from the BFF. */
+export interface CallRequest {
+  /** The call's path after /api/, e.g. 'businessMessage/count'. */
+  path: string;
+  method: string;
+  /** A GET's query string, without '?'. */
+  query: string;
+  /** A header, by its lower-case name. */
+  header(name: string): string | undefined;
+  /** The body as text (JSON calls). */
+  text(): Promise<string>;
+  /** The body as a stream (multipart calls). */
+  stream(): ReadableStream<Uint8Array> | null;
+}
+
+/** The service's answer before it becomes HTTP: an envelope, or a file, with what it reports beside it. */
+export type CallAnswer = { status: number; requestId?: string; grantsVersion?: number } & ({ envelope: Envelope; file?: undefined } | { file: FileAnswer; envelope?: undefined });
+
 /**
  * The one converter from a thrown error to the envelope of DESIGN.md section 3. An unexpected
  * error is logged with an id, the call path and its kind only (never its message, SQL or
  * parameters, which may hold personal data); the caller gets the same id.
  */
-export function errorResponse(c: Context, error: unknown, t: Translate, requestId?: string) {
+export function errorAnswer(request: Pick<CallRequest, 'method' | 'path'>, error: unknown, t: Translate, requestId?: string): CallAnswer {
   if (error instanceof AppError) {
-    return c.json({ code: error.code, message: t(error.key, error.params), data: error.data }, error.code);
+    return { status: error.code, envelope: { code: error.code, message: t(error.key, error.params), data: error.data } };
   }
   const errorId = randomUUID();
-  log.error({ errorId, requestId, method: c.req.method, path: c.req.path, kind: errorKind(error) }, 'unexpected error');
-  return c.json({ code: CODES.error, message: t('internal'), data: { errorId } }, 500);
+  log.error({ errorId, requestId, method: request.method, path: `/api/${request.path}`, kind: errorKind(error) }, 'unexpected error');
+  return { status: 500, envelope: { code: CODES.error, message: t('internal'), data: { errorId } } };
+}
+
+/** An error as the HTTP answer of a route outside the call table. */
+export function errorResponse(c: Context, error: unknown, t: Translate): Response {
+  return answerResponse(errorAnswer(honoRequest(c), error, t));
+}
+
+/** A call that came over HTTP, as the service reads it. */
+export function honoRequest(c: Context): CallRequest {
+  const url = c.req.url;
+  const mark = url.indexOf('?');
+  return {
+    path: c.req.path.replace(/^\/api\//, ''),
+    method: c.req.method,
+    query: mark < 0 ? '' : url.slice(mark + 1),
+    header: (name) => c.req.header(name),
+    text: () => c.req.text(),
+    stream: () => c.req.raw.body,
+  };
+}
+
+/** The HTTP answer of a call's answer: the envelope as JSON (or the file), with the request id and the grants' version. */
+export function answerResponse(answer: CallAnswer): Response {
+  const response = answer.file ? fileResponse(answer.file) : Response.json(answer.envelope, { status: answer.status });
+  if (answer.requestId) response.headers.set(REQUEST_ID_HEADER, answer.requestId);
+  if (answer.grantsVersion !== undefined) response.headers.set(GRANTS_VERSION_HEADER, String(answer.grantsVersion));
+  return response;
 }
 
 function fieldsOf(error: z.ZodError): Record<string, string> {
@@ -44,13 +89,13 @@ function fieldsOf(error: z.ZodError): Record<string, string> {
 /** The largest JSON body a call takes (files travel as multipart, with limits of their own). */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-async function readInput(c: Context, call: AnyCall): Promise<unknown> {
-  if (c.req.method === 'GET') return Object.fromEntries(new URL(c.req.url).searchParams);
+async function readInput(request: CallRequest, call: AnyCall): Promise<unknown> {
+  if (request.method === 'GET') return Object.fromEntries(new URLSearchParams(request.query));
   const body = call.spec.body;
-  if (body && body !== 'json') return readMultipart(c, body.multipart.maxBytes);
-  const declared = Number(c.req.header('content-length') ?? 0);
+  if (body && body !== 'json') return readMultipart(request, body.multipart.maxBytes);
+  const declared = Number(request.header('content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw new AppError(CODES.tooLarge, 'tooLarge');
-  const text = await c.req.text();
+  const text = await request.text();
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new AppError(CODES.tooLarge, 'tooLarge');
   if (!text.trim()) return {};
   try {
@@ -74,39 +119,34 @@ function registryOf(calls: readonly AnyCall[]): Map<string, AnyCall> {
   return registry;
 }
 
-/** The client address the web application determined (lib/bff/client-address.ts) and sent as x-client-ip. */
-function clientIpOf(c: Context): string {
-  return normalizeAddress(c.req.header('x-client-ip')) ?? 'unknown';
-}
-
 /** What a call's answer reports beside its envelope: who made it, and the grants' version that user's answer was made under. */
 interface Trace { userId?: number; grantsVersion?: number }
 
-/** Mounts every call of the table under /api/<path>: token, access, validation and error mapping happen here, once. */
-export function mountCalls(app: Hono, db: Db, options: UpstreamOptions, calls: readonly AnyCall[]) {
+/** Serves one call of the table, however it came: token, access, validation and error mapping happen here, once. */
+export type Dispatch = (request: CallRequest) => Promise<CallAnswer>;
+
+export function createDispatch(db: Db, options: UpstreamOptions, calls: readonly AnyCall[]): Dispatch {
   const registry = registryOf(calls);
-  app.all('/api/*', async (c) => {
+  return async (request) => {
     const started = performance.now();
-    const call = registry.get(c.req.path.slice('/api/'.length));
-    const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER));
+    const call = registry.get(request.path);
+    const requestId = requestIdOf(request.header(REQUEST_ID_HEADER));
     const trace: Trace = {};
-    const response = await answer(c, call, trace, requestId);
+    const answered = await answer(request, call, trace, requestId);
     const seconds = (performance.now() - started) / 1000;
     const path = call?.path ?? 'other';
-    observeCall('service', path, response.status, seconds);
-    log.info({ requestId, layer: 'service', path, status: response.status, ms: Math.round(seconds * 1000), userId: trace.userId }, 'call');
-    response.headers.set(REQUEST_ID_HEADER, requestId);
-    if (trace.grantsVersion !== undefined) response.headers.set(GRANTS_VERSION_HEADER, String(trace.grantsVersion));
-    return response;
-  });
+    observeCall('service', path, answered.status, seconds);
+    log.info({ requestId, layer: 'service', path, status: answered.status, ms: Math.round(seconds * 1000), userId: trace.userId }, 'call');
+    return { ...answered, requestId, grantsVersion: trace.grantsVersion };
+  };
 
-  async function answer(c: Context, call: AnyCall | undefined, trace: Trace, requestId: string): Promise<Response> {
-    const locale = localeOf(c.req.header('accept-language'));
+  async function answer(request: CallRequest, call: AnyCall | undefined, trace: Trace, requestId: string): Promise<CallAnswer> {
+    const locale = localeOf(request.header('accept-language'));
     const t = translator(locale);
     try {
-      if (!call || !(methodsOf(call.spec) as readonly string[]).includes(c.req.method)) throw notFound('call');
+      if (!call || !(methodsOf(call.spec) as readonly string[]).includes(request.method)) throw notFound('call');
       const now = options.now();
-      const token = c.req.header('token');
+      const token = request.header('token');
       let user: AuthUser | null = token ? await resolveToken(db, token, now) : null;
       const { access } = call.spec;
       if (access !== 'public') {
@@ -117,8 +157,9 @@ export function mountCalls(app: Hono, db: Db, options: UpstreamOptions, calls: r
       }
       trace.userId = user?.id;
       trace.grantsVersion = user?.grantsVersion;
-      const raw = await readInput(c, call);
-      const ctx: CallContext = { db, options, locale, t, clientIp: clientIpOf(c), user, now };
+      const raw = await readInput(request, call);
+      // The client address the web application determined (lib/bff/client-address.ts) and sent as x-client-ip.
+      const ctx: CallContext = { db, options, locale, t, clientIp: normalizeAddress(request.header('x-client-ip')) ?? 'unknown', user, now };
       const parsed = call.spec.input.safeParse(raw);
       if (!parsed.success) {
         await call.onInvalid?.(ctx, raw);
@@ -126,10 +167,15 @@ export function mountCalls(app: Hono, db: Db, options: UpstreamOptions, calls: r
       }
       if (typeof access === 'function' && !(await allowed(db, user!, (access as (input: unknown) => Access)(parsed.data)))) throw forbidden();
       const data = await call.handler(ctx, parsed.data);
-      if (data instanceof FileAnswer) return fileResponse(data);
-      return c.json({ code: CODES.ok, message: t('ok'), data: data ?? null });
+      if (data instanceof FileAnswer) return { status: 200, file: data };
+      return { status: 200, envelope: { code: CODES.ok, message: t('ok'), data: data ?? null } };
     } catch (error) {
-      return errorResponse(c, error, t, requestId);
+      return errorAnswer(request, error, t, requestId);
     }
   }
+}
+
+/** Mounts the calls under /api/<path> of an HTTP app. */
+export function mountCalls(app: Hono, dispatch: Dispatch) {
+  app.all('/api/*', async (c) => answerResponse(await dispatch(honoRequest(c))));
 }

@@ -1,6 +1,6 @@
-import type { Context } from 'hono';
 import type { UploadedPart } from '../../lib/contract/files';
 import { invalid } from './errors';
+import type { CallRequest } from './dispatch';
 
 /**
  * Calls that take or give files: a multipart/form-data body read within a size limit, and
@@ -59,12 +59,12 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, max: number)
  * name, declared type and bytes. The first part of a name counts. Bodies over `maxBytes`
  * are refused (by their Content-Length before reading, else while reading).
  */
-export async function readMultipart(c: Context, maxBytes: number): Promise<Record<string, string | UploadedPart>> {
-  const type = c.req.header('content-type') ?? '';
+export async function readMultipart(request: Pick<CallRequest, 'header' | 'stream'>, maxBytes: number): Promise<Record<string, string | UploadedPart>> {
+  const type = request.header('content-type') ?? '';
   if (!/^multipart\/form-data;\s*boundary=/i.test(type)) throw invalid({ _: 'validation.multipart' });
-  const declared = Number(c.req.header('content-length'));
+  const declared = Number(request.header('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  const bytes = await readLimited(c.req.raw.body, maxBytes);
+  const bytes = await readLimited(request.stream(), maxBytes);
   let form: FormData;
   try {
     form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData();
