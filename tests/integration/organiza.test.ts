@@ -43,6 +43,13 @@ describeUpstream('systemOrganiza reads, trees and pickers', (up) => {
     expect(children.body.data.list.find((o) => o.id === bank1Id)).toMatchObject({ hasChildren: false });
   });
 
+  it('names the region in the reader\'s language', async () => {
+    const english = await up().call<{ list: OrgNode[] }>('systemOrganiza/organizaList', {}, { token: admin, locale: 'en' });
+    expect(english.body.data.list[0]).toMatchObject({ regionCode: '430100', regionName: 'Changsha' });
+    const page = await up().call<{ list: OrgNode[] }>('systemOrganiza/list', { pageNum: 1, pageSize: 10 }, { token: admin, locale: 'en' });
+    expect(page.body.data.list.find((o) => o.id === operatorId)).toMatchObject({ regionName: 'Changsha' });
+  });
+
   it('organizaList: a non-admin holding the page starts at their own organisation and cannot open others', async () => {
     expect(names((await call('organizaList', {}, manager)).body.data.list)).toEqual([GC1]);
     expect(names((await call('organizaList', { id: gc1Id }, manager)).body.data.list)).toEqual(['GC1 Branch']);

@@ -5,6 +5,7 @@ import { notFound } from '../../core/errors';
 import { visibleOrgs } from '../../core/scope';
 import type { OrgNode, OrgState, OrgTreeNode, OrgType } from '../../../lib/contract/organiza';
 import { containsPattern } from '../../core/like';
+import type { Locale } from '../../../lib/contract/auth';
 
 /** The organisations a caller may see: null for all (admin), else the ids of their subtree. */
 export type Scope = number[] | null;
@@ -36,12 +37,15 @@ export function orgQuery(db: Db, filter: OrgFilter) {
   });
 }
 
-/** The rows of a filter as tree/table nodes, ordered by sort then id. */
-export async function orgNodes(db: Db, filter: OrgFilter, page?: { limit: number; offset: number }): Promise<OrgNode[]> {
+/**
+ * The rows of a filter as tree/table nodes, ordered by sort then id; the region named in the
+ * reader's language (a region without an English name shows its Chinese one).
+ */
+export async function orgNodes(db: Db, filter: OrgFilter, locale: Locale, page?: { limit: number; offset: number }): Promise<OrgNode[]> {
   let query = orgQuery(db, filter)
     .leftJoin('region as r', 'r.code', 'o.region_code')
     .select((eb) => [
-      'o.id', 'o.parent_id as parentId', 'o.name', 'o.type', 'o.region_code as regionCode', 'r.name as regionName',
+      'o.id', 'o.parent_id as parentId', 'o.name', 'o.type', 'o.region_code as regionCode', 'r.name as regionName', 'r.name_en as regionNameEn',
       'o.state', 'o.sort', 'o.version', 'o.created_at as createTime',
       eb.exists(eb.selectFrom('organization as c').select('c.id').whereRef('c.parent_id', '=', 'o.id')).as('hasChildren'),
       eb.selectFrom('app_user as u').select(eb.fn.countAll<number>().as('n'))
@@ -50,8 +54,9 @@ export async function orgNodes(db: Db, filter: OrgFilter, page?: { limit: number
     .orderBy('o.sort').orderBy('o.id');
   if (page) query = query.limit(page.limit).offset(page.offset);
   const rows = await query.execute();
-  return rows.map((row) => ({
+  return rows.map(({ regionNameEn, ...row }) => ({
     ...row,
+    regionName: locale === 'en' && regionNameEn ? regionNameEn : row.regionName,
     hasChildren: Boolean(row.hasChildren),
     userCount: Number(row.userCount ?? 0),
     createTime: new Date(row.createTime).toISOString(),
@@ -65,7 +70,7 @@ export async function countOrgs(db: Db, filter: OrgFilter): Promise<number> {
 
 /** One organisation in the caller's scope; 404 when it is missing or out of scope (its existence is not revealed). */
 export async function scopedNode(db: Db, user: AuthUser, id: number): Promise<OrgNode> {
-  const [node] = await orgNodes(db, { scope: await visibleOrgs(db, user), ids: [id] });
+  const [node] = await orgNodes(db, { scope: await visibleOrgs(db, user), ids: [id] }, 'zh-CN');
   if (!node) throw notFound('organization');
   return node;
 }

@@ -74,7 +74,7 @@ export async function saveOrganization(ctx: Ctx, input: OrganizaSaveInput): Prom
     if (sqlState(error) === '23505') throw invalid({ name: 'validation.orgNameTaken' });
     throw error;
   });
-  const [node] = await orgNodes(ctx.db, { scope: null, ids: [id] });
+  const [node] = await orgNodes(ctx.db, { scope: null, ids: [id] }, ctx.locale);
   return node!;
 }
 

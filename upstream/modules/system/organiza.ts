@@ -21,12 +21,12 @@ export const organizaCalls = [
       const filters = { name: input.name, type: input.type };
       if (input.id !== undefined) {
         if (!(await orgQuery(ctx.db, { scope, ids: [input.id] }).select('o.id').executeTakeFirst())) throw notFound('organization');
-        return { list: await orgNodes(ctx.db, { scope, parentId: input.id, ...filters }) };
+        return { list: await orgNodes(ctx.db, { scope, parentId: input.id, ...filters }, ctx.locale) };
       }
-      if (input.name || input.type) return { list: await orgNodes(ctx.db, { scope, ...filters }) };
+      if (input.name || input.type) return { list: await orgNodes(ctx.db, { scope, ...filters }, ctx.locale) };
       // The roots the caller sees: the top-level organisations for an admin, else their own one.
-      if (scope === null) return { list: await orgNodes(ctx.db, { scope, parentId: null }) };
-      return { list: ctx.user.orgId === null ? [] : await orgNodes(ctx.db, { scope, ids: [ctx.user.orgId] }) };
+      if (scope === null) return { list: await orgNodes(ctx.db, { scope, parentId: null }, ctx.locale) };
+      return { list: ctx.user.orgId === null ? [] : await orgNodes(ctx.db, { scope, ids: [ctx.user.orgId] }, ctx.locale) };
     },
   }),
 
@@ -36,7 +36,7 @@ export const organizaCalls = [
       const filter = { scope: await visibleOrgs(ctx.db, ctx.user), name: input.name, type: input.type, state: input.state };
       const [total, list] = await Promise.all([
         countOrgs(ctx.db, filter),
-        orgNodes(ctx.db, filter, { limit: input.pageSize, offset: (input.pageNum - 1) * input.pageSize }),
+        orgNodes(ctx.db, filter, ctx.locale, { limit: input.pageSize, offset: (input.pageNum - 1) * input.pageSize }),
       ]);
       return { list, total, totalPage: Math.ceil(total / input.pageSize) };
     },
@@ -46,7 +46,7 @@ export const organizaCalls = [
     path: 'systemOrganiza/myOrganization',
     async handler(ctx): Promise<OrgNode | null> {
       if (ctx.user.orgId === null) return null;
-      const [node] = await orgNodes(ctx.db, { scope: null, ids: [ctx.user.orgId] });
+      const [node] = await orgNodes(ctx.db, { scope: null, ids: [ctx.user.orgId] }, ctx.locale);
       return node ?? null;
     },
   }),
