@@ -1,6 +1,7 @@
 'use client';
 
-import { DatePicker, Form, InputNumber, Radio } from 'antd';
+import { Form, InputNumber, Radio } from 'antd';
+import { DatePicker } from '@/components/common/date-pickers';
 import type { Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { QUOTA_LIMIT } from '@/lib/resources/workbench';

@@ -1,6 +1,7 @@
 'use client';
 
-import { App, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { App, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { DatePicker } from '@/components/common/date-pickers';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ApiError, apiCall } from '@/lib/api/client';

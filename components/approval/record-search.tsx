@@ -1,6 +1,7 @@
 'use client';
 
-import { Button, DatePicker, Drawer, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Drawer, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { RangePicker } from '@/components/common/date-pickers';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { dayText } from '@/lib/china-time';
@@ -40,7 +41,7 @@ export function RecordSearch({ close, openCase }: { close: () => void; openCase:
             <Select allowClear style={{ width: 140 }} aria-label={t('action')} options={ACTIONS.map((a) => ({ value: a, label: ta(`action.${a}`) }))} />
           </Form.Item>
           <Form.Item name="actor" label={t('actor')}><Input allowClear maxLength={64} aria-label={t('actor')} /></Form.Item>
-          <Form.Item name="period" label={t('period')}><DatePicker.RangePicker aria-label={t('period')} /></Form.Item>
+          <Form.Item name="period" label={t('period')}><RangePicker aria-label={t('period')} /></Form.Item>
           <Button type="primary" htmlType="submit">{tc('search')}</Button>
         </Form>
         <Table<RecordInfoRow> rowKey="id" size="small" loading={list.isLoading} dataSource={(list.data?.list ?? []) as RecordInfoRow[]}

@@ -1,6 +1,7 @@
 'use client';
 
-import { App, DatePicker, Form, Image, Modal, Radio, Space, Tag, Typography } from 'antd';
+import { App, Form, Image, Modal, Radio, Space, Tag, Typography } from 'antd';
+import { DatePicker } from '@/components/common/date-pickers';
 import type { Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';

@@ -1,6 +1,7 @@
 'use client';
 
-import { DatePicker, Input, InputNumber, Select, Switch, type FormRule, type TreeSelectProps } from 'antd';
+import { Input, InputNumber, Select, Switch, type FormRule, type TreeSelectProps } from 'antd';
+import { DatePicker, RangePicker } from '@/components/common/date-pickers';
 import type { Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
@@ -86,7 +87,7 @@ export function FieldInput({ field, search = false, disabled = false, idle = fal
       ? <Select {...common} placeholder={placeholder ?? t('crud.all')} allowClear style={{ width: '100%' }} options={[{ value: 'true', label: t('crud.yes') }, { value: 'false', label: t('crud.no') }]} />
       : <Switch {...common} />;
     case 'date': return <DatePicker {...common} style={{ width: '100%' }} />;
-    case 'dateRange': return <DatePicker.RangePicker {...(common as object)} presets={presets} style={{ width: '100%' }} />;
+    case 'dateRange': return <RangePicker {...(common as object)} presets={presets} style={{ width: '100%' }} />;
     case 'icon': return <IconPicker {...common} />;
     case 'region': return <RegionInput {...controlled} placeholder={placeholder} />;
     case 'file': return <FileInput field={field} {...controlled} />;

@@ -1,7 +1,8 @@
 'use client';
 
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Col, DatePicker, Form, Grid, Row, Select, Space } from 'antd';
+import { Button, Col, Form, Grid, Row, Select, Space } from 'antd';
+import { RangePicker } from '@/components/common/date-pickers';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
@@ -45,7 +46,7 @@ export function ApplyFilterForm({ filters, data, onSearch }: { filters: ApplyFil
       <Row gutter={16} align="bottom">
         <Col xs={24} sm={12} lg={6}>
           <Form.Item name="period" label={t('period')}>
-            <DatePicker.RangePicker allowClear={false} style={{ width: '100%' }} aria-label={t('period')} />
+            <RangePicker allowClear={false} style={{ width: '100%' }} aria-label={t('period')} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12} lg={3}>

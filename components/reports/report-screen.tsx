@@ -1,7 +1,8 @@
 'use client';
 
 import { PrinterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Form, Grid, Select, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Form, Grid, Select, Skeleton, Space, Typography } from 'antd';
+import { RangePicker } from '@/components/common/date-pickers';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
@@ -76,7 +77,7 @@ function Screen() {
       <Card title={t('title')} extra={extra}>
         <Form form={form} layout={phone ? 'vertical' : 'inline'} onFinish={search} className={styles.noPrint} style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item name="period" label={t('period')}>
-            <DatePicker.RangePicker picker="month" allowClear={false} aria-label={t('period')} style={phone ? { width: '100%' } : undefined} />
+            <RangePicker picker="month" allowClear={false} aria-label={t('period')} style={phone ? { width: '100%' } : undefined} />
           </Form.Item>
           <Form.Item name="region" label={t('region')}>
             <Select allowClear style={{ width: phone ? '100%' : 160 }} placeholder={t('allRegions')} aria-label={t('region')}

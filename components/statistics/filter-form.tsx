@@ -1,7 +1,8 @@
 'use client';
 
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Col, DatePicker, Form, Row, Select, Space } from 'antd';
+import { Button, Col, Form, Row, Select, Space } from 'antd';
+import { RangePicker } from '@/components/common/date-pickers';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
@@ -34,7 +35,7 @@ export function FilterForm({ side, filters, period, orgs, onSearch }: {
       <Row gutter={16} align="bottom">
         <Col xs={24} sm={12} lg={8}>
           <Form.Item name="period" label={t('statistics.period')}>
-            <DatePicker.RangePicker picker="date" allowClear={false} style={{ width: '100%' }} aria-label={t('statistics.period')} />
+            <RangePicker picker="date" allowClear={false} style={{ width: '100%' }} aria-label={t('statistics.period')} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12} lg={6}>
