@@ -115,6 +115,9 @@ describe('field kinds of the screen engine', { timeout: 30_000 }, () => {
     expect(inputValue('价格最小值')).toBe('10');
     expect(inputValue('价格最大值')).toBe('20');
     const form = searchForm();
+    // The picker's box shows the period at once; the picker itself once its code has arrived.
+    expect(Array.from(form.querySelectorAll<HTMLInputElement>('.ant-picker-range input')).map((i) => i.value)).toEqual(['2025-01-01', '2025-01-31']);
+    await waitFor(() => expect(form.querySelector('.ant-picker-range[aria-hidden]')).toBeNull());
     expect(Array.from(form.querySelectorAll<HTMLInputElement>('.ant-picker-range input')).map((i) => i.value)).toEqual(['2025-01-01', '2025-01-31']);
     expect(within(form).getByTitle('否')).toBeTruthy();
     expect(within(form).getAllByText('新').length).toBeGreaterThan(0);
