@@ -2,7 +2,7 @@
 
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Drawer, Empty, Form, InputNumber, Modal, Select, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState, type DragEvent } from 'react';
 import useSWR from 'swr';
 import { ApiError, api, apiCall } from '@/lib/api/client';
@@ -22,6 +22,7 @@ type Editing = { node: FlowNodeRow | null } | null;
  */
 export function FlowNodes({ row, close, refresh }: { row: FlowRow; close: () => void; refresh: () => Promise<unknown> }) {
   const t = useTranslations('resources.flow');
+  const locale = useLocale();
   const ts = useTranslations('approval.stage');
   const te = useTranslations('errors');
   const { modal, message } = App.useApp();
@@ -75,7 +76,7 @@ export function FlowNodes({ row, close, refresh }: { row: FlowRow; close: () => 
   } : {};
 
   return (
-    <Drawer open title={t('nodesTitle', { name: row.name })} onClose={close} size="min(860px, 100vw)"
+    <Drawer open title={t('nodesTitle', { name: (locale === 'en' && row.nameEn) || row.name })} onClose={close} size="min(860px, 100vw)"
       extra={canEdit ? (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ node: null })}
           disabled={!data || nodes.length === STAGES.length}>{t('addNode')}</Button>

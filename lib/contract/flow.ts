@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { bool, id, int, longText, pageInput, requiredLine, textFilter } from './fields';
+import { bool, id, int, line, longText, pageInput, requiredLine, textFilter } from './fields';
 import { count, timestamp } from './output';
 import { TIME_LIMIT_MAX } from './limits';
 import { version } from './role';
@@ -31,6 +31,8 @@ export const flowListInput = pageInput.extend({
 
 const flowFields = {
   name: requiredLine(FLOW_NAME_MAX, 'validation.flowNameRequired'),
+  /** The English name; blank: English readers see the Chinese one. */
+  nameEn: line(FLOW_NAME_MAX).optional(),
   description: longText(FLOW_DESCRIPTION_MAX).optional(),
 };
 
@@ -45,6 +47,7 @@ export const flowDeleteInput = z.object({ id, version });
 export const flowRow = z.object({
   id: count,
   name: z.string(),
+  nameEn: z.string(),
   borrowerType: z.enum(BORROWER_TYPES),
   description: z.string(),
   state: z.enum(FLOW_STATES),

@@ -21,7 +21,9 @@ export const flowSpec: ResourceSpec<FlowRow> = {
     { name: 'state', label: 'resources.common.state', kind: 'select', options: STATE_OPTIONS },
   ],
   columns: [
-    { key: 'name', title: label('name'), width: 120 },
+    { key: 'name', title: label('name'), width: 120, language: 'zh-CN' },
+    // A flow without an English name shows its Chinese one to English readers too.
+    { key: 'nameEn', title: label('nameEn'), width: 120, language: 'en', value: (row) => row.nameEn || row.name },
     { key: 'borrowerType', title: label('borrowerType'), kind: 'enum', options: BORROWER_TYPE_OPTIONS },
     { key: 'nodeCount', title: label('nodeCount'), width: 90 },
     { key: 'runningCount', title: label('runningCount'), width: 90 },
@@ -38,10 +40,11 @@ export const flowSpec: ResourceSpec<FlowRow> = {
     editPermission: 'flow::edit',
     fields: [
       { name: 'name', label: label('name'), kind: 'text' },
+      { name: 'nameEn', label: label('nameEn'), kind: 'text' },
       { name: 'borrowerType', label: label('borrowerType'), kind: 'select', options: BORROWER_TYPE_OPTIONS, locked: true },
       { name: 'description', label: label('description'), kind: 'textarea' },
     ],
-    toValues: (row) => ({ name: row.name, borrowerType: row.borrowerType, description: row.description }),
+    toValues: (row) => ({ name: row.name, nameEn: row.nameEn, borrowerType: row.borrowerType, description: row.description }),
     toPayload: (values, row) => {
       const { borrowerType, ...rest } = values;
       return row ? withVersion(rest, row) : { ...rest, borrowerType };
@@ -54,7 +57,7 @@ export const flowSpec: ResourceSpec<FlowRow> = {
       confirm: {
         question: label('confirmEnable'),
         path: 'approvalModule/update',
-        body: (row) => ({ id: row.id, version: row.version, name: row.name, description: row.description, state: 'ENABLED' }),
+        body: (row) => ({ id: row.id, version: row.version, name: row.name, nameEn: row.nameEn, description: row.description, state: 'ENABLED' }),
       },
     },
   ],

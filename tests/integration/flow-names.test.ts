@@ -4,6 +4,7 @@ import { migrate, openDatabase } from '../../upstream/db';
 import { migrations } from '../../upstream/db/migrations';
 import { describeUpstream } from './harness';
 import { expectFields } from './helpers';
+import { createCase } from './workflow-fixtures';
 
 /** approvalModule names are unique per borrower type (ignoring case and deleted flows), also under concurrent saves. */
 describeUpstream('approval flow names', (up) => {
@@ -47,6 +48,43 @@ describeUpstream('approval flow names', (up) => {
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 422]);
     expect(await flows('改名丙')).toHaveLength(1);
+  });
+
+  it('a flow keeps an English name beside its Chinese one; leaving it out or enabling the flow keeps what the form sent', async () => {
+    const seeded = (await call('approvalModule/getList', { pageNum: 1, pageSize: 30, state: 'ENABLED' })).body.data.list;
+    expect(seeded.find((m: { borrowerType: string }) => m.borrowerType === 'PERSON')).toMatchObject({ name: '个人创业担保贷款', nameEn: 'Personal start-up guarantee loan' });
+    const added = await call('approvalModule/add', { name: '英文名流程', nameEn: ' Flow with a name ', borrowerType: 'PARTNERSHIP' });
+    expect(added.body.data).toMatchObject({ name: '英文名流程', nameEn: 'Flow with a name' });
+    const plain = await call('approvalModule/add', { name: '只有中文名', borrowerType: 'PARTNERSHIP' });
+    expect(plain.body.data).toMatchObject({ nameEn: '' });
+    expectFields(await call('approvalModule/add', { name: '太长', nameEn: 'x'.repeat(65), borrowerType: 'PARTNERSHIP' }), { nameEn: 'validation.tooLong' });
+    const renamed = await call('approvalModule/update', { id: added.body.data.id, version: added.body.data.version, name: '英文名流程', nameEn: 'Renamed flow' });
+    expect(renamed.body.data).toMatchObject({ nameEn: 'Renamed flow' });
+    const audit = await up().db.selectFrom('audit_log').select('summary').where('target_type', '=', 'flow').where('target_id', '=', String(added.body.data.id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.stringify(audit.summary)).toContain('Renamed flow');
+  });
+
+  it('a case names its flow and its refusal reason in the reader\'s language', async () => {
+    const app = await createCase(up().db);
+    const reason = await up().db.selectFrom('refuse_reason').select(['id', 'content', 'content_en']).where('content_en', '<>', '').executeTakeFirstOrThrow();
+    await up().db.updateTable('application').set({ refuse_reason_id: reason.id }).where('id', '=', app.id).execute();
+    const detail = async (locale: string) => (await up().call('businessProposerInfo/getInfo', { id: app.id }, { token: admin, locale })).body.data;
+    expect(await detail('en')).toMatchObject({ moduleName: 'Personal start-up guarantee loan', refuseReason: reason.content_en });
+    expect(await detail('zh-CN')).toMatchObject({ moduleName: '个人创业担保贷款', refuseReason: reason.content });
+  });
+
+  it('migration 0032 gives the seeded flows their English names', async () => {
+    const other = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await new Migrator({ db: other.db, provider: { getMigrations: async () => migrations } }).migrateTo('0031_region_names');
+      await other.db.insertInto('approval_module').values({ name: '小微企业创业担保贷款', borrower_type: 'SMALL_COMPANY', state: 'DISABLED', updated_at: new Date() }).execute();
+      await other.db.insertInto('approval_module').values({ name: '自建流程', borrower_type: 'PERSON', state: 'DISABLED', updated_at: new Date() }).execute();
+      await migrate(other.db);
+      const rows = await other.db.selectFrom('approval_module').select(['name', 'name_en']).orderBy('id').execute();
+      expect(rows).toEqual([{ name: '小微企业创业担保贷款', name_en: 'Small business start-up guarantee loan' }, { name: '自建流程', name_en: '' }]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('the migration renames flows that shared a name before, so the rule holds for them too', async () => {

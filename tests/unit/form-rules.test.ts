@@ -20,8 +20,9 @@ describe('form rules from the call table', () => {
   });
 
   it('give a form what the service checks: required, longest text, number bounds, patterns', () => {
-    const [name, borrowerType, description] = withCallRules(flowSpec.form!.fields, 'approvalModule/add');
+    const [name, nameEn, borrowerType, description] = withCallRules(flowSpec.form!.fields, 'approvalModule/add');
     expect(name).toMatchObject({ name: 'name', required: true, max: 64 });
+    expect(nameEn).toMatchObject({ name: 'nameEn', required: false, max: 64 });
     expect(borrowerType).toMatchObject({ required: true });
     expect(description).toMatchObject({ required: false, max: 255 });
     const days = withCallRules(overtimeSpec.form!.fields, 'systemOvertimeConfig/add').find((f) => f.name === 'days')!;

@@ -11,6 +11,7 @@ import { lookups } from './migration-lookups';
 import { push } from './migration-push';
 import { perf } from './migration-perf';
 import { regionNames } from './migration-region-names';
+import { flowNames } from './migration-flow-names';
 import { textsCalendar } from './migration-texts-calendar';
 import { staffingLimits } from './migration-staffing-limits';
 import { roleNames } from './migration-role-names';
@@ -266,4 +267,5 @@ export const migrations: Record<string, Migration> = {
   '0024_apply_rollup': applyRollup,
   '0026_lists_at_scale': listsAtScale,
   '0031_region_names': regionNames,
+  '0032_flow_names': flowNames,
 };

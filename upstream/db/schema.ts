@@ -182,6 +182,8 @@ type DateOnly = ColumnType<string, string, string>;
 interface ApprovalModuleTable {
   id: Generated<number>;
   name: string;
+  /** Blank: the Chinese name is shown to every reader (migration 0032). */
+  name_en: Generated<string>;
   borrower_type: BorrowerType;
   state: Generated<'ENABLED' | 'DISABLED'>;
   description: Generated<string>;

@@ -6,14 +6,10 @@ import { generateApplication, type GeneratedApplication, type Outcome } from './
 import { personOf } from './generator-people';
 import { insertApplications } from './bulk-insert';
 import { randomFor } from './random';
+import { MODULE_NAMES } from './workflow-names';
 
 type Trx = Kysely<Database>;
 
-const MODULE_NAMES: Record<BorrowerType, string> = {
-  PERSON: '个人创业担保贷款',
-  SMALL_COMPANY: '小微企业创业担保贷款',
-  PARTNERSHIP: '合伙创业担保贷款',
-};
 
 /** Default node time limits in working days: renshe 3, guarantee 5 (the house review 10), bank 5. */
 export const OVERTIME_DAYS: Record<Stage, number> = {
@@ -46,7 +42,7 @@ export async function seedWorkflowReference(trx: Trx) {
   for (const type of BORROWER_TYPES) {
     const enabled = await trx.selectFrom('approval_module').select('id').where('borrower_type', '=', type).where('state', '=', 'ENABLED').executeTakeFirst();
     if (enabled) continue;
-    const module = await trx.insertInto('approval_module').values({ name: MODULE_NAMES[type], borrower_type: type, updated_at: now })
+    const module = await trx.insertInto('approval_module').values({ name: MODULE_NAMES[type].zh, name_en: MODULE_NAMES[type].en, borrower_type: type, updated_at: now })
       .returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('approval_node')
       .values(STAGES.map((stage, index) => ({ module_id: module.id, stage, sort: index + 1, time_limit_days: null, updated_at: now })))

@@ -14,7 +14,7 @@ import {
 const button = (action: string) => ({ permission: `flow::${action}` }) as const;
 
 const flowSummary = (row: FlowRow) =>
-  ({ name: row.name, borrowerType: row.borrowerType, description: row.description, state: row.state, version: row.version });
+  ({ name: row.name, nameEn: row.nameEn, borrowerType: row.borrowerType, description: row.description, state: row.state, version: row.version });
 
 /** The type's enabled module steps down when another is enabled, in the same transaction: new applications always find exactly one. */
 async function stepDown(trx: Kysely<Database>, ctx: { user: { id: number }; now: Date }, borrowerType: FlowRow['borrowerType']) {
@@ -41,9 +41,9 @@ const flowTable = resource({
   references: [reference('application', 'module_id', 'flow.inUse', (q) => q.where('status', 'in', RUNNING))],
   audit: { type: 'flow', action: 'flow', summary: flowSummary },
   insert: (input: InputOf<'approvalModule/add'>) =>
-    ({ name: input.name, borrower_type: input.borrowerType, description: input.description ?? '', state: 'DISABLED' as const }),
+    ({ name: input.name, name_en: input.nameEn ?? '', borrower_type: input.borrowerType, description: input.description ?? '', state: 'DISABLED' as const }),
   patch: (input: InputOf<'approvalModule/update'>, before) =>
-    ({ name: input.name, description: input.description ?? '', state: input.state ?? before.state }),
+    ({ name: input.name, name_en: input.nameEn ?? '', description: input.description ?? '', state: input.state ?? before.state }),
   rules: {
     async lock(trx, _ctx, input) {
       // Enabling touches two modules of a type: lock all of the type, in one order, so two enablings queue instead of deadlocking.
@@ -54,7 +54,7 @@ const flowTable = resource({
     },
     async validate(trx, ctx, values, before) {
       if (!before) return;
-      const edits = values.name !== before.name || values.description !== before.description;
+      const edits = values.name !== before.name || values.name_en !== before.nameEn || values.description !== before.description;
       if (edits && !(await allowed(trx, ctx.user, button('edit')))) throw forbidden();
       if (values.state !== before.state && !(await allowed(trx, ctx.user, button('state')))) throw forbidden();
       if (values.state === 'ENABLED' && before.state !== 'ENABLED' && before.nodeCount === 0) throw conflict('flow.noNodes');

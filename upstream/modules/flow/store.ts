@@ -13,7 +13,7 @@ export const RUNNING = ['IN_REVIEW', 'RETURNED'] as const;
 
 /** The columns of a module row (the table is `t`), with its node and running-case counts. */
 export const selectFlow = (q: From<'approval_module'>) => q
-  .select(['t.id', 't.name', 't.borrower_type', 't.description', 't.state', 't.version', 't.created_at', 't.updated_at'])
+  .select(['t.id', 't.name', 't.name_en', 't.borrower_type', 't.description', 't.state', 't.version', 't.created_at', 't.updated_at'])
   .select((eb) => [
     eb.selectFrom('approval_node as n').select(eb.fn.countAll<number>().as('c'))
       .whereRef('n.module_id', '=', 't.id').where('n.deleted_at', 'is', null).as('nodeCount'),
@@ -27,7 +27,7 @@ const flowRows = (db: Db) => selectFlow(db.selectFrom('approval_module as t')).w
 type FlowRowData = Awaited<ReturnType<ReturnType<typeof flowRows>['executeTakeFirstOrThrow']>>;
 
 export const toFlowRow = (r: FlowRowData): FlowRow => ({
-  id: r.id, name: r.name, borrowerType: r.borrower_type, description: r.description, state: r.state,
+  id: r.id, name: r.name, nameEn: r.name_en, borrowerType: r.borrower_type, description: r.description, state: r.state,
   nodeCount: Number(r.nodeCount ?? 0), runningCount: Number(r.runningCount ?? 0), version: r.version,
   createTime: new Date(r.created_at).toISOString(), updateTime: new Date(r.updated_at).toISOString(),
 });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthUser } from '../../core/call';
+import type { Locale } from '../../../lib/contract/auth';
 import { notFound } from '../../core/errors';
 import { allowed } from '../../core/permission';
 import type { ApplicationDetail, PersonInfo, Progress, RecordRow } from '../../../lib/contract/workflow';
@@ -23,14 +24,17 @@ export async function visibleApplication(db: Trx, user: AuthUser, id: number) {
   return app;
 }
 
-export async function applicationDetail(db: Trx, user: AuthUser, id: number, now: Date): Promise<ApplicationDetail> {
+/** A case's details; the flow and the refusal reason in the reader's language (the Chinese text where there is no English). */
+export async function applicationDetail(db: Trx, user: AuthUser, id: number, now: Date, locale: Locale): Promise<ApplicationDetail> {
   const app = await visibleApplication(db, user, id);
   const row = await applicationRows(db).where('a.id', '=', id).executeTakeFirstOrThrow();
   const extra = await db.selectFrom('application as a')
     .innerJoin('organization as r', 'r.id', 'a.renshe_org_id')
     .innerJoin('approval_module as m', 'm.id', 'a.module_id')
     .leftJoin('refuse_reason as rr', 'rr.id', 'a.refuse_reason_id')
-    .select(['r.name as renshe', 'm.name as module', 'rr.content as reason']).where('a.id', '=', id).executeTakeFirstOrThrow();
+    .select(['r.name as renshe', 'm.name as module', 'm.name_en as moduleEn', 'rr.content as reason', 'rr.content_en as reasonEn'])
+    .where('a.id', '=', id).executeTakeFirstOrThrow();
+  const en = locale === 'en';
   const stage = app.stage ?? 'RS_FIRST';
   const [act, adminRedeploy, reveal, open] = await Promise.all([
     Promise.resolve(app.assignee_id === user.id && (app.status === 'IN_REVIEW' || app.status === 'APPROVED')),
@@ -54,9 +58,9 @@ export async function applicationDetail(db: Trx, user: AuthUser, id: number, now
     loanDate: app.loan_date_text,
     resignCount: app.resign_count,
     signedAgreements: (app.signed_agreements ?? []).map((a) => ({ kind: a.kind, title: a.title, version: a.version })),
-    refuseReason: extra.reason,
+    refuseReason: en && extra.reasonEn ? extra.reasonEn : extra.reason,
     rensheOrg: extra.renshe,
-    moduleName: extra.module,
+    moduleName: en && extra.moduleEn ? extra.moduleEn : extra.module,
     can: { act, adminRedeploy: adminRedeploy && app.status === 'IN_REVIEW', reveal },
   };
 }

@@ -38,11 +38,11 @@ export const readCalls = [
   }),
   defineCall({
     path: 'businessClubFirstTrial/unfold',
-    handler: (ctx, input): Promise<ApplicationDetail> => applicationDetail(ctx.db, ctx.user, input.id, ctx.now),
+    handler: (ctx, input): Promise<ApplicationDetail> => applicationDetail(ctx.db, ctx.user, input.id, ctx.now, ctx.locale),
   }),
   defineCall({
     path: 'businessProposerInfo/getInfo',
-    handler: (ctx, input): Promise<ApplicationDetail> => applicationDetail(ctx.db, ctx.user, input.id, ctx.now),
+    handler: (ctx, input): Promise<ApplicationDetail> => applicationDetail(ctx.db, ctx.user, input.id, ctx.now, ctx.locale),
   }),
   defineCall({
     path: 'businessClubFirstTrial/progressBar',
