@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
-import { BORROWER_TYPES, STAGE_INFO, STAGES, type BorrowerType, type Stage } from '../../../lib/workflow/stages';
+import { BORROWER_TYPES, STAGE_INFO, STAGES, type Stage } from '../../../lib/workflow/stages';
 import { loadGeneratorContext } from './generator-context';
 import { generateApplication, type GeneratedApplication, type Outcome } from './generator';
 import { personOf } from './generator-people';
