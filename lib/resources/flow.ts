@@ -21,7 +21,7 @@ export const flowSpec: ResourceSpec<FlowRow> = {
     { name: 'state', label: 'resources.common.state', kind: 'select', options: STATE_OPTIONS },
   ],
   columns: [
-    { key: 'name', title: label('name'), width: 120, language: 'zh-CN' },
+    { key: 'name', title: label('nameZh'), width: 120, language: 'zh-CN' },
     // A flow without an English name shows its Chinese one to English readers too.
     { key: 'nameEn', title: label('nameEn'), width: 120, language: 'en', value: (row) => row.nameEn || row.name },
     { key: 'borrowerType', title: label('borrowerType'), kind: 'enum', options: BORROWER_TYPE_OPTIONS },
@@ -39,8 +39,8 @@ export const flowSpec: ResourceSpec<FlowRow> = {
     createPermission: 'flow::add',
     editPermission: 'flow::edit',
     fields: [
-      { name: 'name', label: label('name'), kind: 'text' },
-      { name: 'nameEn', label: label('nameEn'), kind: 'text' },
+      { name: 'name', label: label('nameZhField'), kind: 'text' },
+      { name: 'nameEn', label: label('nameEnField'), kind: 'text' },
       { name: 'borrowerType', label: label('borrowerType'), kind: 'select', options: BORROWER_TYPE_OPTIONS, locked: true },
       { name: 'description', label: label('description'), kind: 'textarea' },
     ],

@@ -60,6 +60,9 @@ describeUpstream('approval flow names', (up) => {
     expectFields(await call('approvalModule/add', { name: '太长', nameEn: 'x'.repeat(65), borrowerType: 'PARTNERSHIP' }), { nameEn: 'validation.tooLong' });
     const renamed = await call('approvalModule/update', { id: added.body.data.id, version: added.body.data.version, name: '英文名流程', nameEn: 'Renamed flow' });
     expect(renamed.body.data).toMatchObject({ nameEn: 'Renamed flow' });
+    const found = async (name: string) => (await call('approvalModule/getList', { pageNum: 1, pageSize: 30, name })).body.data.list.map((m: { id: number }) => m.id);
+    expect(await found('renamed FLOW')).toEqual([added.body.data.id]);
+    expect(await found('英文名')).toEqual([added.body.data.id]);
     const audit = await up().db.selectFrom('audit_log').select('summary').where('target_type', '=', 'flow').where('target_id', '=', String(added.body.data.id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(JSON.stringify(audit.summary)).toContain('Renamed flow');
   });
