@@ -20,3 +20,11 @@ export function translator(locale: Locale) {
     lookup(SERVICE_TEXTS[locale], `upstream.${key}`, params) ?? lookup(SERVICE_TEXTS[locale], key, params) ?? key;
 }
 export type Translate = ReturnType<typeof translator>;
+
+/**
+ * A text kept in both languages by the people who wrote it (a region, a flow, a refusal reason):
+ * the English one for an English reader when there is one, else the Chinese one as written.
+ */
+export function inReaderLanguage<T extends string | null>(locale: Locale, zh: T, en: string | null | undefined): T | string {
+  return locale === 'en' && en ? en : zh;
+}

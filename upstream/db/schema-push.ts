@@ -1,9 +1,6 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { CreatedAt, DateOnly, JsonList, Timestamp } from './schema-columns';
 import type { BatchStatus, PushError, PushEvent, PushKind, PushStatus } from '../../lib/workflow/push';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type JsonList<T> = ColumnType<T[], string, string>;
 
 interface PushTargetTable {
   id: Generated<number>;
@@ -20,7 +17,7 @@ interface PushTargetTable {
 interface SupervisionBatchTable {
   id: Generated<number>;
   /** YYYY-MM-DD (China day). */
-  day: ColumnType<string, string, string>;
+  day: DateOnly;
   count: number;
   succeeded: Generated<number>;
   failed: Generated<number>;

@@ -38,7 +38,11 @@ const ref = (column: string) => sql.ref(`t.${column}`);
 function applyFilter<T extends TableName>(query: From<T>, filter: Filter<T>, value: unknown): From<T> {
   if (typeof filter === 'function') return filter(query, value);
   if ('equals' in filter) return query.where(ref(filter.equals), '=', value);
-  if ('contains' in filter) return query.where(ref(filter.contains), 'ilike', containsPattern(String(value)));
+  if ('contains' in filter) {
+    const pattern = containsPattern(String(value));
+    const columns: readonly string[] = typeof filter.contains === 'string' ? [filter.contains] : filter.contains;
+    return query.where((eb) => eb.or(columns.map((column) => eb(ref(column), 'ilike', pattern))));
+  }
   if ('from' in filter) return query.where(ref(filter.from), '>=', chinaDayStart(String(value)));
   return query.where(ref(filter.to), '<', new Date(chinaDayStart(String(value)).getTime() + DAY_MS));
 }

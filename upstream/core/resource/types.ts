@@ -23,13 +23,14 @@ export type ReadContext = Pick<CallContext, 'db' | 'now'>;
 export interface PageQuery { pageNum: number; pageSize: number; order?: string }
 
 /**
- * A search filter of a list input field: equal to a column, contained in it (LIKE, any case),
+ * A search filter of a list input field: equal to a column, contained in it or in any of several
+ * (LIKE, any case; e.g. a name kept in both languages),
  * a date range bound on a timestamp column (a China calendar day, YYYY-MM-DD: `from` that
  * day on, `to` through that day), or a function of the query and the value. Blank is absent.
  */
 export type Filter<T extends TableName> =
   | { equals: Column<T> }
-  | { contains: Column<T> }
+  | { contains: Column<T> | readonly Column<T>[] }
   | { from: Column<T> }
   | { to: Column<T> }
   | ((query: From<T>, value: unknown) => From<T>);

@@ -5,7 +5,6 @@ import { conflict, forbidden, invalid } from '../../core/errors';
 import { allowed } from '../../core/permission';
 import { audit } from '../../core/audit';
 import { reference, resource } from '../../core/resource';
-import { containsPattern } from '../../core/like';
 import type { FlowNodes, FlowRow, NodeCandidate } from '../../../lib/contract/flow';
 import {
   bumpFlow, checkPeople, flowNodes, inUse, loadFlow, lockFlow, lockNode, nextSort, pendingAt, RUNNING, selectFlow, setPeople,
@@ -34,8 +33,7 @@ const flowTable = resource({
   select: selectFlow,
   toRow: toFlowRow,
   label: (row) => row.name,
-  // A flow is found by either of its names.
-  filters: { name: (query, value) => query.where((eb) => eb.or([eb('t.name', 'ilike', containsPattern(String(value))), eb('t.name_en', 'ilike', containsPattern(String(value)))])), borrowerType: { equals: 'borrower_type' }, state: { equals: 'state' } },
+  filters: { name: { contains: ['name', 'name_en'] }, borrowerType: { equals: 'borrower_type' }, state: { equals: 'state' } },
   orders: { borrowerType: 'borrower_type' },
   order: 'borrowerType',
   removal: { soft: 'deleted_at' },

@@ -5,7 +5,7 @@ import type { ApplyFigures, ApplyStatistics, ApplyStatisticsQuery, NamedFigures 
 import { BORROWER_TYPES, STAGES } from '../../../lib/workflow/stages';
 import { FUNNEL_STEPS } from '../../../lib/workflow/reports';
 import { monthsOf } from '../../../lib/workflow/statistics';
-import type { Translate } from '../../core/i18n';
+import { inReaderLanguage, type Translate } from '../../core/i18n';
 import { applyGroups, applyPeriod, overdueCount, stageWaits, type ApplyDimension, type ApplyGroup, type ApplyPeriodRange } from './apply-query';
 
 const DAY_MS = 86_400_000;
@@ -68,19 +68,17 @@ async function names(db: Db, locale: Locale) {
     db.selectFrom('loan_product').select(['id', 'name_zh', 'name_en', 'revision']).orderBy('sort').orderBy('id').execute(),
     db.selectFrom('refuse_reason').select(['id', 'content', 'content_en']).execute(),
   ]);
-  // Seeded regions and reasons carry both languages; one an administrator wrote in Chinese only shows as written.
-  const inLanguage = (zh: string, english: string) => (en && english ? english : zh);
-  const regionName = new Map(regions.map((r) => [r.code, inLanguage(r.name, r.name_en)]));
+  const regionName = new Map(regions.map((r) => [r.code, inReaderLanguage(locale, r.name, r.name_en)]));
   const productName = (p: { name_zh: string; name_en: string; revision: number }) => `${en ? p.name_en : p.name_zh}${p.revision > 1 ? ` (v${p.revision})` : ''}`;
   return {
     regionOfOrg: new Map(orgs.map((o) => [o.id, o.region_code ?? ''])),
     region: (code: string) => regionName.get(code) ?? code,
-    regions: regions.map((r) => ({ code: r.code, name: inLanguage(r.name, r.name_en) })),
+    regions: regions.map((r) => ({ code: r.code, name: inReaderLanguage(locale, r.name, r.name_en) })),
     group: new Map(groups.map((g) => [g.id, en ? g.name_en : g.name_zh])),
     groups: groups.map((g) => ({ id: g.id, name: en ? g.name_en : g.name_zh })),
     product: new Map(products.map((p) => [p.id, productName(p)])),
     products: products.map((p) => ({ id: p.id, name: productName(p) })),
-    reason: new Map(reasons.map((r) => [r.id, inLanguage(r.content, r.content_en)])),
+    reason: new Map(reasons.map((r) => [r.id, inReaderLanguage(locale, r.content, r.content_en)])),
   };
 }
 

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { defineCall, type AuthUser, type CallContext, type InputOf } from '../../core/call';
 import { resource } from '../../core/resource';
-import { containsPattern } from '../../core/like';
 import type { BorrowerTypeRow, ClientGroupRow } from '../../../lib/contract/risk';
 
 type Edit = InputOf<'business-client-group/edit'>;
@@ -26,7 +25,7 @@ const groupTable = resource({
   }),
   label: (row) => row.nameZh,
   filters: {
-    name: (q, v) => q.where((eb) => eb.or([eb('t.name_zh', 'ilike', containsPattern(String(v))), eb('t.name_en', 'ilike', containsPattern(String(v))), eb('t.code', 'ilike', containsPattern(String(v)))])),
+    name: { contains: ['name_zh', 'name_en', 'code'] },
     borrowerType: (q, v) => q.where(sql<boolean>`t.borrower_types @> ${JSON.stringify([v])}::jsonb`),
     state: { equals: 'state' },
   },

@@ -3,7 +3,6 @@ import { defineCall, type InputOf } from '../../core/call';
 import { audit } from '../../core/audit';
 import { conflict, invalid } from '../../core/errors';
 import { resource } from '../../core/resource';
-import { containsPattern } from '../../core/like';
 import type { Db } from '../../core/resource/types';
 import type { IssuedIndicator } from '../../db/schema';
 import type { IndicatorRow } from '../../../lib/contract/indicators';
@@ -34,7 +33,7 @@ const indicatorTable = resource({
   }),
   label: (row) => row.code,
   filters: {
-    name: (q, v) => q.where((eb) => eb.or(['t.name_zh', 't.name_en', 't.code'].map((c) => eb(eb.ref(c as 't.code'), 'ilike', containsPattern(String(v)))))),
+    name: { contains: ['name_zh', 'name_en', 'code'] },
     source: { equals: 'source' },
     borrowerType: (q, v) => q.where(sql<boolean>`t.borrower_types @> ${JSON.stringify([v])}::jsonb`),
   },

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { defineCall, type AuthUser, type CallContext, type InputOf } from '../../core/call';
 import { notFound } from '../../core/errors';
 import { resource } from '../../core/resource';
-import { containsPattern } from '../../core/like';
+import { inReaderLanguage } from '../../core/i18n';
 import type { ReasonRow } from '../../../lib/contract/risk';
 import type { PageQuery } from '../../core/resource/types';
 
@@ -31,7 +31,7 @@ function reasons(kind: Kind) {
     label: (row) => row.content,
     filters: {
       kind: { equals: 'kind' },
-      content: (q, v) => q.where((eb) => eb.or([eb('t.content', 'ilike', containsPattern(String(v))), eb('t.content_en', 'ilike', containsPattern(String(v)))])),
+      content: { contains: ['content', 'content_en'] },
       state: { equals: 'state' },
       stage: (q, v) => q.where((eb) => eb.or([eb('t.stage', '=', v as ReasonRow['stage']), eb('t.stage', 'is', null)])),
     },
@@ -85,7 +85,7 @@ export const reasonCalls = [
         .where('kind', '=', 'STATUS').where('state', '=', 'ENABLED')
         .where((eb) => eb.or([eb('stage', '=', input.stage), eb('stage', 'is', null)]))
         .orderBy('sort').orderBy('id').execute();
-      return rows.map((r) => ({ id: r.id, kind: r.kind, content: ctx.locale === 'en' && r.content_en ? r.content_en : r.content }));
+      return rows.map((r) => ({ id: r.id, kind: r.kind, content: inReaderLanguage(ctx.locale, r.content, r.content_en) }));
     },
   }),
 ];

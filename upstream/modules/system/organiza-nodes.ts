@@ -5,6 +5,7 @@ import { notFound } from '../../core/errors';
 import { visibleOrgs } from '../../core/scope';
 import type { OrgNode, OrgState, OrgTreeNode, OrgType } from '../../../lib/contract/organiza';
 import { containsPattern } from '../../core/like';
+import { inReaderLanguage } from '../../core/i18n';
 import type { Locale } from '../../../lib/contract/auth';
 
 /** The organisations a caller may see: null for all (admin), else the ids of their subtree. */
@@ -56,7 +57,7 @@ export async function orgNodes(db: Db, filter: OrgFilter, locale: Locale, page?:
   const rows = await query.execute();
   return rows.map(({ regionNameEn, ...row }) => ({
     ...row,
-    regionName: locale === 'en' && regionNameEn ? regionNameEn : row.regionName,
+    regionName: inReaderLanguage(locale, row.regionName, regionNameEn),
     hasChildren: Boolean(row.hasChildren),
     userCount: Number(row.userCount ?? 0),
     createTime: new Date(row.createTime).toISOString(),
@@ -68,11 +69,9 @@ export async function countOrgs(db: Db, filter: OrgFilter): Promise<number> {
   return Number(row.n);
 }
 
-/** One organisation in the caller's scope; 404 when it is missing or out of scope (its existence is not revealed). */
-export async function scopedNode(db: Db, user: AuthUser, id: number): Promise<OrgNode> {
-  const [node] = await orgNodes(db, { scope: await visibleOrgs(db, user), ids: [id] }, 'zh-CN');
-  if (!node) throw notFound('organization');
-  return node;
+/** An organisation in the caller's scope, else 404 (whether it exists elsewhere is not revealed). */
+export async function checkInScope(db: Db, user: AuthUser, id: number): Promise<void> {
+  if (!(await orgQuery(db, { scope: await visibleOrgs(db, user), ids: [id] }).select('o.id').executeTakeFirst())) throw notFound('organization');
 }
 
 /** Nests the given organisations; a node whose parent is not among them is a root. */

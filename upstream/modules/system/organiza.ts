@@ -4,7 +4,7 @@ import { notFound } from '../../core/errors';
 import { orgSubtree, visibleOrgs } from '../../core/scope';
 import type { Page } from '../../../lib/contract/common';
 import type { OrgDropdownItem, OrgListResult, OrgNode, OrgPickerUser, OrgTreeNode, OrgUser } from '../../../lib/contract/organiza';
-import { countOrgs, orgForest, orgNodes, orgQuery, scopedNode } from './organiza-nodes';
+import { countOrgs, orgForest, orgNodes, orgQuery, checkInScope } from './organiza-nodes';
 import { deleteOrganization, saveOrganization } from './organiza-save';
 
 
@@ -79,7 +79,7 @@ export const organizaCalls = [
   defineCall({
     path: 'systemOrganiza/orgTreeById',
     async handler(ctx, input): Promise<OrgTreeNode> {
-      await scopedNode(ctx.db, ctx.user, input.id);
+      await checkInScope(ctx.db, ctx.user, input.id);
       const [tree] = await orgForest(ctx.db, { scope: null, ids: await orgSubtree(ctx.db, input.id) });
       return tree!;
     },
@@ -88,7 +88,7 @@ export const organizaCalls = [
   defineCall({
     path: 'systemOrganiza/orgTreeByIdWithoutMe',
     async handler(ctx, input): Promise<OrgTreeNode[]> {
-      await scopedNode(ctx.db, ctx.user, input.id);
+      await checkInScope(ctx.db, ctx.user, input.id);
       const below = (await orgSubtree(ctx.db, input.id)).filter((id) => id !== input.id);
       return orgForest(ctx.db, { scope: null, ids: below });
     },
@@ -106,7 +106,7 @@ export const organizaCalls = [
   defineCall({
     path: 'systemOrganiza/adminRedeployUser',
     async handler(ctx, input): Promise<OrgPickerUser[]> {
-      await scopedNode(ctx.db, ctx.user, input.orgId);
+      await checkInScope(ctx.db, ctx.user, input.orgId);
       return (await enabledUsers(ctx.db, input.orgId)).map((user) => ({ ...user, orgId: input.orgId }));
     },
   }),

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import type { AuthUser } from '../../core/call';
 import type { Locale } from '../../../lib/contract/auth';
 import { notFound } from '../../core/errors';
+import { inReaderLanguage } from '../../core/i18n';
 import { allowed } from '../../core/permission';
 import type { ApplicationDetail, PersonInfo, Progress, RecordRow } from '../../../lib/contract/workflow';
 import type { RepaymentState } from '../../../lib/workflow/stages';
@@ -34,7 +35,6 @@ export async function applicationDetail(db: Trx, user: AuthUser, id: number, now
     .leftJoin('refuse_reason as rr', 'rr.id', 'a.refuse_reason_id')
     .select(['r.name as renshe', 'm.name as module', 'm.name_en as moduleEn', 'rr.content as reason', 'rr.content_en as reasonEn'])
     .where('a.id', '=', id).executeTakeFirstOrThrow();
-  const en = locale === 'en';
   const stage = app.stage ?? 'RS_FIRST';
   const [act, adminRedeploy, reveal, open] = await Promise.all([
     Promise.resolve(app.assignee_id === user.id && (app.status === 'IN_REVIEW' || app.status === 'APPROVED')),
@@ -58,9 +58,9 @@ export async function applicationDetail(db: Trx, user: AuthUser, id: number, now
     loanDate: app.loan_date_text,
     resignCount: app.resign_count,
     signedAgreements: (app.signed_agreements ?? []).map((a) => ({ kind: a.kind, title: a.title, version: a.version })),
-    refuseReason: en && extra.reasonEn ? extra.reasonEn : extra.reason,
+    refuseReason: inReaderLanguage(locale, extra.reason, extra.reasonEn),
     rensheOrg: extra.renshe,
-    moduleName: en && extra.moduleEn ? extra.moduleEn : extra.module,
+    moduleName: inReaderLanguage(locale, extra.module, extra.moduleEn),
     can: { act, adminRedeploy: adminRedeploy && app.status === 'IN_REVIEW', reveal },
   };
 }
