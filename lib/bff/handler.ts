@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { z } from 'zod';
 import type { Config } from '../config';
 import { applyCatalogue, bareMessage, type Verdict } from '../api/catalogue';
 import { CALLS } from '../contract/calls';
@@ -18,7 +19,9 @@ const PATH_PATTERN = /^[A-Za-z][\w-]*(\/[A-Za-z][\w-]*)+$/;
 /** Calls that need no session: the table's public calls, and admin/setLocale (the BFF keeps the choice in a cookie without one). */
 const PUBLIC_CALLS = new Set<string>([...Object.entries(CALLS).filter(([, spec]) => spec.access === 'public').map(([path]) => path), 'admin/setLocale']);
 const MAX_BODY_BYTES = 1024 * 1024;
-/** The methods a forwarded call may come with (the service refuses those its contract does not name). */
+/** Calls that take no input (the unread-count poll among them): their body is neither read nor forwarded. */
+const NO_INPUT_CALLS = new Set(Object.entries(CALLS as Record<string, CallSpec>)
+  .filter(([, spec]) => spec.input instanceof z.ZodObject && Object.keys(spec.input.shape).length === 0).map(([path]) => path));
 
 export interface BffContext {
   req: NextRequest;
@@ -103,7 +106,7 @@ export function createBff({ config, transport }: BffDeps) {
     const uploadLimit = method === 'POST' ? MULTIPART_CALLS[path] : undefined;
     const upload = uploadLimit ? await readUpload(req, uploadLimit) : null;
     if (upload && !upload.ok) return envelopeResponse(uploadRefusal(upload, (key) => translate(locale, key)), locale);
-    const bytes = method === 'POST' && !upload ? await readBounded(req, MAX_BODY_BYTES) : undefined;
+    const bytes = method === 'POST' && !upload && !NO_INPUT_CALLS.has(path) ? await readBounded(req, MAX_BODY_BYTES) : undefined;
     if (bytes === null) return envelopeResponse(refusal(CODES.tooLarge, locale, 'validation.tooLong'), locale);
     const body = bytes && new TextDecoder().decode(bytes);
     const secure = isHttps(req.url, req.headers.get('x-forwarded-proto'));

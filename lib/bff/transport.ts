@@ -156,11 +156,10 @@ function inProcessSender(service: () => Promise<InProcess>): Sender {
 
 /** Settles with the call's outcome, or rejects with a TimeoutError after `ms` (the call is then given up). */
 function withTimeout<T>(promise: Promise<T>, ms: number, abort: () => void): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => { abort(); reject(new DOMException('upstream timed out', 'TimeoutError')); }, ms);
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => { abort(); reject(new DOMException('upstream timed out', 'TimeoutError')); }, ms);
+    promise.then((value) => { clearTimeout(timer); resolve(value); }, (error: unknown) => { clearTimeout(timer); reject(error); });
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -171,9 +170,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, abort: () => void): Pro
  */
 export function createTransport(config: Config, service: () => Promise<InProcess> = () => inProcessService(config)): Transport {
   const send = config.UPSTREAM_URL ? httpSender(config.UPSTREAM_URL) : inProcessSender(service);
-  const whenReady = async () => {
-    if (!config.UPSTREAM_URL) await (await service()).whenReady(config.UPSTREAM_TIMEOUT_MS);
-  };
+  // Over HTTP there is nothing to wait for; in process, once the service was ready the wait is skipped.
+  let ready = Boolean(config.UPSTREAM_URL);
 
   return async (call) => {
     const headers: Record<string, string> = { 'accept-language': call.locale, 'x-client-ip': call.clientIp, accept: 'application/json' };
@@ -181,7 +179,7 @@ export function createTransport(config: Config, service: () => Promise<InProcess
     if (call.requestId) headers[REQUEST_ID_HEADER] = call.requestId;
     if (call.method === 'POST') headers['content-type'] = call.contentType ?? 'application/json';
     try {
-      await whenReady();
+      if (!ready) ready = await (await service()).whenReady(config.UPSTREAM_TIMEOUT_MS);
       const sent = send(call.path, call.query ?? '', call.method, headers, call.method === 'POST' ? call.body ?? '{}' : undefined);
       return await withTimeout(sent.outcome, config.UPSTREAM_TIMEOUT_MS, sent.abort);
     } catch (error) {

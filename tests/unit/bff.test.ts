@@ -75,6 +75,17 @@ describe('forwarding', () => {
     server.use(http.post(`${UPSTREAM}/api/businessMessage/count`, () => ok(3)));
     expect((await call('businessMessage/count', { headers: { origin: 'http://app.test', 'sec-fetch-site': 'same-origin' } })).body.data).toBe(3);
   });
+  it('neither reads nor forwards the body of a call that takes no input (the count poll), and still reads every other', async () => {
+    const bodies: Record<string, string> = {};
+    server.use(
+      http.post(`${UPSTREAM}/api/businessMessage/count`, async ({ request }) => { bodies.count = await request.text(); return ok(2); }),
+      http.post(`${UPSTREAM}/api/role/roleList`, async ({ request }) => { bodies.list = await request.text(); return ok({ list: [], total: 0, totalPage: 0 }); }),
+    );
+    expect((await call('businessMessage/count', { body: { anything: 'x'.repeat(10) } })).body.data).toBe(2);
+    expect(bodies.count).toBe('{}');
+    await call('role/roleList', { body: { pageNum: 2, pageSize: 10 } });
+    expect(JSON.parse(bodies.list!)).toEqual({ pageNum: 2, pageSize: 10 });
+  });
 });
 
 describe('the upstream failing', () => {
