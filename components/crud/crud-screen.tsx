@@ -10,7 +10,7 @@ import { callPath } from '@/lib/api/client';
 import type { Page } from '@/lib/contract/common';
 import { PAGE_SIZES } from '@/lib/contract/limits';
 import { hasButton } from '@/lib/permissions';
-import type { BatchAction, ResourceSpec, RowAction } from '@/lib/resources/types';
+import type { BatchAction, ColumnSpec, ResourceSpec, RowAction } from '@/lib/resources/types';
 import { useHydrated } from '@/components/common/use-hydrated';
 import { useShell } from '@/components/shell/shell-context';
 import { renderCell } from './cells';
@@ -190,8 +190,10 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   }));
   // The buttons every row may show: edit, add child and delete always stand in the row; the
   // screen's own actions as long as they fit beside them (a wider column when the table has
-  // the room), the rest in the 更多 menu.
-  const limit = actionsLimit(dataColumns.reduce((sum, c) => sum + Number(c.width ?? 0), selecting ? 48 : 0) + (tree ? 48 : 0));
+  // the room), the rest in the 更多 menu. The room is counted without the options a column reads
+  // from a call (organisations, roles), so no button moves between the row and 更多 when they arrive.
+  const steadyWidth = (column: ColumnSpec<Row>) => columnWidth(column.source ? { ...column, options: undefined } : column, t, padding);
+  const limit = actionsLimit(shownColumns.reduce((sum, column) => sum + steadyWidth(column), selecting ? 48 : 0) + (tree ? 48 : 0));
   const inline = inlineActions(ownLabels, fixedLabels, moreLabel, permitted.some((a) => a.more), limit, padding);
   const hasMoreButton = permitted.some((a) => a.more || !inline.has(a.key));
   /** The labels of the inline buttons a row can show (the widest case sets the actions column's width). */

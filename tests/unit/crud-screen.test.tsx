@@ -220,4 +220,26 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(calls.filter((c) => c.path === 'role/roleList').length).toBe(reads + 1));
   });
+
+  it('keeps the same buttons in a row when a column\'s options arrive from their call', async () => {
+    // The selection, a name column and a short group column leave the actions 360 px; the group's long option
+    // labels, once loaded, would leave them 270, where two of the three actions go into 更多.
+    const assign = (key: string) => ({ key, label: 'resources.thing.assign', permission: 'thing::edit', confirm: { question: 'resources.thing.assign', path: 'role/del' as const, body: (row: Thing) => ({ id: row.id }) } });
+    const wide: ResourceSpec<Thing> = {
+      ...spec,
+      columns: [
+        { key: 'name', title: 'resources.thing.name', width: 627 },
+        { key: 'state', title: 'resources.thing.group', kind: 'enum', width: 60, source: { path: 'systemOrganiza/orgTree', toOptions: (data) => data as { value: string; label: string }[] } },
+      ],
+      actions: [assign('a'), assign('b'), assign('c')],
+    };
+    answers['systemOrganiza/orgTree'] = () => ({ code: 200, message: '操作成功', data: [{ value: 'ON', label: 'a group with a rather long name indeed' }] });
+    renderCrud(wide, { ...messages, resources: { thing: { ...messages.resources.thing, group: '分组', assign: '分配角色' } } }, 'thing', ['thing::edit', 'thing::delete']);
+    const row = (await screen.findByText('thing 1')).closest('tr')!;
+    const inline = () => within(row).queryAllByRole('button', { name: /分配角色/ }).length;
+    expect(inline()).toBe(3);
+    await waitFor(() => expect(within(row).getByText('a group with a rather long name indeed')).toBeTruthy());
+    expect(inline()).toBe(3);
+    expect(within(row).queryByRole('button', { name: /更多/ })).toBeNull();
+  });
 });
