@@ -191,7 +191,7 @@ function Screen<Row extends object>({ spec, dialogs = {}, extra }: { spec: Resou
   // The buttons every row may show: edit, add child and delete always stand in the row; the
   // screen's own actions as long as they fit beside them (a wider column when the table has
   // the room), the rest in the 更多 menu. The room is counted without the options a column reads
-  // from a call (organisations, roles), so no button moves between the row and 更多 when they arrive.
+  // from a call (a workbench's status, a loan list's banks), so no button moves between the row and 更多 when they arrive.
   const steadyWidth = (column: ColumnSpec<Row>) => columnWidth(column.source ? { ...column, options: undefined } : column, t, padding);
   const limit = actionsLimit(shownColumns.reduce((sum, column) => sum + steadyWidth(column), selecting ? 48 : 0) + (tree ? 48 : 0));
   const inline = inlineActions(ownLabels, fixedLabels, moreLabel, permitted.some((a) => a.more), limit, padding);
