@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          globalSetup: ['tests/unit/global-setup.ts'],
           setupFiles: ['tests/unit/setup.ts'],
         },
       },

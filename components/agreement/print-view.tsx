@@ -8,6 +8,7 @@ import { createPortal } from 'react-dom';
 import useSWR from 'swr';
 import { api } from '@/lib/api/client';
 import { AgreementPaper } from './agreement-paper';
+import '@/styles/antd/result.generated.css';
 
 /** The print view: the filled agreement as an A4 sheet, which the browser prints (or saves as PDF) alone. */
 export function PrintView({ id, applicationId }: { id: number; applicationId: number }) {

@@ -9,6 +9,8 @@ import { loginUrlAfterTimeout } from '@/lib/api/client';
 import { CallDetails, METHOD_COLORS } from './call-details';
 import styles from './api-docs.module.css';
 import { callsOf, groupByTag, matches, sessionCookieOf, shellExample, type Call, type OpenApiDoc } from './doc-model';
+import '@/styles/antd/collapse.generated.css';
+import '@/styles/antd/result.generated.css';
 
 const DOCUMENT_URL = '/api/openapi.json';
 

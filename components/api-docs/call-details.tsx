@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { AccessText } from './access-text';
 import { FieldTable } from './field-table';
 import { fieldsOf, typeOf, type Call, type OpenApiDoc } from './doc-model';
+import '@/styles/antd/descriptions.generated.css';
 
 export const METHOD_COLORS: Record<string, string> = { GET: 'green', POST: 'blue' };
 

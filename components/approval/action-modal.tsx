@@ -11,6 +11,7 @@ import type { Stage } from '@/lib/workflow/stages';
 import { useFieldErrors, useServerText } from '@/components/common/use-field-rule';
 import { openSubmission, submissionFor } from './idempotency';
 import { formatMoney } from './format';
+import '@/styles/antd/descriptions.generated.css';
 
 /** What every row action's dialog gets from the workbench. */
 export interface ActionDialogProps {

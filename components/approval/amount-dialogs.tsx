@@ -9,6 +9,7 @@ import { OVERDUE_DAYS_MAX } from '@/lib/contract/limits';
 import { REPAYMENT_STATES, type RepaymentState } from '@/lib/workflow/stages';
 import { ActionModal, OpinionField, rowBody, useActionSubmit, type ActionDialogProps } from './action-modal';
 import { useCall } from './use-call';
+import '@/styles/antd/radio.generated.css';
 
 function useAmountRules() {
   const t = useTranslations();

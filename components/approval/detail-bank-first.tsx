@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { formatMoney, formatTime } from './format';
 import { Section } from './section';
 import { useCall } from './use-call';
+import '@/styles/antd/descriptions.generated.css';
 
 /**
  * The bank's first review of a case that passed it (businessClubFirstTrial/getBankFirst) and

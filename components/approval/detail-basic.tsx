@@ -7,6 +7,7 @@ import type { ApplicationDetail } from '@/lib/contract/workflow';
 import { statusColor } from '@/lib/resources/workbench';
 import { formatDate, formatMoney, formatTime } from './format';
 import { RevealText } from './reveal-text';
+import '@/styles/antd/descriptions.generated.css';
 
 /** The application's loan terms, where it stands, and its proposer. */
 export function DetailBasic({ detail }: { detail: ApplicationDetail }) {

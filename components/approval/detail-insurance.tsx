@@ -10,6 +10,7 @@ import type { InsuranceInfo } from '@/lib/contract/lookups';
 import { formatChinaTime } from '@/lib/china-time';
 import { Section } from './section';
 import { useCall } from './use-call';
+import '@/styles/antd/descriptions.generated.css';
 
 /**
  * The proposer's social-insurance record (GovernmentDataSc/insure) as last read, with when it

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import type { GuarantorInfo, PersonInfo } from '@/lib/contract/workflow';
 import { Section } from './section';
 import { useCall } from './use-call';
+import '@/styles/antd/descriptions.generated.css';
 
 function usePersonColumns<P extends PersonInfo>(shares: boolean, keyGroup = false): TableColumnsType<P> {
   const t = useTranslations('approval');

@@ -7,6 +7,7 @@ import type { PlanRow } from '@/lib/workflow/plan';
 import { formatMoney } from './format';
 import { Section } from './section';
 import { useCall } from './use-call';
+import '@/styles/antd/descriptions.generated.css';
 
 /** The repayment plan of the loan (getPlan), with its totals. */
 export function DetailPlan({ detail }: { detail: ApplicationDetail }) {

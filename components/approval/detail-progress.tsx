@@ -7,6 +7,8 @@ import { statusColor } from '@/lib/resources/workbench';
 import { formatTime } from './format';
 import { Section } from './section';
 import { useCall } from './use-call';
+import '@/styles/antd/descriptions.generated.css';
+import '@/styles/antd/steps.generated.css';
 
 const STEP_STATUS: Record<ProgressNode['state'], 'finish' | 'process' | 'wait'> = { done: 'finish', current: 'process', todo: 'wait', skipped: 'wait' };
 

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { apiUpload, ApiError } from '@/lib/api/client';
 import type { FileInfo } from '@/lib/contract/workflow';
 import { FILE_ACCEPT, FILE_KINDS, FILE_MAX_BYTES, fileEnding, mimeOfEnding, type FileKind } from '@/lib/workflow/files';
+import '@/styles/antd/upload.generated.css';
 
 const UPLOAD_CALL = 'upload/uploadFile';
 

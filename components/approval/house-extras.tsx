@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { formatMoney } from './format';
 import { Section } from './section';
 import { useCall } from './use-call';
+import '@/styles/antd/statistic.generated.css';
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 

@@ -12,6 +12,7 @@ import { HouseEditDialog } from './house-edit-dialog';
 import { HouseExtras } from './house-extras';
 import { useCall, useWorkflowRefresh } from './use-call';
 import { usePaged } from './use-paged';
+import '@/styles/antd/segmented.generated.css';
 
 type View = 'all' | 'mine' | (typeof HOUSE_STATES)[number];
 

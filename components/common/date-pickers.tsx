@@ -7,6 +7,7 @@ import type { RangePickerProps } from 'antd/es/date-picker';
 import { CalendarOutlined, SwapRightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { lazyPart } from './lazy-part';
+import '@/styles/antd/date-picker.generated.css';
 
 /**
  * antd's date pickers, downloaded when a page first shows one (about 32 KB gzip of picker

@@ -7,6 +7,7 @@ import { ApiError, apiCall } from '@/lib/api/client';
 import { formatChinaTime } from '@/lib/china-time';
 import type { ConsultRow } from '@/lib/contract/content';
 import { useFieldErrors } from '@/components/common/use-field-rule';
+import '@/styles/antd/descriptions.generated.css';
 
 const ANSWER_MAX = 2000;
 

@@ -9,6 +9,7 @@ import { ApiError, api, apiCall } from '@/lib/api/client';
 import type { HelpOrderRow } from '@/lib/contract/content';
 import { HELP_CATEGORIES } from '@/lib/contract/content-rules';
 import { usePermission } from '@/components/access/permission';
+import '@/styles/antd/segmented.generated.css';
 
 type Category = (typeof HELP_CATEGORIES)[number];
 

@@ -11,6 +11,8 @@ import type { HelpRow, NoticeRow } from '@/lib/contract/content';
 import { HELP_CATEGORY_OPTIONS, NOTICE_CATEGORY_OPTIONS } from '@/lib/resources/content';
 import { useFieldErrors } from '@/components/common/use-field-rule';
 import { RichBody } from './rich-body';
+import '@/styles/antd/image.generated.css';
+import '@/styles/antd/radio.generated.css';
 
 const labelOf = (options: { value: string | number; label: string }[], value: string) => options.find((o) => o.value === value)?.label ?? value;
 

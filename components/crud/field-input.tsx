@@ -12,6 +12,7 @@ import { useFieldRule, useServerText } from '@/components/common/use-field-rule'
 import { useHydrated } from '@/components/common/use-hydrated';
 import { lazyPart } from '@/components/common/lazy-part';
 import { NumberRangeInput } from './number-range-input';
+import '@/styles/antd/tree-select.generated.css';
 
 /**
  * The widgets of the rarer kinds (a file, a region, a menu icon, a tree of options) are

@@ -10,6 +10,7 @@ import { useServerText } from '@/components/common/use-field-rule';
 import { RegionPicker, type RegionValue } from '@/components/widgets/region-picker';
 import { MENU_ICON_NAMES, menuIcon } from '@/components/shell/menu-icons';
 import { regionPath } from './field-values';
+import '@/styles/antd/upload.generated.css';
 
 /** The inputs of the kinds that need more than one antd component (controlled, for Form.Item). */
 

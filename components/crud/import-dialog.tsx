@@ -10,6 +10,7 @@ import type { ImportCheck, ImportResult, ImportRowError } from '@/lib/contract/i
 import type { ImporterSpec } from '@/lib/resources/types';
 import { useServerText } from '@/components/common/use-field-rule';
 import { formatSize, uploadProblem } from './field-widgets';
+import '@/styles/antd/upload.generated.css';
 
 type State =
   | { step: 'pick' }

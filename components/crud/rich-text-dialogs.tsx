@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { safeImageUrl, safeLinkUrl } from '@/lib/contract/rich-text-rules';
 import type { FileUploadSpec } from '@/lib/resources/types';
 import { uploadLimits, useUpload } from './field-widgets';
+import '@/styles/antd/upload.generated.css';
 
 /** The prompt of a link's address: only http(s), mailto and addresses on this site are taken. */
 export function LinkDialog({ open, initial, onClose, onDone }: {

@@ -10,6 +10,7 @@ import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
 import { useTranslations } from 'next-intl';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import '@/styles/antd/divider.generated.css';
 
 type Level = 1 | 2 | 3 | 4;
 const LEVELS: Level[] = [1, 2, 3, 4];

@@ -6,6 +6,7 @@ import Link from 'next/link';
 import type { HomeFigures } from '@/lib/contract/home';
 import { FIGURES, figureLink } from '@/lib/home-links';
 import styles from './home.module.css';
+import '@/styles/antd/statistic.generated.css';
 
 /** An administrator's figures of the platform; each opens the loan query filtered to what it counts. */
 export function FiguresCard({ figures }: { figures: HomeFigures }) {

@@ -7,6 +7,7 @@ import { checkIdNumber, GUARANTORS_MAX, normalIdNumber } from '@/lib/resources/i
 import { useCall } from '@/components/approval/use-call';
 import { GUARANTEE_METHODS, type GuaranteeMethod } from '@/lib/workflow/stages';
 import { PersonFields, useIntakeRules } from './person-fields';
+import '@/styles/antd/radio.generated.css';
 
 /** The house a mortgage loan pledges. */
 function HouseFields() {

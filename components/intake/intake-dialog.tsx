@@ -12,6 +12,7 @@ import { EmployeeFields } from './employee-fields';
 import { GuaranteeFields } from './guarantee-fields';
 import { LoanFields, OrgFields } from './loan-fields';
 import { PersonFields } from './person-fields';
+import '@/styles/antd/divider.generated.css';
 
 /** Whether the form shows a field at this path (its registered fields' values hold the key). */
 function hasPath(values: unknown, path: (string | number)[]): boolean {

@@ -3,6 +3,7 @@
 import { AutoComplete, Col, Form, Input, Radio, Row, type FormRule } from 'antd';
 import { useTranslations } from 'next-intl';
 import { checkIdNumber, checkMobile, genderOfIdNumber } from '@/lib/resources/intake';
+import '@/styles/antd/radio.generated.css';
 
 type Path = (string | number)[];
 

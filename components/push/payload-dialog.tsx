@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { api } from '@/lib/api/client';
 import type { PushLogRow } from '@/lib/contract/push';
+import '@/styles/antd/descriptions.generated.css';
 
 /** The body of one pushed event as it is sent, with its idempotency key (read only). */
 export function PayloadDialog({ row, close }: { row: PushLogRow; close: () => void }) {

@@ -6,6 +6,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { CrudScreen } from '@/components/crud/crud-screen';
 import { pushLogSpec, pushTargetSpec, renshePushSpec } from '@/lib/resources/push';
 import { PayloadDialog } from './payload-dialog';
+import '@/styles/antd/segmented.generated.css';
 
 type View = 'log' | 'targets';
 

@@ -8,6 +8,7 @@ import { BarChart } from '@/components/statistics/bar-chart';
 import { FunnelChart } from '@/components/statistics/charts/funnel-chart';
 import { LineChart } from '@/components/statistics/charts/line-chart';
 import { PieChart } from '@/components/statistics/charts/pie-chart';
+import '@/styles/antd/statistic.generated.css';
 
 /** One figure's cases: its label, its count and what narrows the statistics to them. */
 export interface ApplyCell { label: string; count: number; filter: Record<string, unknown> }

@@ -7,6 +7,7 @@ import type { BankStatistics, EmploymentForm, LoanFigures, ReportStatistics } fr
 import { formatMoney } from '@/components/approval/format';
 import { BarChart } from '@/components/statistics/bar-chart';
 import styles from './report-print.module.css';
+import '@/styles/antd/progress.generated.css';
 
 export interface JobsCell { label: string; count: number; filter: { month?: string; borrowerType?: string; keyGroup?: boolean } }
 type OpenJobs = (cell: JobsCell) => void;

@@ -10,6 +10,7 @@ import { MESSAGE_PAGE_SIZE } from '@/lib/contract/limits';
 import type { MessageItem } from '@/lib/contract/messages';
 import { useViewMessage } from './use-messages';
 import { useShell } from './shell-context';
+import '@/styles/antd/segmented.generated.css';
 
 /** 'my messages': every message, page size 10; 'view' (not for admins) marks it read and opens its page. */
 export function MessagesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { HOME_PATH } from '@/lib/routes';
 import { pageTitle } from './page-titles';
 import { useShell } from './shell-context';
+import '@/styles/antd/result.generated.css';
 
 /** A screen of the menu that is not open yet: its title and a way back. */
 export function PendingScreen({ path }: { path: string }) {

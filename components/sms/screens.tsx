@@ -6,6 +6,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { CrudScreen } from '@/components/crud/crud-screen';
 import { smsOutboxSpec, smsTemplateSpec } from '@/lib/resources/sms';
 import { TestSendDialog } from './test-send-dialog';
+import '@/styles/antd/segmented.generated.css';
 
 type View = 'templates' | 'outbox';
 

@@ -8,6 +8,7 @@ import { Permission } from '@/components/access/permission';
 import { ExportButton } from '@/components/common/export-button';
 import { formatMoney } from '@/components/approval/format';
 import { useCall } from '@/components/approval/use-call';
+import '@/styles/antd/descriptions.generated.css';
 
 const TYPES = [['Person', 'PERSON'], ['SmallCompany', 'SMALL_COMPANY'], ['Partnership', 'PARTNERSHIP']] as const;
 

@@ -4,6 +4,7 @@ import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslations } from 'next-intl';
 import type { Figures } from '@/lib/contract/statistics';
 import { formatMoney } from '@/components/approval/format';
+import '@/styles/antd/statistic.generated.css';
 
 /** The period at a glance: applications, amounts, cases in review (and overdue), loans and refusals. */
 export function SummaryCards({ summary }: { summary: Figures }) {

@@ -8,6 +8,7 @@ import { api, apiCall } from '@/lib/api/client';
 import type { PermissionNode } from '@/lib/contract/permission';
 import type { RoleRow } from '@/lib/contract/role';
 import { useShell } from '@/components/shell/shell-context';
+import '@/styles/antd/tree.generated.css';
 
 /** Nodes by their titles; a button's `module::action` code only in a tooltip, and only for administrators (type 0). */
 const toTree = (nodes: PermissionNode[], locale: string, showCodes: boolean): TreeDataNode[] => nodes.map((n) => {

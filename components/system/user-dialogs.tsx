@@ -8,6 +8,7 @@ import { api, apiCall } from '@/lib/api/client';
 import type { UserRow, UserSaveResult } from '@/lib/contract/user';
 import type { RowDialogs } from '@/components/crud/crud-screen';
 import { CopyText } from '@/components/widgets/copy-text';
+import '@/styles/antd/radio.generated.css';
 
 interface DialogProps<Row> { row: Row; close: () => void; refresh: () => Promise<unknown> }
 

@@ -3,6 +3,7 @@
 import { Card, Descriptions, Typography } from 'antd';
 import { useFormatter, useLocale, useNow, useTranslations } from 'next-intl';
 import type { Locale } from '@/lib/contract/locales';
+import '@/styles/antd/descriptions.generated.css';
 
 /** Sample figures for the formatting demo. */
 const DEMO_NUMBER = 1234567.891;

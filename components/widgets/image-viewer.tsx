@@ -10,6 +10,7 @@ import {
 import {
   SCALE_CEILING, SCALE_FLOOR, WHEEL_DEBOUNCE_MS, ZOOM_STEP, debounce, nextScale, type ZoomDirection,
 } from '@/lib/image-viewer';
+import '@/styles/antd/image.generated.css';
 
 type GroupPreview = Exclude<NonNullable<GetProps<typeof Image.PreviewGroup>['preview']>, boolean>;
 type ActionsInfo = Parameters<NonNullable<GroupPreview['actionsRender']>>[1];

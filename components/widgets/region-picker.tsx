@@ -8,6 +8,7 @@ import useSWR from 'swr';
 import { api } from '@/lib/api/client';
 import { PROVINCE_PARENT } from '@/lib/contract/limits';
 import type { RegionEntry } from '@/lib/contract/region';
+import '@/styles/antd/cascader.generated.css';
 
 const AREA_CALL = 'mobile/public/getAreainfo';
 

@@ -26,13 +26,23 @@ export function prettyLine(json: string): string {
   }
 }
 
-const stdoutSink: Sink = (line) => { process.stdout.write(line); };
+/**
+ * Lines to stdout until its reader is gone (EPIPE: the process reading the log exited); then
+ * they are dropped. Left unhandled, that error would be logged, fail the same way, and the
+ * server would spin on it instead of answering.
+ */
+function stdoutSink(): Sink {
+  let open = true;
+  process.stdout.on('error', () => { open = false; });
+  return (line) => { if (open) process.stdout.write(line); };
+}
 
 function defaultSink(): Sink {
   // Under the test runner lines go nowhere unless asked for (LOG_FORMAT); tests read them through setLogSink.
   if (process.env.NODE_ENV === 'test' && !process.env.LOG_FORMAT) return () => {};
   const format = process.env.LOG_FORMAT ?? (process.env.NODE_ENV === 'development' ? 'pretty' : 'json');
-  return format === 'pretty' ? (line) => stdoutSink(prettyLine(line)) : stdoutSink;
+  const out = stdoutSink();
+  return format === 'pretty' ? (line) => out(prettyLine(line)) : out;
 }
 
 /** Sends log lines elsewhere (tests read them); returns the function that puts the previous sink back. */

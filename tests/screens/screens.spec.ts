@@ -2,13 +2,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { MENU_PAGES } from '@/lib/routes';
-import { failOnMissingTexts, openPage, resetLanguage, settle, signInToShell, switchLanguage, waitForShell } from '../e2e/fixtures';
+import { failOnMissingTexts, openPage, resetLanguage, rowAction, settle, signInToShell, switchLanguage, waitForShell } from '../e2e/fixtures';
 
 /**
  * Every real screen at 1440 and 375 px, in Chinese and in English, for a person to look at:
  * the menu's pages, the login and 404 pages, the entry page as an administrator and as a
- * reviewer, the detail drawer and a form dialog. Also lists, per screen, tables that scroll
- * sideways at 1440 px and buttons whose label wraps (.test-data/screens/report.json). A screen
+ * reviewer, the detail drawer and a form dialog, and the dialogs and drawer tabs that draw antd
+ * components with sheets of their own (lib/antd-sheets.ts: radios, an upload, a tree, a
+ * cascader, steps). Also lists, per screen, tables that scroll sideways at 1440 px and buttons
+ * whose label wraps (.test-data/screens/report.json). A screen
  * showing a text it was not given fails its test (lib/client-messages.ts).
  */
 const DIR = join(process.cwd(), '.test-data', 'screens');
@@ -114,6 +116,42 @@ for (const language of ['zh', 'en'] as Language[]) {
     await expect(page.getByRole('dialog')).toBeVisible();
     await settle(page);
     await shoot(page, `${language}-drawer`);
+  });
+
+  test(`administrator, dialogs with components of their own (${language})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'admin');
+    if (language === 'en') await toEnglish(page);
+    const zh = language === 'zh';
+    const dialog = async (open: () => Promise<void>, name: string) => {
+      await open();
+      await expect(page.getByRole('dialog').last()).toBeVisible();
+      await settle(page);
+      await shoot(page, `${language}-dialog-${name}`, [1440]);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    };
+    const inRow = (name: RegExp) => () => rowAction(page.locator('.ant-table-tbody tr.ant-table-row').first(), name);
+    // Radios (roles), an upload (import), a tree (authorize), the region's cascader.
+    await openPage(page, '/admin/setting/system/user', zh ? '用户管理' : 'Users');
+    await dialog(inRow(zh ? /^分配角色$/ : /^Assign roles$/), 'user-roles');
+    await dialog(() => page.getByRole('button', { name: zh ? /导\s*入/ : /Import$/ }).click(), 'user-import');
+    await openPage(page, '/admin/setting/system/role', zh ? '角色管理' : 'Roles');
+    await dialog(inRow(zh ? /^授\s*权$/ : /^Authorize$/), 'role-authorize');
+    await openPage(page, '/admin/setting/system/organiza', zh ? '机构管理' : 'Organisations');
+    await page.getByRole('button', { name: zh ? '新增机构' : 'Add organisation' }).click();
+    await page.getByRole('dialog').locator('.ant-cascader').click();
+    await expect(page.locator('.ant-cascader-menu').first()).toBeVisible();
+    await shoot(page, `${language}-dialog-organisation-region`, [1440]);
+    await page.keyboard.press('Escape');
+    // The detail drawer's progress (steps) and files (upload) tabs.
+    await openPage(page, '/admin/home/loan', zh ? '贷款查询' : 'Loan query');
+    await inRow(/^(详\s*情|View)$/)();
+    for (const tab of zh ? ['审批进度', '附件'] : ['Progress', 'Files']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await settle(page);
+      await shoot(page, `${language}-drawer-${tab === '附件' || tab === 'Files' ? 'files' : 'progress'}`, [1440]);
+    }
   });
 
   test(`reviewer's entry page (${language})`, async ({ page }) => {

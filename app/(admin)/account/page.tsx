@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { Card, Descriptions } from 'antd';
 import { getTranslations } from 'next-intl/server';
 import { currentUserInfo } from '@/lib/server/request';
+import '@/styles/antd/descriptions.generated.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('account'))('title') };
