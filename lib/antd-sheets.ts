@@ -26,3 +26,6 @@ export const UNSTYLED = ['ConfigProvider', 'Grid', 'theme'] as const;
 
 /** The file of a component's own sheet, as a module imports it. */
 export const ownSheet = (component: string) => `@/styles/antd/${component.replace(/[A-Z]/g, (c, at: number) => (at ? '-' : '') + c.toLowerCase())}.generated.css`;
+
+/** The same sheet's path from the project's root, where the build writes it. */
+export const ownSheetPath = (component: string) => ownSheet(component).slice('@/'.length);

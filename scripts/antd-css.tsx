@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { createCache, extractStyle as takeStyles, StyleProvider } from '@ant-design/cssinjs';
 import { extractStyle } from '@ant-design/static-style-extract';
 import { ConfigProvider } from 'antd';
-import { OWN_SHEETS, ownSheet, SHELL_COMPONENTS } from '../lib/antd-sheets';
+import { OWN_SHEETS, ownSheetPath, SHELL_COMPONENTS } from '../lib/antd-sheets';
 import { THEME, THEME_CLASS } from '../lib/theme';
 
 /**
@@ -44,7 +44,7 @@ for (const [component, parts] of Object.entries(OWN_SHEETS)) {
   styles(cache, SHELL_COMPONENTS);
   const css = styles(cache, [component, ...parts]);
   if (!css) throw new Error(`[antd-css] antd drew no styles of its own for ${component}`);
-  write(ownSheet(component).replace('@/', ''), css);
+  write(ownSheetPath(component), css);
   own += css.length;
 }
 console.log(`[antd-css] the shell's sheet ${((shell.length - (end - start)) / 1024).toFixed(0)} KB, ${Object.keys(OWN_SHEETS).length} sheets of their own ${(own / 1024).toFixed(0)} KB, the theme's variables ${((end - start) / 1024).toFixed(1)} KB`);
