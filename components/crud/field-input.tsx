@@ -12,7 +12,6 @@ import { useFieldRule, useServerText } from '@/components/common/use-field-rule'
 import { useHydrated } from '@/components/common/use-hydrated';
 import { lazyPart } from '@/components/common/lazy-part';
 import { NumberRangeInput } from './number-range-input';
-import '@/styles/antd/tree-select.generated.css';
 
 /**
  * The widgets of the rarer kinds (a file, a region, a menu icon, a tree of options) are
@@ -21,7 +20,7 @@ import '@/styles/antd/tree-select.generated.css';
 const FileInput = lazyPart(() => import('./field-widgets').then((m) => m.FileInput));
 const IconPicker = lazyPart(() => import('./field-widgets').then((m) => m.IconPicker));
 const RegionInput = lazyPart(() => import('./field-widgets').then((m) => m.RegionInput));
-const TreeSelect = lazyPart<TreeSelectProps>(() => import('antd/es/tree-select').then((m) => m.default as ComponentType<TreeSelectProps>));
+const TreeSelect = lazyPart<TreeSelectProps>(() => import('./tree-select').then((m) => m.default as ComponentType<TreeSelectProps>));
 
 /** While the rich-text editor loads. */
 function EditorLoading() {

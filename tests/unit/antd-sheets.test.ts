@@ -1,21 +1,14 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OWN_SHEETS, ownSheet, SHELL_COMPONENTS, UNSTYLED } from '@/lib/antd-sheets';
-import { ROOT } from './module-files';
+import { ROOT, sourceFiles } from './module-files';
 
 /**
  * A signed-in page links the shell's antd sheet and the sheets of the other components its
  * modules draw (lib/antd-sheets.ts). A module that draws a component without importing its
  * sheet would show it unstyled: every module's antd imports are checked here.
  */
-function files(path: string): string[] {
-  const full = join(ROOT, path);
-  if (!existsSync(full)) return [];
-  if (statSync(full).isFile()) return /\.tsx?$/.test(full) ? [full] : [];
-  return readdirSync(full).flatMap((name) => files(join(path, name)));
-}
-
 const pascal = (kebab: string) => kebab.replace(/(^|-)([a-z])/g, (_, _dash, c: string) => c.toUpperCase());
 
 /** The antd components a module takes at run time: `import { A, type B } from 'antd'` and `import('antd/es/a-b')` or `from 'antd/es/a-b'`. */
@@ -32,7 +25,7 @@ function antdComponents(source: string): string[] {
 }
 
 const shell = new Set<string>([...SHELL_COMPONENTS, ...UNSTYLED]);
-const modules = ['app', 'components', 'lib'].flatMap(files).map((file) => ({ file: relative(ROOT, file), source: readFileSync(file, 'utf8') }));
+const modules = ['app', 'components', 'lib'].flatMap(sourceFiles).map((file) => ({ file: relative(ROOT, file), source: readFileSync(file, 'utf8') }));
 
 describe('antd sheets', () => {
   it('reads the components a module takes, types and locales aside', () => {

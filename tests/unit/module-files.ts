@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 /** The project's root folder. */
@@ -15,4 +15,12 @@ export function resolveLocal(from: string, specifier: string): string | null {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return null;
+}
+
+/** The .ts and .tsx files under a folder of the root (or the file itself). */
+export function sourceFiles(path: string): string[] {
+  const full = join(ROOT, path);
+  if (!existsSync(full)) return [];
+  if (statSync(full).isFile()) return /\.tsx?$/.test(full) ? [full] : [];
+  return readdirSync(full).flatMap((name) => sourceFiles(join(path, name)));
 }

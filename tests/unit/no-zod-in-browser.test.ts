@@ -1,23 +1,15 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ROOT, resolveLocal, sourceFiles } from './module-files';
 
 /**
  * The browser gets the call table's types, never its schemas: no module a page or component
  * loads may import zod, directly or through the modules it imports (type imports aside). A
  * constant taken from a schema module would ship zod (about 94 KB gzip) to that page.
  */
-const ROOT = resolve(__dirname, '../..');
 const ROOTS = ['components', 'app', 'lib'];
 /** A client module: marked 'use client' (what it imports is loaded by the browser too). */
 const isClient = (file: string) => /^\s*['"]use client['"]/.test(readFileSync(file, 'utf8'));
-
-function files(path: string): string[] {
-  const full = join(ROOT, path);
-  if (!existsSync(full)) return [];
-  if (statSync(full).isFile()) return [full];
-  return readdirSync(full).flatMap((name) => files(join(path, name))).filter((f) => /\.(ts|tsx)$/.test(f));
-}
 
 /** Runtime imports of a module: `import x from`, `import { a } from` (not `import type`), `export ... from`, `import('...')`. */
 function runtimeImports(file: string): string[] {
@@ -28,12 +20,6 @@ function runtimeImports(file: string): string[] {
   return specifiers;
 }
 
-function resolveLocal(from: string, specifier: string): string | null {
-  const base = specifier.startsWith('@/') ? join(ROOT, specifier.slice(2)) : specifier.startsWith('.') ? resolve(dirname(from), specifier) : null;
-  if (!base) return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  return null;
-}
 
 /** The chain of modules from `file` to an import of zod, or null. */
 function zodChain(file: string, seen = new Set<string>()): string[] | null {
@@ -50,7 +36,7 @@ function zodChain(file: string, seen = new Set<string>()): string[] | null {
 
 describe('the browser gets no schemas', () => {
   it('no client module imports zod, directly or through what it imports', () => {
-    const clients = ROOTS.flatMap(files).filter(isClient);
+    const clients = ROOTS.flatMap(sourceFiles).filter(isClient);
     expect(clients.length).toBeGreaterThan(50);
     const offenders = clients
       .map((file) => zodChain(file))
