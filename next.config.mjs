@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import createNextIntlPlugin from 'next-intl/plugin';
+import antdZeroRuntime from './scripts/antd-zero-runtime-loader.cjs';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
@@ -17,6 +19,16 @@ const nextConfig = {
   // holds (README, 'Page weight'); never in a normal build.
   productionBrowserSourceMaps: process.env.SOURCE_MAPS === '1',
   reactStrictMode: true,
+  turbopack: {
+    rules: {
+      // antd's style modules lose their run-time style code (scripts/antd-zero-runtime-loader.cjs):
+      // every style is in the build-time sheets.
+      '*.js': {
+        condition: { all: [{ path: antdZeroRuntime.STYLE_MODULE.path }, { content: antdZeroRuntime.STYLE_MODULE.content }] },
+        loaders: [fileURLToPath(new URL('./scripts/antd-zero-runtime-loader.cjs', import.meta.url))],
+      },
+    },
+  },
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];

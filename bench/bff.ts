@@ -117,13 +117,16 @@ interface Figure { rps: number; p50: number; p99: number; cpuMs: number }
 async function measure(label: string, target: string, headers: Record<string, string>, body: string | undefined, serving: number[]): Promise<Figure> {
   const options = { url: target, method: body === undefined ? 'GET' as const : 'POST' as const, headers: { ...json, ...headers }, body, connections: CONNECTIONS };
   await autocannon({ ...options, duration: 2 });
-  const cpuBefore = serving.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const cpuBefore = serving.map(cpuSeconds);
   const result = await autocannon({ ...options, duration: SECONDS });
-  const cpuMs = (serving.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpuBefore) * 1000 / result.requests.total;
+  // Per serving process: when the call crosses to the service, the BFF's part and the service's.
+  const cpuEach = serving.map((pid, i) => (cpuSeconds(pid) - cpuBefore[i]!) * 1000 / result.requests.total);
+  const cpuMs = cpuEach.reduce((sum, ms) => sum + ms, 0);
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed) throw new Error(`${label}: ${failed} failed answers`);
   const figure = { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMs };
-  console.log(`${label.padEnd(44)} ${figure.rps.toFixed(0).padStart(6)} req/s  p50 ${String(figure.p50).padStart(4)} ms  p99 ${String(figure.p99).padStart(4)} ms  CPU ${cpuMs.toFixed(2).padStart(5)} ms/call`);
+  const parts = cpuEach.length > 1 ? ` (BFF ${cpuEach[0]!.toFixed(2)} + service ${cpuEach[1]!.toFixed(2)})` : '';
+  console.log(`${label.padEnd(44)} ${figure.rps.toFixed(0).padStart(6)} req/s  p50 ${String(figure.p50).padStart(4)} ms  p99 ${String(figure.p99).padStart(4)} ms  CPU ${cpuMs.toFixed(2).padStart(5)} ms/call${parts}`);
   return figure;
 }
 

@@ -34,3 +34,6 @@ export const THEME: ThemeConfig = {
   cssVar: { key: THEME_CLASS },
   components: { Layout: { headerHeight: 90, siderBg: '#001529' } },
 };
+
+/** The theme as the pages run it: no style is generated in the browser. */
+export const RUNTIME_THEME: ThemeConfig = { ...THEME, zeroRuntime: true };

@@ -6,11 +6,10 @@ import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import type { Locale } from '@/lib/contract/locales';
-import { THEME } from '@/lib/theme';
+import { RUNTIME_THEME, THEME } from '@/lib/theme';
 import { ApiNotifier } from './api-notifier';
 import { installStyleNonce, pageNonce } from './style-nonce';
 
-const RUNTIME_THEME = { ...THEME, zeroRuntime: true };
 /** For people who ask their system for less motion: menus, dialogs and drawers open in place at once. */
 const STILL_THEME = { ...RUNTIME_THEME, token: { ...THEME.token, motion: false } };
 

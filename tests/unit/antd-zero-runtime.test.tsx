@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { parse } from 'acorn';
+import { cleanup, render } from '@testing-library/react';
+import Button from 'antd/es/button';
+import ConfigProvider from 'antd/es/config-provider';
+import { genComponentStyleHook, genStyleHooks, genSubStyleComponent } from 'antd/es/theme/internal';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as zero from '@/lib/antd/zero-runtime';
+import { RUNTIME_THEME } from '@/lib/theme';
+import { ROOT } from './module-files';
+
+/**
+ * antd's style modules lose their style code in the build (scripts/antd-zero-runtime-loader.cjs):
+ * their hooks come from lib/antd/zero-runtime.ts, which must give the class names antd's own give
+ * under the product's theme, and the loader must reach every generator call antd makes.
+ */
+const loader = createRequire(import.meta.url)('../../scripts/antd-zero-runtime-loader.cjs') as {
+  STYLE_MODULE: { path: RegExp; content: RegExp };
+  generatorCalls: (node: unknown) => { arguments: unknown[] }[];
+  zeroRuntime: (source: string, resourcePath: string) => string;
+};
+const parseModule = (source: string) => parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
+
+afterEach(cleanup);
+
+describe('antd without run-time styles', () => {
+  it("gives a component the class names antd's own style hooks give under the product's theme", () => {
+    const style = () => ({ '.probe': { color: 'red' } });
+    const own = { hooks: genStyleHooks('Button', style), component: genComponentStyleHook('Button', style) };
+    const stub = { hooks: zero.genStyleHooks(), component: zero.genComponentStyleHook() };
+    const seen: Record<string, unknown> = {};
+    function Probe() {
+      seen.own = [own.hooks('ant-btn', 'ant-btn-css-var'), own.component('ant-btn')];
+      seen.stub = [stub.hooks(), stub.component()];
+      return null;
+    }
+    render(<ConfigProvider theme={RUNTIME_THEME}><Probe /></ConfigProvider>);
+    expect(seen.own).toEqual([['', 'lbo'], '']);
+    expect(seen.stub).toEqual(seen.own);
+  });
+
+  it('a sub-style component draws nothing, as antd’s own', () => {
+    const Own = genSubStyleComponent('Button', () => ({}));
+    const Stub = zero.genSubStyleComponent();
+    const { container } = render(<ConfigProvider theme={RUNTIME_THEME}><Own prefixCls="ant-btn" /><Stub /><Button>OK</Button></ConfigProvider>);
+    expect(container.innerHTML).toBe(render(<ConfigProvider theme={RUNTIME_THEME}><Button>OK</Button></ConfigProvider>).container.innerHTML);
+  });
+
+  it('rewrites every generator call of antd’s modules to a stub without arguments', () => {
+    const antd = join(ROOT, 'node_modules/antd/es');
+    const files = readdirSync(antd, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js')).map((name) => join(antd, name));
+    const styled = files.filter((file) => loader.STYLE_MODULE.path.test(file) && loader.STYLE_MODULE.content.test(readFileSync(file, 'utf8')));
+    expect(styled.length).toBeGreaterThan(80);
+    for (const file of styled) {
+      const source = readFileSync(file, 'utf8');
+      const before = loader.generatorCalls(parseModule(source));
+      expect(before.length, file).toBeGreaterThan(0);
+      const after = loader.zeroRuntime(source, file);
+      expect(after, file).toMatch(/^import \{ genStyleHooks as __zero_genStyleHooks, .* from '(\.\.\/)+lib\/antd\/zero-runtime\.ts';\n/);
+      // What is left calls no generator of antd's; each stub call takes nothing.
+      expect(loader.generatorCalls(parseModule(after)), file).toEqual([]);
+      expect(after.match(/__zero_gen\w+\(\)/g)?.length, file).toBe(before.length);
+    }
+  });
+
+  it('leaves a module without generator calls as it was', () => {
+    const source = "import { Button } from 'antd';\nexport const x = 1;\n";
+    expect(loader.zeroRuntime(source, join(ROOT, 'node_modules/antd/es/x/index.js'))).toBe(source);
+  });
+});
