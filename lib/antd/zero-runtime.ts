@@ -1,4 +1,4 @@
-import { useToken } from 'antd/es/theme/internal';
+import useToken from 'antd/es/theme/useToken';
 
 /**
  * What antd's style hooks give a component when its styles come from the build-time sheets
