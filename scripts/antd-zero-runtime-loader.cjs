@@ -29,8 +29,10 @@ function generatorCalls(node, found = []) {
 function zeroRuntime(source, resourcePath) {
   const calls = generatorCalls(parse(source, { ecmaVersion: 'latest', sourceType: 'module' }));
   if (calls.length === 0) return source;
+  // A call inside another's arguments goes with the outer one.
+  const outermost = calls.filter((call) => !calls.some((other) => other !== call && other.start <= call.start && call.end <= other.end));
   let out = source;
-  for (const call of calls.sort((a, b) => b.start - a.start)) {
+  for (const call of outermost.sort((a, b) => b.start - a.start)) {
     out = `${out.slice(0, call.start)}__zero_${call.callee.name}()${out.slice(call.end)}`;
   }
   const stub = path.relative(path.dirname(resourcePath), STUB).split(path.sep).join('/');
