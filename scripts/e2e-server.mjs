@@ -27,6 +27,8 @@ const child = spawn(process.execPath, [join('scripts', 'server.mjs')], {
     PORT: process.env.E2E_PORT ?? '3100',
     HOSTNAME: '127.0.0.1',
     DATA_DIR: join(root, 'data'),
+    // The server stops when this script is gone, even killed with SIGKILL, instead of keeping the port.
+    STOP_WITH_PARENT: String(process.pid),
     UPSTREAM_URL: '',
     DATABASE_URL: '',
     LOCALE_AUTO: 'true',

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import next from 'next';
 import { answerClientError } from './client-error.mjs';
-import { gracefulShutdown, logLine, routeConsoleToLog } from '../lib/http/graceful.mjs';
+import { gracefulShutdown, logLine, routeConsoleToLog, stopWithParent } from '../lib/http/graceful.mjs';
 
 /**
  * The production server: Next's request handler behind a plain Node HTTP server, so the
@@ -36,7 +36,9 @@ const server = createServer((req, res) => {
 // Requests Node refuses itself (headers too large, malformed) get the envelope too.
 server.on('clientError', answerClientError(process.env.DEFAULT_LOCALE === 'en' ? 'en' : 'zh-CN'));
 // SIGTERM: stop accepting, finish the requests in flight (SHUTDOWN_TIMEOUT_MS), close the database (lib/server/boot.ts).
-gracefulShutdown(server, { close: async () => globalThis.__lboShutdown?.() });
+const { stop } = gracefulShutdown(server, { close: async () => globalThis.__lboShutdown?.() });
+// STOP_WITH_PARENT=<pid> (scripts/e2e-server.mjs): stop when that process is gone, even killed.
+if (process.env.STOP_WITH_PARENT) stopWithParent(Number(process.env.STOP_WITH_PARENT), stop);
 server.listen(port, hostname, () => {
   logLine('info', `listening on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`, { port, trustProxy });
 });

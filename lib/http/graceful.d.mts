@@ -6,3 +6,4 @@ export function gracefulShutdown(
   options?: { timeoutMs?: number; close?: () => Promise<void>; exit?: (code: number) => void },
 ): { stop(signal: string): void };
 export function routeConsoleToLog(): void;
+export function stopWithParent(parent: number, stop: (signal: string) => void, everyMs?: number): void;

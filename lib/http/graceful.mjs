@@ -23,6 +23,22 @@ export function routeConsoleToLog() {
   }
 }
 
+/**
+ * Stops the process as SIGTERM would (`stop`) once the process that started it, `parent`, is
+ * gone, even killed with SIGKILL: it is then adopted by another, which `process.ppid` shows.
+ * For a server started by a script (the browser tests' scripts/e2e-server.mjs), which would
+ * otherwise keep running, and keep its port, without its starter.
+ */
+export function stopWithParent(parent, stop, everyMs = 1000) {
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    logLine('warn', 'the process that started this one is gone: stopping', { parent });
+    stop('SIGTERM');
+  }, everyMs);
+  timer.unref();
+}
+
 function shutdownTimeout(env = process.env) {
   const value = Number(env.SHUTDOWN_TIMEOUT_MS ?? 8000);
   return Number.isInteger(value) && value >= 0 ? value : 8000;
