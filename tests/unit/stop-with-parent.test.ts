@@ -23,7 +23,7 @@ describe('stopWithParent', () => {
     writeFileSync(join(dir, 'starter.mjs'), [
       "import { spawn } from 'node:child_process';",
       `const child = spawn(process.execPath, [${JSON.stringify(join(dir, 'server.mjs'))}], { env: { ...process.env, STOP_WITH_PARENT: String(process.pid) }, stdio: ['ignore', 'inherit', 'inherit'] });`,
-      "process.stdout.write(`server ${child.pid}\\n`);",
+      "process.stdout.write('server ' + child.pid + '\\n');",
       'setInterval(() => {}, 1000);',
     ].join('\n'));
     const starter = spawn(process.execPath, [join(dir, 'starter.mjs')], { stdio: ['ignore', 'pipe', 'pipe'] });
