@@ -1,8 +1,15 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import createNextIntlPlugin from 'next-intl/plugin';
 import antdZeroRuntime from './scripts/antd-zero-runtime-loader.cjs';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
+
+const antdLoader = fileURLToPath(new URL('./scripts/antd-zero-runtime-loader.cjs', import.meta.url));
+// Turbopack's build cache keeps a loader's output until the rule changes, not when the loader's
+// file does: the loader's own hash, as an option it ignores, makes an edit of it rebuild.
+const antdLoaderHash = createHash('sha256').update(readFileSync(antdLoader)).digest('hex').slice(0, 16);
 
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
@@ -25,7 +32,7 @@ const nextConfig = {
       // every style is in the build-time sheets.
       '*.js': {
         condition: { all: [{ path: antdZeroRuntime.STYLE_MODULE.path }, { content: antdZeroRuntime.STYLE_MODULE.content }] },
-        loaders: [fileURLToPath(new URL('./scripts/antd-zero-runtime-loader.cjs', import.meta.url))],
+        loaders: [{ loader: antdLoader, options: { source: antdLoaderHash } }],
       },
     },
   },

@@ -3,7 +3,7 @@
  * time, which this product never does: every style comes from the sheets scripts/antd-css.tsx
  * writes, and antd runs with zeroRuntime. Each call of antd's three style generators
  * (`genStyleHooks`, `genComponentStyleHook`, `genSubStyleComponent`) is made a call of
- * lib/antd/zero-runtime.ts without arguments, which gives the same class names; the style
+ * lib/antd-zero-runtime.ts without arguments, which gives the same class names; the style
  * functions it passed are then referenced by nothing and left out of the bundle.
  */
 const path = require('node:path');
@@ -11,8 +11,8 @@ const { parse } = require('acorn');
 
 const GENERATORS = ['genStyleHooks', 'genComponentStyleHook', 'genSubStyleComponent'];
 /** The modules the loader is for: antd's that call a generator (next.config.mjs's rule). */
-const STYLE_MODULE = { path: /node_modules[\\/]antd[\\/]es[\\/]/, content: /\bgen(StyleHooks|ComponentStyleHook|SubStyleComponent)\(/ };
-const STUB = path.join(__dirname, '../lib/antd/zero-runtime.ts');
+const STYLE_MODULE = { path: /node_modules[\\/]antd[\\/]es[\\/]/, content: new RegExp(`\\b(${GENERATORS.join('|')})\\(`) };
+const STUB = path.join(__dirname, '../lib/antd-zero-runtime.ts');
 
 /** The calls of a generator in a module's syntax tree. */
 function generatorCalls(node, found = []) {

@@ -8,13 +8,13 @@ import Button from 'antd/es/button';
 import ConfigProvider from 'antd/es/config-provider';
 import { genComponentStyleHook, genStyleHooks, genSubStyleComponent } from 'antd/es/theme/internal';
 import { afterEach, describe, expect, it } from 'vitest';
-import * as zero from '@/lib/antd/zero-runtime';
+import * as zero from '@/lib/antd-zero-runtime';
 import { RUNTIME_THEME } from '@/lib/theme';
 import { ROOT } from './module-files';
 
 /**
  * antd's style modules lose their style code in the build (scripts/antd-zero-runtime-loader.cjs):
- * their hooks come from lib/antd/zero-runtime.ts, which must give the class names antd's own give
+ * their hooks come from lib/antd-zero-runtime.ts, which must give the class names antd's own give
  * under the product's theme, and the loader must reach every generator call antd makes.
  */
 const loader = createRequire(import.meta.url)('../../scripts/antd-zero-runtime-loader.cjs') as {
@@ -59,7 +59,7 @@ describe('antd without run-time styles', () => {
       const before = loader.generatorCalls(parseModule(source));
       expect(before.length, file).toBeGreaterThan(0);
       const after = loader.zeroRuntime(source, file);
-      expect(after, file).toMatch(/^import \{ genStyleHooks as __zero_genStyleHooks, .* from '(\.\.\/)+lib\/antd\/zero-runtime\.ts';\n/);
+      expect(after, file).toMatch(/^import \{ genStyleHooks as __zero_genStyleHooks, .* from '(\.\.\/)+lib\/antd-zero-runtime\.ts';\n/);
       // What is left calls no generator of antd's; each stub call takes nothing.
       expect(loader.generatorCalls(parseModule(after)), file).toEqual([]);
       expect(after.match(/__zero_gen\w+\(\)/g)?.length, file).toBe(before.length);
