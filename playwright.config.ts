@@ -1,11 +1,18 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * Workers, each with a server and embedded database of its own (scripts/e2e-server.mjs), so no
+ * test sees another's data or settings: one per core, at most two (E2E_WORKERS to choose).
+ */
+const workers = Number(process.env.E2E_WORKERS ?? Math.min(2, availableParallelism()));
+// Each worker loads this file again, with its own index: its server is the one at port + index.
+const serverIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // One worker: the tests share one server and one embedded database (and some flip the SMS switch).
-  workers: 1,
+  workers,
   fullyParallel: false,
   // On CI a test that fails once is tried once more (and reported as flaky); locally never.
   retries: process.env.CI ? 1 : 0,
@@ -14,7 +21,7 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: '.test-data/e2e-results',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${port + serverIndex}`,
     locale: 'zh-CN',
     // The product honours the system's reduced-motion setting; menus then open in place at once.
     reducedMotion: 'reduce',
@@ -26,12 +33,13 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
+    env: { E2E_INDEX: String(index) },
+    url: `http://127.0.0.1:${port + index}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

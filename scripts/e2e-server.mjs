@@ -1,22 +1,27 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp, readStamp, sourceStamp } from './build-stamp.mjs';
 
 /**
- * The server the browser tests run against: the production build (rebuilt when the
- * sources changed) on a fresh embedded database, its log kept where tests can read the
- * demo SMS codes.
+ * A server the browser tests run against: the production build (rebuilt when the sources
+ * changed) on a fresh embedded database, its log kept where tests can read the demo SMS codes.
+ * Each test worker has one of its own (playwright.config.ts): E2E_INDEX i listens on
+ * E2E_PORT + i with its data in .test-data/e2e/i. The first builds; the others wait for its build.
  */
-const root = resolve('.test-data', 'e2e');
+const index = Number(process.env.E2E_INDEX ?? 0);
+const root = resolve('.test-data', 'e2e', String(index));
 rmSync(root, { recursive: true, force: true });
 mkdirSync(root, { recursive: true });
 
 const stamp = sourceStamp();
-if (!existsSync('.next/BUILD_ID') || readStamp() !== stamp) {
+const built = () => existsSync('.next/BUILD_ID') && readStamp() === stamp;
+if (index === 0 && !built()) {
   buildApp();
   writeFileSync('.next/source-stamp', stamp);
 }
+while (!built()) await sleep(1000);
 
 const log = createWriteStream(join(root, 'server.log'));
 const child = spawn(process.execPath, [join('scripts', 'server.mjs')], {
@@ -24,7 +29,7 @@ const child = spawn(process.execPath, [join('scripts', 'server.mjs')], {
     ...process.env,
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
-    PORT: process.env.E2E_PORT ?? '3100',
+    PORT: String(Number(process.env.E2E_PORT ?? 3100) + index),
     HOSTNAME: '127.0.0.1',
     DATA_DIR: join(root, 'data'),
     // The server stops when this script is gone, even killed with SIGKILL, instead of keeping the port.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MENU_PAGES } from '@/lib/routes';
-import { resetLanguage, settle, signInToShell, switchLanguage, waitForShell } from './fixtures';
+import { resetLanguage, SERVER_DIR, SERVER_INDEX, settle, signInToShell, switchLanguage, waitForShell } from './fixtures';
 
 /**
  * Every real screen, in Chinese and in English, checked with axe-core (WCAG 2.1 A and AA):
@@ -16,7 +16,6 @@ const ADMIN_PAGES = [...SESSION_PAGES, ...MENU_PAGES];
 const PUBLIC_PAGES = ['/login', '/register'];
 const SHOTS = process.env.SCREENSHOTS === '1';
 const SHOT_DIR = join(process.cwd(), '.test-data', 'screenshots');
-const SERVER_DIR = join(process.cwd(), '.test-data', 'e2e');
 
 type Language = 'zh' | 'en';
 
@@ -38,7 +37,7 @@ async function shoot(page: Page, name: string) {
 }
 
 const slug = (path: string) => path.replace(/^\//, '').replace(/\//g, '_') || 'root';
-const stateFile = (username: string, language: Language) => join(process.cwd(), '.test-data', `a11y-${username}-${language}.json`);
+const stateFile = (username: string, language: Language) => join(process.cwd(), '.test-data', `a11y-${username}-${language}-${SERVER_INDEX}.json`);
 
 /** Signs the user in once, in the language asked for (switched through the header), and keeps the storage state. */
 async function saveSignedIn(browser: Browser, username: string, language: Language) {

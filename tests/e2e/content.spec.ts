@@ -1,14 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { baseURL, consoleErrors, failOnMissingTexts, OK_BUTTON, resetLanguage, rowAction, signIn, smsLogMark, switchLanguage } from './fixtures';
+import { baseURL, consoleErrors, failOnMissingTexts, OK_BUTTON, resetLanguage, rowAction, SERVER_LOG, signIn, smsLogMark, switchLanguage } from './fixtures';
 
 /**
  * Content and service: an editor writes a notice (heading, list, uploaded image), publishes it,
  * the portal's public call serves it, it is withdrawn and gone; a consultation sent through the
  * public call is answered and its SMS written; screenshots of the three screens and the editor.
  */
-const SERVER_LOG = join(process.cwd(), '.test-data', 'e2e', 'server.log');
 const SHOTS = join(process.cwd(), '.test-data', 'screenshots');
 const SAVE = /^(保\s*存|Save)$/;
 const TITLE = `创业担保贷款政策解读${Date.now().toString(36).slice(-5)}`;

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
-const SERVER_LOG = join(process.cwd(), '.test-data', 'e2e', 'server.log');
+/** This worker's server (playwright.config.ts, scripts/e2e-server.mjs): its data folder and its log. */
+export const SERVER_INDEX = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+export const SERVER_DIR = join(process.cwd(), '.test-data', 'e2e', String(SERVER_INDEX));
+export const SERVER_LOG = join(SERVER_DIR, 'server.log');
 
 /** The seeded demo accounts (upstream/db/seed/index.ts). */
 export const DEMO_USERS = {
@@ -23,7 +26,7 @@ export const COUNTDOWN_BUTTON = /^\d{1,2} (秒|seconds)$/;
 
 /** The server the tests run against (playwright.config.ts). */
 export function baseURL(): string {
-  return test.info().project.use.baseURL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+  return test.info().project.use.baseURL ?? `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + SERVER_INDEX}`;
 }
 
 // ---------------------------------------------------------------------------------------------

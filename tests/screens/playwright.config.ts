@@ -10,6 +10,7 @@ export default defineConfig({
   testDir: '.',
   outputDir: '../../.test-data/screens-results',
   timeout: 900_000,
-  // A server already listening on E2E_PORT (e.g. started by hand on a fresh build) is used as it is.
-  webServer: base.webServer && !Array.isArray(base.webServer) ? { ...base.webServer, cwd: '../..', reuseExistingServer: true } : base.webServer,
+  // One server: a server already listening on E2E_PORT (e.g. started by hand on a fresh build) is used as it is.
+  workers: 1,
+  webServer: [base.webServer].flat().slice(0, 1).map((server) => ({ ...server!, cwd: '../..', reuseExistingServer: true })),
 });
