@@ -12,5 +12,5 @@ export default defineConfig({
   timeout: 900_000,
   // One server: a server already listening on E2E_PORT (e.g. started by hand on a fresh build) is used as it is.
   workers: 1,
-  webServer: [base.webServer].flat().slice(0, 1).map((server) => ({ ...server!, cwd: '../..', reuseExistingServer: true })),
+  webServer: { ...[base.webServer].flat()[0]!, cwd: '../..', reuseExistingServer: true },
 });
