@@ -11,7 +11,7 @@ import type { MessageItem } from '@/lib/contract/messages';
 import { MENU_VERSION_HEADER } from '@/lib/contract/session';
 import { useShell } from './shell-context';
 
-/** SPEC.md section 9: the unread count is polled on load and every 10 seconds. */
+/** SPEC.md section 9: the unread count is polled on load and every 10 seconds (a GET: Next makes no body stream for it). */
 const MESSAGE_POLL_MS = 10_000;
 const COUNT_KEY = 'businessMessage/count';
 const LIST_PATH = 'businessMessage/list';
@@ -32,7 +32,7 @@ export function useMessageCount() {
     let changed = false;
     try {
       const count = await api(COUNT_KEY, {}, {
-        silent: true,
+        method: 'GET', silent: true,
         onResponse: (response) => { changed = response.headers.has(MENU_VERSION_HEADER); },
       });
       failing.current = false;

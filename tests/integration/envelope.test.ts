@@ -23,7 +23,7 @@ describeUpstream('envelope and locale', (up) => {
   });
 
   it('answers a call made with a method it does not take with 404', async () => {
-    expectEnvelope(await up().call('businessMessage/count', {}, { token: bankToken, method: 'GET' }), 404);
+    expectEnvelope(await up().call('businessMessage/readAll', {}, { token: bankToken, method: 'GET' }), 404);
     expectEnvelope(await up().call('health', {}, { method: 'POST' }), 404);
   });
 

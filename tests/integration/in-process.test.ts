@@ -37,6 +37,7 @@ describeUpstream('a call to the in-process service', (up) => {
     const app = await createCase(up().db);
     const calls: UpstreamRequest[] = [
       { path: 'businessMessage/count', method: 'POST', body: '{}' },
+      { path: 'businessMessage/count', method: 'GET' },
       { path: 'businessClubFirstTrial/getList', method: 'POST', body: JSON.stringify({ stage: 'RS_FIRST', pageNum: 1, pageSize: 5 }) },
       { path: 'businessProposerInfo/getFileInfo', method: 'POST', body: JSON.stringify({ id: app.id }) },
       { path: 'businessClubFirstTrial/getList', method: 'POST', body: JSON.stringify({ stage: 'RS_FIRST', pageNum: -1 }) },

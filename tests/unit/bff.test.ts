@@ -86,6 +86,14 @@ describe('forwarding', () => {
     await call('role/roleList', { body: { pageNum: 2, pageSize: 10 } });
     expect(JSON.parse(bodies.list!)).toEqual({ pageNum: 2, pageSize: 10 });
   });
+  it('forwards the poll the browser makes as a GET as a GET, without a body', async () => {
+    let seen: { method: string; body: string } | undefined;
+    server.use(http.get(`${UPSTREAM}/api/businessMessage/count`, async ({ request }) => { seen = { method: request.method, body: await request.text() }; return ok(5); }));
+    const { status, body } = await call('businessMessage/count', { method: 'GET' });
+    expect(status).toBe(200);
+    expect(body.data).toBe(5);
+    expect(seen).toEqual({ method: 'GET', body: '' });
+  });
 });
 
 describe('the upstream failing', () => {

@@ -19,7 +19,7 @@ export const commonCalls = {
     output: z.object({ key: z.string(), value: z.string() }), access: 'admin',
   }),
   'home/overview': call({ summary: 'The entry page: the caller\'s to-do per stage and, for an administrator, the platform\'s figures', input: none, output: homeOverview, access: 'user', alsoGet: true }),
-  'businessMessage/count': call({ summary: 'Unread messages', input: none, output: count, access: 'user' }),
+  'businessMessage/count': call({ summary: 'Unread messages', input: none, output: count, access: 'user', alsoGet: true }),
   'businessMessage/list': call({ summary: 'The user\'s messages, paged', input: messageListInput, output: page(messageItem), access: 'user' }),
   'businessMessage/get': call({ summary: 'One message', input: messageIdInput, output: messageItem, access: 'user' }),
   'businessMessage/read': call({ summary: 'Mark a message read', input: messageIdInput, output: messageItem, access: 'user' }),
