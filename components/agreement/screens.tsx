@@ -2,9 +2,12 @@
 
 import { useSearchParams } from 'next/navigation';
 import { CrudScreen } from '@/components/crud/crud-screen';
+import { lazyPart } from '@/components/common/lazy-part';
 import { agreementSpec } from '@/lib/resources/agreement';
-import { PreviewDialog } from './preview-dialog';
 import { PrintView } from './print-view';
+
+/** The row dialogs, downloaded when first opened. */
+const PreviewDialog = lazyPart(() => import('./preview-dialog').then((m) => m.PreviewDialog));
 
 const idParam = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
 

@@ -1,6 +1,7 @@
 'use client';
 
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { useHydrated } from './use-hydrated';
 
 /**
  * A dialog, drawer or control whose code is downloaded when it is first shown, not with the
@@ -24,4 +25,23 @@ export function useOpenedOnce(open: boolean): boolean {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
   return opened || open;
+}
+
+/**
+ * A screen (or a part of one) whose content comes only from calls made in the browser: the
+ * server and the hydration draw `skeleton`, and the part's code (its table, forms and their antd
+ * components) is not in the page's first load. Its download starts as soon as this module runs
+ * in the browser, beside the shell's hydration, so the part is drawn about as early as before.
+ */
+export function browserPart<P extends object>(load: () => Promise<ComponentType<P>>, skeleton: (props: P) => ReactNode): ComponentType<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const start = () => (loading ??= load().then((component) => ({ default: component })));
+  if (typeof window !== 'undefined') void start().catch(() => { loading = undefined; });
+  const Part = lazy(start);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level, never during a render
+  function BrowserPart(props: P) {
+    if (!useHydrated()) return skeleton(props);
+    return <Suspense fallback={skeleton(props)}><Part {...props} /></Suspense>;
+  }
+  return BrowserPart;
 }

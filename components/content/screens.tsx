@@ -1,10 +1,15 @@
 'use client';
 
 import { CrudScreen } from '@/components/crud/crud-screen';
+import { lazyPart } from '@/components/common/lazy-part';
 import { consultSpec, helpSpec, noticeSpec } from '@/lib/resources/content';
-import { ConsultAnswer, ConsultView } from './consult-dialogs';
 import { HelpOrderButton } from './help-order';
-import { PreviewDialog, PublishDialog } from './notice-dialogs';
+
+/** The row dialogs, downloaded when first opened. */
+const ConsultAnswer = lazyPart(() => import('./consult-dialogs').then((m) => m.ConsultAnswer));
+const ConsultView = lazyPart(() => import('./consult-dialogs').then((m) => m.ConsultView));
+const PreviewDialog = lazyPart(() => import('./notice-dialogs').then((m) => m.PreviewDialog));
+const PublishDialog = lazyPart(() => import('./notice-dialogs').then((m) => m.PublishDialog));
 
 /** The content and service screens: notices, help templates and consultations, each a spec run by the engine plus its dialogs. */
 export const NoticeScreen = () => (

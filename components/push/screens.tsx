@@ -4,9 +4,12 @@ import { Segmented } from 'antd';
 import { useTranslations } from 'next-intl';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { CrudScreen } from '@/components/crud/crud-screen';
+import { lazyPart } from '@/components/common/lazy-part';
 import { pushLogSpec, pushTargetSpec, renshePushSpec } from '@/lib/resources/push';
-import { PayloadDialog } from './payload-dialog';
 import '@/styles/antd/segmented.generated.css';
+
+/** The row dialogs, downloaded when first opened. */
+const PayloadDialog = lazyPart(() => import('./payload-dialog').then((m) => m.PayloadDialog));
 
 type View = 'log' | 'targets';
 

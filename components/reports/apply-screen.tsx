@@ -1,55 +1,21 @@
 'use client';
 
-import { Alert, Card, Skeleton } from 'antd';
+import { Card } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import type { ApplyStatisticsInput } from '@/lib/contract/apply-statistics';
-import { APPLY_STATISTICS_EXPORT } from '@/lib/workflow/reports';
-import { Permission } from '@/components/access/permission';
-import { ExportButton } from '@/components/common/export-button';
-import { useHydrated } from '@/components/common/use-hydrated';
-import { useCall } from '@/components/approval/use-call';
-import { UnfoldDrawer } from '@/components/statistics/unfold-drawer';
-import { ApplyFilterForm } from './apply-filter-form';
-import { ApplySections, type ApplyCell } from './apply-sections';
-import { useUrlFilters } from './use-url-filters';
+import { browserPart } from '@/components/common/lazy-part';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ID = /^\d{1,9}$/;
-const PATTERNS = { dateFrom: DAY, dateTo: DAY, unit: /^(day|week|month)$/, region: /^\d{6}$/, borrowerType: /^[A-Z_]{1,16}$/, clientGroupId: ID, productId: ID };
-const NUMERIC = ['clientGroupId', 'productId'] as const;
+/** What the server sends and the page shows until the screen's code has come: its card, loading. */
+function Skeleton() {
+  const t = useTranslations('reports.apply');
+  return <Card title={t('title')} loading />;
+}
 
 /**
  * 申请统计: applications by period, region, borrower type, client group and product, the
  * funnel, working days per stage, refusals and the overdue share; charts with their tables,
  * filters in the address, every figure opening its cases, the .xlsx export.
  */
-export function ApplyStatisticsScreen() {
-  const t = useTranslations('reports.apply');
-  if (!useHydrated()) return <Card title={t('title')} loading />;
-  return <Screen />;
-}
-
-function Screen() {
-  const t = useTranslations('reports.apply');
-  const { filters, update } = useUrlFilters(PATTERNS, NUMERIC);
-  const body = filters as ApplyStatisticsInput;
-  const { data, isLoading, error } = useCall('applyStatistics/form', body);
-  const [cell, setCell] = useState<ApplyCell | null>(null);
-  const extra = (
-    <Permission code={APPLY_STATISTICS_EXPORT}>
-      <ExportButton path="applyStatistics/export" payload={() => body} label="reports.apply.export" />
-    </Permission>
-  );
-  return (
-    <Card title={t('title')} extra={extra}>
-      <ApplyFilterForm filters={filters} data={data} onSearch={update} />
-      {error && !data ? <Alert type="error" showIcon title={t('failed')} />
-        : isLoading || !data ? <Skeleton active paragraph={{ rows: 10 }} /> : <ApplySections data={data} open={setCell} />}
-      {cell && data && (
-        <UnfoldDrawer path="applyStatistics/unfold" cell={cell} close={() => setCell(null)}
-          filters={{ ...body, dateFrom: data.period.dateFrom, dateTo: data.period.dateTo, unit: data.period.unit }} />
-      )}
-    </Card>
-  );
-}
+export const ApplyStatisticsScreen = browserPart<object>(
+  () => import('./apply-screen-body').then((m) => m.ApplyStatisticsScreenBody),
+  () => <Skeleton />,
+);

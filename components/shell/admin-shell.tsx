@@ -1,6 +1,6 @@
 'use client';
 
-import { Drawer, Layout } from 'antd';
+import { Layout, type DrawerProps } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { usePathname } from 'next/navigation';
 import Link from 'next/link';
@@ -21,6 +21,8 @@ import styles from './admin-shell.module.css';
 
 /** The display settings, downloaded when first opened. */
 const SettingsDrawer = lazyPart(() => import('./settings-drawer').then((m) => m.SettingsDrawer));
+/** A phone's side menu opens in antd's drawer, downloaded when first opened. */
+const Drawer = lazyPart<DrawerProps>(() => import('antd/es/drawer').then((m) => m.default));
 
 /** SPEC.md section 9: side menu width 256, collapsed 80. */
 const SIDER_WIDTH = 256;
@@ -40,6 +42,7 @@ export function AdminShell({ initialDevice, children }: { initialDevice?: Device
   const device = useDeviceClass(initialDevice);
   const [settings, updateSettings] = useSettings(user.username);
   const [drawer, setDrawer] = useState(false);
+  const drawerOpened = useOpenedOnce(drawer);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const settingsOpened = useOpenedOnce(settingsOpen);
   const [group, setGroup] = useState(ALL_GROUPS);
@@ -67,7 +70,7 @@ export function AdminShell({ initialDevice, children }: { initialDevice?: Device
   return (
     <Layout className={styles.shell}>
       <a href="#main-content" className={styles.skip}>{t('skipToContent')}</a>
-      {device === 'mobile' ? (
+      {device === 'mobile' ? drawerOpened && (
         <Drawer open={drawer} onClose={() => setDrawer(false)} placement="left" size={SIDER_WIDTH} closable={false}
           styles={{ body: { padding: 0, background: '#001529' } }}>
           {brand(false)}

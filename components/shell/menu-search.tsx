@@ -1,35 +1,43 @@
 'use client';
 
-import { SearchOutlined } from '@ant-design/icons';
-import { AutoComplete, Input } from 'antd';
-import { useLocale, useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
-import { useMemo, useState } from 'react';
+import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import type { MenuItem } from '@/lib/contract/auth';
-import { menuTrail, searchMenu } from '@/lib/permissions';
+import { browserPart } from '@/components/common/lazy-part';
 
-/** Finds any menu entry the user may open, by its title in either language; Enter or a click opens it in a tab. */
-export function MenuSearch({ menu }: { menu: MenuItem[] }) {
+export interface SearchBoxProps {
+  menu: MenuItem[];
+  query: string;
+  setQuery: (query: string) => void;
+  focused: boolean;
+  setFocused: (focused: boolean) => void;
+}
+
+/**
+ * The box antd's input draws (its markup and classes, so nothing moves), without its list,
+ * while the list's code (antd's input and select) comes: what is typed meanwhile stays.
+ */
+function PlainBox({ query, setQuery, focused, setFocused }: SearchBoxProps) {
   const t = useTranslations('shell');
-  const locale = useLocale();
-  const router = useRouter();
-  const [query, setQuery] = useState('');
-  const options = useMemo(() => searchMenu(menu, query).map((item) => {
-    const trail = menuTrail(menu, item.path).map((i) => (locale === 'en' ? i.titleEn : i.title));
-    return { value: item.path, label: <span>{trail.join(' / ')}</span> };
-  }), [menu, query, locale]);
   return (
-    <AutoComplete
-      value={query}
-      options={options}
-      onSearch={setQuery}
-      onSelect={(path: string) => { setQuery(''); router.push(path); }}
-      notFoundContent={query.trim() ? t('searchEmpty') : null}
-      defaultActiveFirstOption
-      style={{ width: '100%' }}
-      popupMatchSelectWidth={320}
-    >
-      <Input prefix={<SearchOutlined />} placeholder={t('search')} aria-label={t('search')} allowClear />
-    </AutoComplete>
+    <span className={`ant-input-affix-wrapper ant-input-outlined lbo ant-input-css-var${focused ? ' ant-input-affix-wrapper-focused' : ''}`}>
+      <span className="ant-input-prefix"><SearchOutlined /></span>
+      <input className="ant-input" type="text" placeholder={t('search')} aria-label={t('search')} value={query}
+        onChange={(event) => setQuery(event.target.value)} onFocus={() => setFocused(true)} onBlur={() => setFocused(false)} />
+      <span className="ant-input-suffix"><span className="ant-input-clear-icon ant-input-clear-icon-hidden"><CloseCircleFilled /></span></span>
+    </span>
   );
+}
+
+const SearchBox = browserPart<SearchBoxProps>(() => import('./menu-search-box').then((m) => m.MenuSearchBox), (props) => <PlainBox {...props} />);
+
+/**
+ * Finds any menu entry the user may open, by its title in either language; Enter or a click
+ * opens it in a tab. The list (antd's select) is not in the page's first load.
+ */
+export function MenuSearch({ menu }: { menu: MenuItem[] }) {
+  const [query, setQuery] = useState('');
+  const [focused, setFocused] = useState(false);
+  return <SearchBox menu={menu} query={query} setQuery={setQuery} focused={focused} setFocused={setFocused} />;
 }

@@ -4,9 +4,12 @@ import { Segmented } from 'antd';
 import { useTranslations } from 'next-intl';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { CrudScreen } from '@/components/crud/crud-screen';
+import { lazyPart } from '@/components/common/lazy-part';
 import { smsOutboxSpec, smsTemplateSpec } from '@/lib/resources/sms';
-import { TestSendDialog } from './test-send-dialog';
 import '@/styles/antd/segmented.generated.css';
+
+/** The row dialogs, downloaded when first opened. */
+const TestSendDialog = lazyPart(() => import('./test-send-dialog').then((m) => m.TestSendDialog));
 
 type View = 'templates' | 'outbox';
 

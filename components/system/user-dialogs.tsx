@@ -6,14 +6,13 @@ import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { api, apiCall } from '@/lib/api/client';
 import type { UserRow, UserSaveResult } from '@/lib/contract/user';
-import type { RowDialogs } from '@/components/crud/crud-screen';
 import { CopyText } from '@/components/widgets/copy-text';
 import '@/styles/antd/radio.generated.css';
 
 interface DialogProps<Row> { row: Row; close: () => void; refresh: () => Promise<unknown> }
 
 /** Confer: replaces the user's roles. */
-function ConferDialog({ row, close, refresh }: DialogProps<UserRow>) {
+export function ConferDialog({ row, close, refresh }: DialogProps<UserRow>) {
   const t = useTranslations('resources.user');
   const { message } = App.useApp();
   const [roleIds, setRoleIds] = useState(row.roles.map((r) => r.id));
@@ -49,7 +48,7 @@ function PasswordResult({ username, password, close }: { username: string; passw
 }
 
 /** Reset password: shown once here, or sent to the user's mobile by SMS. */
-function ResetDialog({ row, close, refresh }: DialogProps<UserRow>) {
+export function ResetDialog({ row, close, refresh }: DialogProps<UserRow>) {
   const t = useTranslations('resources.user');
   const { message } = App.useApp();
   const [delivery, setDelivery] = useState<'SHOW' | 'SMS'>('SHOW');
@@ -78,14 +77,8 @@ function ResetDialog({ row, close, refresh }: DialogProps<UserRow>) {
   );
 }
 
-export const userDialogs: RowDialogs<UserRow> = {
-  confer: (props) => <ConferDialog {...props} />,
-  reset: (props) => <ResetDialog {...props} />,
-  /** After a save: the generated password, when an account was created without one. */
-  password: ({ row, close }) => <CreatedPassword saved={row as unknown as UserSaveResult} close={close} />,
-};
-
-function CreatedPassword({ saved, close }: { saved: UserSaveResult; close: () => void }) {
+/** After a save: the generated password, when an account was created without one. */
+export function CreatedPassword({ saved, close }: { saved: UserSaveResult; close: () => void }) {
   useEffect(() => { if (!saved.password) close(); }, [saved, close]);
   return saved.password ? <PasswordResult username={saved.user.username} password={saved.password} close={close} /> : null;
 }
