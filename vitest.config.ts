@@ -4,7 +4,14 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { '@': root } },
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${root}/` },
+      // Node resolves `antd` to its CommonJS build (antd/lib): a module the browser build takes
+      // from antd/es (the App context, the date pickers) comes from the same build in the tests.
+      { find: /^antd\/es\/(.*)$/, replacement: 'antd/lib/$1' },
+    ],
+  },
   test: {
     projects: [
       {

@@ -1,6 +1,6 @@
 'use client';
 
-import { App, Descriptions, Form, Input, Modal, type FormInstance } from 'antd';
+import { Descriptions, Form, Input, Modal, type FormInstance } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { apiCall, ApiError } from '@/lib/api/client';
@@ -12,6 +12,7 @@ import { useFieldErrors, useServerText } from '@/components/common/use-field-rul
 import { openSubmission, submissionFor } from './idempotency';
 import { formatMoney } from './format';
 import '@/styles/antd/descriptions.generated.css';
+import { useApp } from '@/components/providers/app-notices';
 
 /** What every row action's dialog gets from the workbench. */
 export interface ActionDialogProps {
@@ -40,7 +41,7 @@ export function useActionSubmit<P extends CallPath>({ path, form, close, refresh
   success: string | ((data: CallOutput<P>) => string);
 }) {
   const t = useTranslations();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const fieldErrors = useFieldErrors();
   const text = useServerText();
   const submission = useRef(openSubmission());

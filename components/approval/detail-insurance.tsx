@@ -1,7 +1,7 @@
 'use client';
 
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Descriptions, Tag } from 'antd';
+import { Alert, Button, Descriptions, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
@@ -11,6 +11,7 @@ import { formatChinaTime } from '@/lib/china-time';
 import { Section } from './section';
 import { useCall } from './use-call';
 import '@/styles/antd/descriptions.generated.css';
+import { useApp } from '@/components/providers/app-notices';
 
 /**
  * The proposer's social-insurance record (GovernmentDataSc/insure) as last read, with when it
@@ -19,7 +20,7 @@ import '@/styles/antd/descriptions.generated.css';
  */
 export function DetailInsurance({ id }: { id: number }) {
   const t = useTranslations('approval.insurance');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const { mutate: mutateAll } = useSWRConfig();
   const { data, isLoading, mutate } = useCall('GovernmentDataSc/insure', { id });
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,7 @@
 'use client';
 
 import { EditOutlined } from '@ant-design/icons';
-import { App, Button, Input, Modal, Space, Table, Tag } from 'antd';
+import { Button, Input, Modal, Space, Table, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { apiCall } from '@/lib/api/client';
@@ -12,6 +12,7 @@ import { formatTime } from './format';
 import { Section } from './section';
 import { FIT, fitCell } from '@/components/crud/table-columns';
 import { useCall } from './use-call';
+import { useApp } from '@/components/providers/app-notices';
 
 /** The records' columns add up to the drawer's width (1040 px less its padding): no sideways scrolling there. */
 const RECORDS_WIDTH = 985;
@@ -57,7 +58,7 @@ export function DetailRecords({ id }: { id: number }) {
 
 function RemarkDialog({ record, close, saved }: { record: RecordRow; close: () => void; saved: () => void }) {
   const t = useTranslations('approval.records');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [remark, setRemark] = useState(record.remark);
   const [saving, setSaving] = useState(false);
   const save = async () => {

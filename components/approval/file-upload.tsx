@@ -1,13 +1,14 @@
 'use client';
 
 import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Select, Space, Typography, Upload } from 'antd';
+import { Button, Select, Space, Typography, Upload } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { apiUpload, ApiError } from '@/lib/api/client';
 import type { FileInfo } from '@/lib/contract/workflow';
 import { FILE_ACCEPT, FILE_KINDS, FILE_MAX_BYTES, fileEnding, mimeOfEnding, type FileKind } from '@/lib/workflow/files';
 import '@/styles/antd/upload.generated.css';
+import { useApp } from '@/components/providers/app-notices';
 
 const UPLOAD_CALL = 'upload/uploadFile';
 
@@ -24,7 +25,7 @@ export function fileProblem(file: { name: string; size: number }): string | null
  */
 export function FileUpload({ applicationId, uploaded }: { applicationId: number; uploaded: (file: FileInfo) => unknown }) {
   const t = useTranslations();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [kind, setKind] = useState<FileKind>('OTHER');
   const [sending, setSending] = useState(false);
 

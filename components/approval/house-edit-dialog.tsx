@@ -1,6 +1,6 @@
 'use client';
 
-import { App, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { DatePicker } from '@/components/common/date-pickers';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { dayText, dayValue } from '@/lib/china-time';
 import type { HouseInfo } from '@/lib/contract/workflow';
 import { HOUSE_STATES } from '@/lib/workflow/house';
 import { useFieldErrors } from '@/components/common/use-field-rule';
+import { useApp } from '@/components/providers/app-notices';
 
 const VALUE_MAX = 100_000_000;
 
@@ -20,7 +21,7 @@ const VALUE_MAX = 100_000_000;
 export function HouseEditDialog({ house, close, saved }: { house: HouseInfo; close: () => void; saved: () => void }) {
   const t = useTranslations('casework.house');
   const tv = useTranslations('validation');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm();
   const fieldErrors = useFieldErrors();
   const [saving, setSaving] = useState(false);

@@ -1,13 +1,14 @@
 'use client';
 
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Space, Tag, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { apiCall } from '@/lib/api/client';
 import type { RedFlags as Flags } from '@/lib/contract/indicators';
 import { formatChinaTime } from '@/lib/china-time';
 import { useCall } from './use-call';
+import { useApp } from '@/components/providers/app-notices';
 
 const COLOR = { PASSED: 'green', REFUSED: 'red', FLAGGED: 'orange', UNCHECKED: 'default' } as const;
 
@@ -19,7 +20,7 @@ const COLOR = { PASSED: 'green', REFUSED: 'red', FLAGGED: 'orange', UNCHECKED: '
 export function RedFlags({ id, canRecheck }: { id: number; canRecheck: boolean }) {
   const t = useTranslations('approval.redFlags');
   const ti = useTranslations('resources.indicator');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const { data, mutate } = useCall('businessProposerInfo/getCueRedInfo', { id });
   const [busy, setBusy] = useState(false);
   if (!data || data.version === null) return null;

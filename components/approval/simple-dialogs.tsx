@@ -1,8 +1,9 @@
 'use client';
 
-import { Alert, App, Form } from 'antd';
+import { Alert, Form } from 'antd';
 import { useTranslations } from 'next-intl';
 import { ActionModal, OpinionField, rowBody, useActionSubmit, type ActionDialogProps } from './action-modal';
+import { useApp } from '@/components/providers/app-notices';
 
 /** return: back to the applicant for supplements, with a required opinion. */
 export function ReturnDialog({ row, close, refresh }: ActionDialogProps) {
@@ -21,7 +22,7 @@ export function ReturnDialog({ row, close, refresh }: ActionDialogProps) {
 /** withdraw: ends the case; a required opinion and a second confirmation. */
 export function WithdrawDialog({ row, close, refresh }: ActionDialogProps) {
   const t = useTranslations();
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const [form] = Form.useForm();
   const { submit, sending } = useActionSubmit({ path: 'businessClubFirstTrial/withdraw', form, close, refresh, success: 'approval.done.withdraw' });
   const confirm = (values: Record<string, unknown>) => modal.confirm({

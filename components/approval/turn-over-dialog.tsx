@@ -1,12 +1,13 @@
 'use client';
 
-import { Alert, App, Form, Select } from 'antd';
+import { Alert, Form, Select } from 'antd';
 import { useTranslations } from 'next-intl';
 import type { Stage } from '@/lib/workflow/stages';
 import { ActionModal, useActionSubmit } from './action-modal';
 import { PersonSelect } from './person-select';
 import { formatMoney } from './format';
 import { useCall } from './use-call';
+import { useApp } from '@/components/providers/app-notices';
 
 /**
  * turnOver: the cases of one person waiting at the stage go to another person of the stage,
@@ -16,7 +17,7 @@ import { useCall } from './use-call';
  */
 export function TurnOverDialog({ stage, userId, close, refresh }: { stage: Stage; userId: number | null; close: () => void; refresh: () => unknown }) {
   const t = useTranslations();
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const [form] = Form.useForm();
   const fromUserId = Form.useWatch('fromUserId', form) as number | undefined;
   const { data, isLoading } = useCall('businessApproveRecord/getPersonAndAmount', { stage });

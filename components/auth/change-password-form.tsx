@@ -1,10 +1,11 @@
 'use client';
 
-import { App, Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { api, ApiError } from '@/lib/api/client';
 import { useFieldErrors, useFieldRule } from '@/components/common/use-field-rule';
+import { useApp } from '@/components/providers/app-notices';
 
 interface Values { oldPassword: string; newPassword: string; confirm: string }
 
@@ -14,7 +15,7 @@ export function ChangePasswordForm() {
   const tv = useTranslations('validation');
   const rule = useFieldRule();
   const fieldErrors = useFieldErrors();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
 

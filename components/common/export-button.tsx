@@ -1,11 +1,12 @@
 'use client';
 
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { download } from '@/lib/api/client';
 import type { CallPath } from '@/lib/contract/calls';
+import { useApp } from '@/components/providers/app-notices';
 
 /**
  * Downloads a file call's answer (an .xlsx export) with the payload as it stands when
@@ -13,7 +14,7 @@ import type { CallPath } from '@/lib/contract/calls';
  */
 export function ExportButton({ path, payload, label = 'common.export' }: { path: CallPath; payload: () => Record<string, unknown>; label?: string }) {
   const t = useTranslations();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);

@@ -1,11 +1,12 @@
 'use client';
 
 import { GlobalOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useSWRConfig } from 'swr';
 import { LOCALES, type Locale } from '@/lib/contract/locales';
 import { useSetLocale } from './use-set-locale';
+import { useApp } from '@/components/providers/app-notices';
 
 /**
  * The shell's language menu: stores the choice in this browser (for the signed-in user) and
@@ -14,7 +15,7 @@ import { useSetLocale } from './use-set-locale';
 export function LocaleSwitch({ dark = false, labelClassName }: { dark?: boolean; labelClassName?: string }) {
   const t = useTranslations('locale');
   const { current, pending, choose } = useSetLocale();
-  const { message, notification } = App.useApp();
+  const { message, notification } = useApp();
   const { mutate } = useSWRConfig();
   const pick = async (locale: Locale) => {
     try {

@@ -1,6 +1,6 @@
 'use client';
 
-import { App, Descriptions, Form, Input, Modal, Typography } from 'antd';
+import { Descriptions, Form, Input, Modal, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ApiError, apiCall } from '@/lib/api/client';
@@ -8,6 +8,7 @@ import { formatChinaTime } from '@/lib/china-time';
 import type { ConsultRow } from '@/lib/contract/content';
 import { useFieldErrors } from '@/components/common/use-field-rule';
 import '@/styles/antd/descriptions.generated.css';
+import { useApp } from '@/components/providers/app-notices';
 
 const ANSWER_MAX = 2000;
 
@@ -45,7 +46,7 @@ export function ConsultView({ row, close }: { row: ConsultRow; close: () => void
 export function ConsultAnswer({ row, close, refresh }: { row: ConsultRow; close: () => void; refresh: () => Promise<unknown> }) {
   const t = useTranslations('resources.consult');
   const tv = useTranslations('validation');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<{ answer: string }>();
   const [saving, setSaving] = useState(false);
   const fieldErrors = useFieldErrors();

@@ -1,7 +1,7 @@
 'use client';
 
 import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined } from '@ant-design/icons';
-import { App, Button, Drawer, Empty, Segmented, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Drawer, Empty, Segmented, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState, type DragEvent } from 'react';
 import useSWR from 'swr';
@@ -9,6 +9,7 @@ import { ApiError, api, apiCall } from '@/lib/api/client';
 import type { HelpOrderRow } from '@/lib/contract/content';
 import { HELP_CATEGORIES } from '@/lib/contract/content-rules';
 import '@/styles/antd/segmented.generated.css';
+import { useApp } from '@/components/providers/app-notices';
 
 type Category = (typeof HELP_CATEGORIES)[number];
 
@@ -21,7 +22,7 @@ export function OrderDrawer({ close, refresh }: { close: () => void; refresh: ()
   const t = useTranslations('resources.help');
   const tc = useTranslations('content.helpCategory');
   const ts = useTranslations('resources.common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [category, setCategory] = useState<Category>('APPLY');
   const { data, isLoading, mutate } = useSWR(['businessHelpInfo/getOrder', category], () => api('businessHelpInfo/getOrder', { category }));
   const [dragged, setDragged] = useState<number | null>(null);

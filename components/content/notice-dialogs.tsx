@@ -1,6 +1,6 @@
 'use client';
 
-import { App, Form, Image, Modal, Radio, Space, Tag, Typography } from 'antd';
+import { Form, Image, Modal, Radio, Space, Tag, Typography } from 'antd';
 import { DatePicker } from '@/components/common/date-pickers';
 import type { Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
@@ -13,6 +13,7 @@ import { useFieldErrors } from '@/components/common/use-field-rule';
 import { RichBody } from './rich-body';
 import '@/styles/antd/image.generated.css';
 import '@/styles/antd/radio.generated.css';
+import { useApp } from '@/components/providers/app-notices';
 
 const labelOf = (options: { value: string | number; label: string }[], value: string) => options.find((o) => o.value === value)?.label ?? value;
 
@@ -46,7 +47,7 @@ const chinaMoment = (value: Dayjs) => `${value.format('YYYY-MM-DDTHH:mm')}:00+08
 export function PublishDialog({ row, close, refresh }: { row: NoticeRow; close: () => void; refresh: () => Promise<unknown> }) {
   const t = useTranslations('content.publish');
   const tv = useTranslations('validation');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<{ when: 'now' | 'at'; at?: Dayjs }>();
   const when = Form.useWatch('when', form) ?? 'now';
   const [saving, setSaving] = useState(false);

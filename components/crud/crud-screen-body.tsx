@@ -1,7 +1,7 @@
 'use client';
 
 import { DeleteOutlined, DownOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Dropdown, Flex, Grid, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Alert, Button, Card, Dropdown, Flex, Grid, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { withCallRules } from '@/lib/resources/form-rules';
@@ -23,6 +23,7 @@ import styles from './crud-table.module.css';
 import { TableSettings, useTableSettings } from './table-settings';
 import { searchPayload, useTableState } from './use-table-state';
 import { useRemove } from './use-remove';
+import { useApp } from '@/components/providers/app-notices';
 
 /** The edit form (every field widget) and the import dialog: downloaded when first opened. */
 const EditModal = lazyPart(() => import('./edit-modal').then((m) => m.EditModal)) as typeof import('./edit-modal').EditModal;
@@ -34,7 +35,7 @@ type TreeRow<Row> = Row & { children?: TreeRow<Row>[] };
 /** The screen itself (see CrudScreen): downloaded beside the shell's hydration, not in the page's first load. */
 export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }: { spec: ResourceSpec<Row>; dialogs?: RowDialogs<Row>; extra?: ReactNode }) {
   const t = useTranslations();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useApp();
   const { powers } = useShell();
   // On a phone (narrower than md, 768 px, as in ant-design-pro) no column is fixed: the row scrolls whole, its actions last.
   const phone = Grid.useBreakpoint().md === false;

@@ -1,6 +1,6 @@
 'use client';
 
-import { App, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
 import { withCallRules } from '@/lib/resources/form-rules';
@@ -9,6 +9,7 @@ import type { ResourceSpec } from '@/lib/resources/types';
 import { useFieldErrors } from '@/components/common/use-field-rule';
 import { FieldInput, useFieldRules } from './field-input';
 import { formFieldOf, recordToValues, valuesToPayload } from './field-values';
+import { useApp } from '@/components/providers/app-notices';
 
 export interface EditTarget<Row> { row: Row | null; defaults?: Record<string, unknown> }
 
@@ -24,7 +25,7 @@ export function EditModal<Row>({ spec, target, onClose, onSaved }: {
   onSaved: (data: unknown) => void;
 }) {
   const t = useTranslations();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Record<string, unknown>>();
   const rulesOf = useFieldRules();
   const fieldErrors = useFieldErrors();

@@ -1,7 +1,7 @@
 'use client';
 
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Select, Space, Typography, Upload } from 'antd';
+import { Button, Select, Space, Typography, Upload } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { apiUpload, ApiError } from '@/lib/api/client';
@@ -11,6 +11,7 @@ import { RegionPicker, type RegionValue } from '@/components/widgets/region-pick
 import { MENU_ICON_NAMES, menuIcon } from '@/components/shell/menu-icons';
 import { regionPath } from './field-values';
 import '@/styles/antd/upload.generated.css';
+import { useApp } from '@/components/providers/app-notices';
 
 /** The inputs of the kinds that need more than one antd component (controlled, for Form.Item). */
 
@@ -52,7 +53,7 @@ export const uploadLimits = (upload: Pick<FileUploadSpec, 'accept' | 'maxBytes'>
 export function useUpload(upload: FileUploadSpec | undefined) {
   const t = useTranslations();
   const text = useServerText();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [sending, setSending] = useState(false);
 
   const send = async (file: File): Promise<(UploadedFile & Record<string, unknown>) | null> => {

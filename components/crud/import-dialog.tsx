@@ -1,7 +1,7 @@
 'use client';
 
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Modal, Space, Spin, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Space, Spin, Table, Typography, Upload } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { apiUpload, ApiError, download } from '@/lib/api/client';
@@ -11,6 +11,7 @@ import type { ImporterSpec } from '@/lib/resources/types';
 import { useServerText } from '@/components/common/use-field-rule';
 import { formatSize, uploadProblem } from './field-widgets';
 import '@/styles/antd/upload.generated.css';
+import { useApp } from '@/components/providers/app-notices';
 
 type State =
   | { step: 'pick' }
@@ -34,7 +35,7 @@ function checkOf(error: unknown): ImportCheck | undefined {
 export function ImportDialog({ importer, open, onClose, onDone }: { importer: ImporterSpec; open: boolean; onClose: () => void; onDone: () => unknown }) {
   const t = useTranslations();
   const text = useServerText();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [state, setState] = useState<State>({ step: 'pick' });
   const [committing, setCommitting] = useState(false);
   const limits = { accept: ['xlsx'], maxBytes: importer.maxBytes };

@@ -1,10 +1,10 @@
 'use client';
 
-import { App } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback } from 'react';
 import { callPath } from '@/lib/api/client';
 import type { CallPath } from '@/lib/contract/calls';
+import { useApp } from '@/components/providers/app-notices';
 
 /**
  * The delete helper of SPEC.md section 7: asks 'confirm deleting this data?' (or, for the
@@ -14,7 +14,7 @@ import type { CallPath } from '@/lib/contract/calls';
  */
 export function useRemove(path: CallPath | undefined, refresh: () => unknown) {
   const t = useTranslations();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useApp();
   return useCallback((body: Record<string, unknown>, selected?: number) => new Promise<boolean>((resolve) => {
     modal.confirm({
       title: selected === undefined ? t('crud.confirmDelete') : t('crud.confirmDeleteSelected', { count: selected }),

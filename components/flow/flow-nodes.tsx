@@ -1,7 +1,7 @@
 'use client';
 
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Drawer, Empty, Form, InputNumber, Modal, Select, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Drawer, Empty, Form, InputNumber, Modal, Select, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, type DragEvent } from 'react';
 import useSWR from 'swr';
@@ -12,6 +12,7 @@ import { TIME_LIMIT_MAX } from '@/lib/contract/limits';
 import { STAGES, type Stage } from '@/lib/workflow/stages';
 import { usePermission } from '@/components/access/permission';
 import { useFieldErrors } from '@/components/common/use-field-rule';
+import { useApp } from '@/components/providers/app-notices';
 
 type Editing = { node: FlowNodeRow | null } | null;
 
@@ -25,7 +26,7 @@ export function FlowNodes({ row, close, refresh }: { row: FlowRow; close: () => 
   const locale = useLocale();
   const ts = useTranslations('approval.stage');
   const te = useTranslations('errors');
-  const { modal, message } = App.useApp();
+  const { modal, message } = useApp();
   const canEdit = usePermission('flow::node');
   const { data, isLoading, mutate } = useSWR(['approvalConfig/getList', row.id], () => api('approvalConfig/getList', { moduleId: row.id }));
   const [editing, setEditing] = useState<Editing>(null);

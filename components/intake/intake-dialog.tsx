@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, App, Divider, Form, Modal, Switch } from 'antd';
+import { Alert, Divider, Form, Modal, Switch } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { apiCall, ApiError } from '@/lib/api/client';
@@ -13,6 +13,7 @@ import { GuaranteeFields } from './guarantee-fields';
 import { LoanFields, OrgFields } from './loan-fields';
 import { PersonFields } from './person-fields';
 import '@/styles/antd/divider.generated.css';
+import { useApp } from '@/components/providers/app-notices';
 
 /** Whether the form shows a field at this path (its registered fields' values hold the key). */
 function hasPath(values: unknown, path: (string | number)[]): boolean {
@@ -36,7 +37,7 @@ const INVALID = 422;
 export function IntakeDialog({ close, done }: { close: () => void; done: (result: IntakeResult) => unknown }) {
   const t = useTranslations();
   const text = useServerText();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm();
   const clientKey = useRef(makeKey());
   const [sending, setSending] = useState(false);

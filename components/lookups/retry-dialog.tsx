@@ -1,10 +1,11 @@
 'use client';
 
-import { App, Modal, Typography } from 'antd';
+import { Modal, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ApiError, apiCall } from '@/lib/api/client';
 import type { LookupErrorRow } from '@/lib/contract/lookups';
+import { useApp } from '@/components/providers/app-notices';
 
 /**
  * Runs a failed lookup again: when the source answers, the error is resolved and the case's
@@ -12,7 +13,7 @@ import type { LookupErrorRow } from '@/lib/contract/lookups';
  */
 export function RetryDialog({ row, close, refresh }: { row: LookupErrorRow; close: () => void; refresh: () => Promise<unknown> }) {
   const t = useTranslations('resources.lookupError');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [busy, setBusy] = useState(false);
   const retry = async () => {
     setBusy(true);

@@ -1,13 +1,13 @@
 'use client';
 
-import { App } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { setNotifier } from '@/lib/api/client';
+import { useApp } from './app-notices';
 
 /** Shows API errors with antd's message, in the current language. */
 export function ApiNotifier() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const t = useTranslations('errors');
   useEffect(() => {
     setNotifier((notice) => {

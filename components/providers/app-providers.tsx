@@ -1,6 +1,6 @@
 'use client';
 
-import { App, ConfigProvider, type ConfigProviderProps } from 'antd';
+import { ConfigProvider, type ConfigProviderProps } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { SWRConfig } from 'swr';
 import type { Locale } from '@/lib/contract/locales';
 import { RUNTIME_THEME, THEME } from '@/lib/theme';
 import { ApiNotifier } from './api-notifier';
+import { AppNotices } from './app-notices';
 import { installStyleNonce, pageNonce } from './style-nonce';
 
 /** For people who ask their system for less motion: menus, dialogs and drawers open in place at once. */
@@ -31,10 +32,10 @@ export function AppProviders({ locale, antdLocale, nonce, children }: { locale: 
   const styleNonce = pageNonce(nonce);
   return (
     <ConfigProvider locale={antdLocale} button={{ autoInsertSpace: false }} theme={STILL ? STILL_THEME : RUNTIME_THEME} csp={styleNonce ? { nonce: styleNonce } : undefined}>
-      <App>
+      <AppNotices>
         <ApiNotifier />
         <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>{children}</SWRConfig>
-      </App>
+      </AppNotices>
     </ConfigProvider>
   );
 }

@@ -1,12 +1,13 @@
 'use client';
 
-import { App, Form, InputNumber, Modal } from 'antd';
+import { Form, InputNumber, Modal } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ApiError, apiCall } from '@/lib/api/client';
 import type { BondingCompanies } from '@/lib/contract/case-extras';
 import { MONEY_MAX } from '@/lib/contract/limits';
 import { useFieldErrors } from '@/components/common/use-field-rule';
+import { useApp } from '@/components/providers/app-notices';
 
 type Company = BondingCompanies['list'][number];
 
@@ -17,7 +18,7 @@ type Company = BondingCompanies['list'][number];
 export function QuotaDialog({ company, close, saved }: { company: Company; close: () => void; saved: () => void }) {
   const t = useTranslations('reports.report');
   const tv = useTranslations('validation');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<{ quota?: number }>();
   const fieldErrors = useFieldErrors();
   const [saving, setSaving] = useState(false);

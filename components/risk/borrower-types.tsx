@@ -1,7 +1,7 @@
 'use client';
 
 import { EditOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, InputNumber, Modal, Table } from 'antd';
+import { Button, Card, Form, InputNumber, Modal, Table } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -9,6 +9,7 @@ import { ApiError, api, apiCall } from '@/lib/api/client';
 import type { BorrowerTypeRow } from '@/lib/contract/risk';
 import { usePermission } from '@/components/access/permission';
 import { useFieldErrors } from '@/components/common/use-field-rule';
+import { useApp } from '@/components/providers/app-notices';
 
 const yuan = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
 
@@ -48,7 +49,7 @@ function TypeDialog({ row, close, refresh }: { row: BorrowerTypeRow; close: () =
   const t = useTranslations('resources.clientGroup');
   const tv = useTranslations('validation');
   const locale = useLocale();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const fieldErrors = useFieldErrors();

@@ -1,18 +1,19 @@
 'use client';
 
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { ApiError, api, apiCall } from '@/lib/api/client';
 import { formatChinaTime } from '@/lib/china-time';
 import { usePermission } from '@/components/access/permission';
+import { useApp } from '@/components/providers/app-notices';
 
 /** The version in force, the draft's changes against it, and the issue button (a confirmation with a note). */
 export function IssueBar() {
   const t = useTranslations('resources.indicator');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const { mutate: mutateAll } = useSWRConfig();
   const canIssue = usePermission('indicator::issue');
   const { data, mutate } = useSWR('business/index/draft', () => api('business/index/draft', {}), { refreshInterval: 5000 });

@@ -1,17 +1,18 @@
 'use client';
 
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ApiError, apiCall } from '@/lib/api/client';
 import type { BlacklistRow } from '@/lib/contract/risk';
 import { useFieldErrors } from '@/components/common/use-field-rule';
+import { useApp } from '@/components/providers/app-notices';
 
 /** Relieves an active blacklist entry; the reason is required and kept with the row. */
 export function RelieveDialog({ row, close, refresh }: { row: BlacklistRow; close: () => void; refresh: () => Promise<unknown> }) {
   const t = useTranslations('resources.blacklist');
   const tv = useTranslations('validation');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
   const fieldErrors = useFieldErrors();

@@ -1,9 +1,10 @@
 'use client';
 
-import { App, Button, Card, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useSyncExternalStore } from 'react';
 import { clearLog, readLog, subscribeLog, type LogEntry } from '@/lib/client-log';
+import { useApp } from '@/components/providers/app-notices';
 
 const TYPE_COLORS = { info: 'blue', warning: 'orange', error: 'red' } as const;
 let snapshot: { raw: string | null; entries: LogEntry[] } = { raw: null, entries: [] };
@@ -17,7 +18,7 @@ const none: LogEntry[] = [];
 /** /log: the front-end log of this browser (client errors and failed chunk loads), newest first. */
 export function LogPage() {
   const t = useTranslations('log');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const rows = useSyncExternalStore(subscribeLog, entries, () => none);
   const columns: TableColumnsType<LogEntry> = [
     { title: t('time'), dataIndex: 'time', width: 170 },

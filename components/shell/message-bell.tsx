@@ -1,7 +1,7 @@
 'use client';
 
 import { BellOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Empty, Popover, Spin } from 'antd';
+import { Badge, Button, Empty, Popover, Spin } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWRInfinite from 'swr/infinite';
@@ -12,6 +12,7 @@ import { lazyPart, useOpenedOnce } from '@/components/common/lazy-part';
 import { unreadPageKey, useMessageCount, useRefreshMessages, useViewMessage } from './use-messages';
 import { useShell } from './shell-context';
 import styles from './message-bell.module.css';
+import { useApp } from '@/components/providers/app-notices';
 
 /** Every message with its search, downloaded when first opened. */
 const MessagesDialog = lazyPart(() => import('./messages-dialog').then((m) => m.MessagesDialog));
@@ -19,7 +20,7 @@ const MessagesDialog = lazyPart(() => import('./messages-dialog').then((m) => m.
 /** The notification widget: unread messages page by page, 'Load more', 'Clear' (all read). */
 function Notifications({ onViewAll, onClose }: { onViewAll: () => void; onClose: () => void }) {
   const t = useTranslations('messages');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const { user } = useShell();
   const view = useViewMessage(onClose);
   const refresh = useRefreshMessages();

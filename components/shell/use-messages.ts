@@ -1,6 +1,5 @@
 'use client';
 
-import { App } from 'antd';
 import { useTranslations } from 'next-intl';
 import { usePathname, useRouter } from 'next/navigation';
 import { useCallback, useRef } from 'react';
@@ -10,6 +9,7 @@ import { api } from '@/lib/api/client';
 import type { MessageItem } from '@/lib/contract/messages';
 import { MENU_VERSION_HEADER } from '@/lib/contract/session';
 import { useShell } from './shell-context';
+import { useApp } from '@/components/providers/app-notices';
 
 /** SPEC.md section 9: the unread count is polled on load and every 10 seconds (a GET: Next makes no body stream for it). */
 const MESSAGE_POLL_MS = 10_000;
@@ -25,7 +25,7 @@ export const unreadPageKey = (index: number) => [LIST_PATH, 'unread', index + 1]
  */
 export function useMessageCount() {
   const t = useTranslations('errors');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const { refreshGrants } = useShell();
   const failing = useRef(false);
   return useSWR(COUNT_KEY, async () => {

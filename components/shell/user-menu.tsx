@@ -1,16 +1,17 @@
 'use client';
 
 import { DownOutlined, HomeOutlined, KeyOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Dropdown, Space } from 'antd';
+import { Avatar, Button, Dropdown, Space } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { api } from '@/lib/api/client';
 import styles from './admin-shell.module.css';
+import { useApp } from '@/components/providers/app-notices';
 
 /** The user dropdown: my home, settings, change password and log out (with the confirmation of SPEC.md section 4). */
 export function UserMenu({ nickname, onSettings, compact = false }: { nickname: string; onSettings: () => void; compact?: boolean }) {
   const t = useTranslations('shell');
-  const { modal, message } = App.useApp();
+  const { modal, message } = useApp();
   const router = useRouter();
 
   const logout = () => modal.confirm({

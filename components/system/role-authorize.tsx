@@ -1,6 +1,6 @@
 'use client';
 
-import { App, Modal, Spin, Tooltip, Tree, type TreeDataNode } from 'antd';
+import { Modal, Spin, Tooltip, Tree, type TreeDataNode } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
@@ -9,6 +9,7 @@ import type { PermissionNode } from '@/lib/contract/permission';
 import type { RoleRow } from '@/lib/contract/role';
 import { useShell } from '@/components/shell/shell-context';
 import '@/styles/antd/tree.generated.css';
+import { useApp } from '@/components/providers/app-notices';
 
 /** Nodes by their titles; a button's `module::action` code only in a tooltip, and only for administrators (type 0). */
 const toTree = (nodes: PermissionNode[], locale: string, showCodes: boolean): TreeDataNode[] => nodes.map((n) => {
@@ -42,7 +43,7 @@ export function RoleAuthorize({ row, close, refresh }: { row: RoleRow; close: ()
   const t = useTranslations('resources.role');
   const locale = useLocale();
   const { user } = useShell();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const tree = useSWR('systemPermisson/permissonList', () => api('systemPermisson/permissonList', {}));
   const info = useSWR(['role/roleInfo', row.id], () => api('role/roleInfo', { id: row.id }));
   const [checked, setChecked] = useState<Set<number>>(new Set());

@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, App, Form, Modal, Radio, Select, Typography } from 'antd';
+import { Alert, Form, Modal, Radio, Select, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
@@ -8,13 +8,14 @@ import { api, apiCall } from '@/lib/api/client';
 import type { UserRow, UserSaveResult } from '@/lib/contract/user';
 import { CopyText } from '@/components/widgets/copy-text';
 import '@/styles/antd/radio.generated.css';
+import { useApp } from '@/components/providers/app-notices';
 
 interface DialogProps<Row> { row: Row; close: () => void; refresh: () => Promise<unknown> }
 
 /** Confer: replaces the user's roles. */
 export function ConferDialog({ row, close, refresh }: DialogProps<UserRow>) {
   const t = useTranslations('resources.user');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [roleIds, setRoleIds] = useState(row.roles.map((r) => r.id));
   const [saving, setSaving] = useState(false);
   const { data, isLoading } = useSWR(['role/roleList', 'all'], () => api('role/roleList', { pageNum: 1, pageSize: 30, state: 'ENABLED' }));
@@ -50,7 +51,7 @@ function PasswordResult({ username, password, close }: { username: string; passw
 /** Reset password: shown once here, or sent to the user's mobile by SMS. */
 export function ResetDialog({ row, close, refresh }: DialogProps<UserRow>) {
   const t = useTranslations('resources.user');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [delivery, setDelivery] = useState<'SHOW' | 'SMS'>('SHOW');
   const [saving, setSaving] = useState(false);
   const [password, setPassword] = useState<string | null>(null);

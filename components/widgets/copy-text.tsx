@@ -1,9 +1,10 @@
 'use client';
 
 import { CopyOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback, type ReactNode } from 'react';
+import { useApp } from '@/components/providers/app-notices';
 
 /** Copies through a hidden, selected textarea: for browsers without (or refusing) the Clipboard API. */
 function copyWithTextarea(text: string): boolean {
@@ -47,7 +48,7 @@ async function copyToClipboard(text: string): Promise<boolean> {
 /** A copy function that tells the user how it went (SPEC.md section 5: 复制成功 / 复制失败). */
 export function useCopy(): (text: string) => Promise<boolean> {
   const t = useTranslations('widgets.copy');
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useCallback(async (text: string) => {
     const ok = await copyToClipboard(text);
     if (ok) void message.success(t('success'));

@@ -1,7 +1,7 @@
 'use client';
 
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Cascader } from 'antd';
+import { Alert, Button, Cascader } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import useSWR from 'swr';
@@ -9,6 +9,7 @@ import { api } from '@/lib/api/client';
 import { PROVINCE_PARENT } from '@/lib/contract/limits';
 import type { RegionEntry } from '@/lib/contract/region';
 import '@/styles/antd/cascader.generated.css';
+import { useApp } from '@/components/providers/app-notices';
 
 const AREA_CALL = 'mobile/public/getAreainfo';
 
@@ -51,7 +52,7 @@ export function RegionPicker({ value, onChange, id, placeholder, disabled, style
   style?: CSSProperties;
 }) {
   const t = useTranslations('widgets.region');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const provinces = useSWR(['region', PROVINCE_PARENT], () => fetchAreas(PROVINCE_PARENT));
   const [cities, setCities] = useState<Record<string, RegionOption[]>>({});
   const [loading, setLoading] = useState<ReadonlySet<string>>(new Set());
