@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import createNextIntlPlugin from 'next-intl/plugin';
 import antdZeroRuntime from './scripts/antd-zero-runtime-loader.cjs';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
-/** antd's component and style packages (@rc-component/*, @ant-design/*) as installed. */
+/** antd's component and style packages (@rc-component/*, @ant-design/*) as installed (none where only the built server is). */
 function antdPackages() {
-  const scoped = (scope) => readdirSync(new URL(`./node_modules/${scope}`, import.meta.url)).map((name) => `${scope}/${name}`);
+  const scoped = (scope) => {
+    const folder = new URL(`./node_modules/${scope}`, import.meta.url);
+    return existsSync(folder) ? readdirSync(folder).map((name) => `${scope}/${name}`) : [];
+  };
   return [...scoped('@rc-component'), ...scoped('@ant-design').filter((name) => !/\/(static-style-extract|react-slick)$/.test(name))];
 }
 
@@ -48,7 +51,7 @@ const nextConfig = {
     // files name, used or not (the whole form library behind an input's form context, for one).
     // None of them has a module that acts on being imported; listed here, Turbopack takes them as
     // free of side effects and leaves out what no page uses (README, 'Performance').
-    optimizePackageImports: [...antdPackages()],
+    optimizePackageImports: antdPackages(),
   },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { MenuItem } from '@/lib/contract/auth';
 import { browserPart } from '@/components/common/lazy-part';
+import { THEME_CLASS } from '@/lib/theme';
 
 export interface SearchBoxProps {
   menu: MenuItem[];
@@ -21,7 +22,7 @@ export interface SearchBoxProps {
 function PlainBox({ query, setQuery, focused, setFocused }: SearchBoxProps) {
   const t = useTranslations('shell');
   return (
-    <span className={`ant-input-affix-wrapper ant-input-outlined lbo ant-input-css-var${focused ? ' ant-input-affix-wrapper-focused' : ''}`}>
+    <span className={`ant-input-affix-wrapper ant-input-outlined ${THEME_CLASS} ant-input-css-var${focused ? ' ant-input-affix-wrapper-focused' : ''}`}>
       <span className="ant-input-prefix"><SearchOutlined /></span>
       <input className="ant-input" type="text" placeholder={t('search')} aria-label={t('search')} value={query}
         onChange={(event) => setQuery(event.target.value)} onFocus={() => setFocused(true)} onBlur={() => setFocused(false)} />

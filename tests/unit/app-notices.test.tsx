@@ -3,8 +3,11 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, ConfigProvider } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppNotices, useApp } from '@/components/providers/app-notices';
+import { ROOT, sourceFiles } from './module-files';
 
 afterEach(cleanup);
 
@@ -51,5 +54,12 @@ describe("antd's App context without its notices' code in the first load (AppNot
     await waitFor(() => expect(remove).toHaveBeenCalledTimes(1));
     await userEvent.click(screen.getByRole('button', { name: 'notify' }));
     expect(await screen.findByText('已推送')).toBeTruthy();
+  });
+
+  it("is what every module uses: none imports antd's App, which would bring the notices' code into the first load", () => {
+    const takers = ['app', 'components', 'lib'].flatMap(sourceFiles)
+      .filter((file) => /import\s*\{[^}]*\bApp\b[^}]*\}\s*from\s*'antd'/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(ROOT, file));
+    expect(takers).toEqual([]);
   });
 });
