@@ -12,6 +12,8 @@ import type { ResourceSpec } from '@/lib/resources/types';
 import zh from '@/messages/zh-CN.json';
 
 configure({ asyncUtilTimeout: 10_000 });
+// The screen's body is loaded apart from CrudScreen (browserPart): loaded with the test file, not in the first test's time.
+await import('@/components/crud/crud-screen-body');
 
 const nav = vi.hoisted(() => ({ search: '' }));
 vi.mock('next/navigation', () => ({
