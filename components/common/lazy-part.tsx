@@ -36,7 +36,8 @@ export function useOpenedOnce(open: boolean): boolean {
 export function browserPart<P extends object>(load: () => Promise<ComponentType<P>>, skeleton: (props: P) => ReactNode): ComponentType<P> {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const start = () => (loading ??= load().then((component) => ({ default: component })));
-  if (typeof window !== 'undefined') void start().catch(() => { loading = undefined; });
+  // A download that fails shows where the part is drawn (the page's error boundary offers a reload).
+  if (typeof window !== 'undefined') start().catch(() => {});
   const Part = lazy(start);
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level, never during a render
   function BrowserPart(props: P) {

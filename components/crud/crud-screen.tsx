@@ -1,21 +1,14 @@
 'use client';
 
-import { Card } from 'antd';
-import { useTranslations } from 'next-intl';
 import type { ComponentType, ReactNode } from 'react';
 import type { ResourceSpec } from '@/lib/resources/types';
 import { browserPart } from '@/components/common/lazy-part';
+import { LoadingCard } from '@/components/common/loading-card';
 import type { CrudScreenBody } from './crud-screen-body';
 
 export type RowDialogs<Row> = Record<string, (props: { row: Row; close: () => void; refresh: () => Promise<unknown> }) => ReactNode>;
 
 type ScreenProps<Row> = { spec: ResourceSpec<Row>; dialogs?: RowDialogs<Row>; extra?: ReactNode };
-
-/** What the server sends and the page shows until the screen's code has come: the screen's card, loading. */
-function ScreenSkeleton({ spec }: ScreenProps<object>) {
-  const t = useTranslations();
-  return <Card title={t(`resources.${spec.key}.title`)} loading />;
-}
 
 /**
  * The generic screen: search form, server-paged (or lazily loaded tree) table, edit modal,
@@ -27,5 +20,5 @@ function ScreenSkeleton({ spec }: ScreenProps<object>) {
  */
 export const CrudScreen = browserPart<ScreenProps<object>>(
   () => import('./crud-screen-body').then((m) => m.CrudScreenBody as ComponentType<ScreenProps<object>>),
-  (props) => <ScreenSkeleton {...props} />,
+  ({ spec }) => <LoadingCard title={`resources.${spec.key}.title`} />,
 ) as typeof CrudScreenBody;

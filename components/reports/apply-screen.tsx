@@ -1,14 +1,7 @@
 'use client';
 
-import { Card } from 'antd';
-import { useTranslations } from 'next-intl';
 import { browserPart } from '@/components/common/lazy-part';
-
-/** What the server sends and the page shows until the screen's code has come: its card, loading. */
-function Skeleton() {
-  const t = useTranslations('reports.apply');
-  return <Card title={t('title')} loading />;
-}
+import { LoadingCard } from '@/components/common/loading-card';
 
 /**
  * 申请统计: applications by period, region, borrower type, client group and product, the
@@ -17,5 +10,5 @@ function Skeleton() {
  */
 export const ApplyStatisticsScreen = browserPart<object>(
   () => import('./apply-screen-body').then((m) => m.ApplyStatisticsScreenBody),
-  () => <Skeleton />,
+  () => <LoadingCard title="reports.apply.title" />,
 );

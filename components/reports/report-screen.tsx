@@ -1,14 +1,7 @@
 'use client';
 
-import { Card } from 'antd';
-import { useTranslations } from 'next-intl';
 import { browserPart } from '@/components/common/lazy-part';
-
-/** What the server sends and the page shows until the screen's code has come: its card, loading. */
-function Skeleton() {
-  const t = useTranslations('reports.report');
-  return <Card title={t('title')} loading />;
-}
+import { LoadingCard } from '@/components/common/loading-card';
 
 /**
  * 报表: the monthly report the bureau files, per region and month: loans issued, people
@@ -17,5 +10,5 @@ function Skeleton() {
  */
 export const ReportScreen = browserPart<object>(
   () => import('./report-screen-body').then((m) => m.ReportScreenBody),
-  () => <Skeleton />,
+  () => <LoadingCard title="reports.report.title" />,
 );

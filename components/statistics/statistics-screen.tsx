@@ -1,15 +1,8 @@
 'use client';
 
-import { Card } from 'antd';
-import { useTranslations } from 'next-intl';
 import type { StatisticsSide } from '@/lib/workflow/statistics';
 import { browserPart } from '@/components/common/lazy-part';
-
-/** What the server sends and the page shows until the screen's code has come: its card, loading. */
-function Skeleton({ side }: { side: StatisticsSide }) {
-  const t = useTranslations('statistics');
-  return <Card title={t(`title.${side}`)} loading />;
-}
+import { LoadingCard } from '@/components/common/loading-card';
 
 /**
  * A statistics page (guarantee-statistics counts by guarantee company, bank-statistics by
@@ -18,5 +11,5 @@ function Skeleton({ side }: { side: StatisticsSide }) {
  */
 export const StatisticsScreen = browserPart<{ side: StatisticsSide }>(
   () => import('./statistics-screen-body').then((m) => m.StatisticsScreenBody),
-  (props) => <Skeleton {...props} />,
+  ({ side }) => <LoadingCard title={`statistics.title.${side}`} />,
 );
