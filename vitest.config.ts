@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -13,6 +14,9 @@ export default defineConfig({
     ],
   },
   test: {
+    // One test file per core: Vitest's default leaves a core to its main process, which on a
+    // 2-core machine ran every file one after another.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
