@@ -335,6 +335,29 @@ export function failOnMissingTexts(): <T extends BrowserContext>(context: T) => 
   return watch;
 }
 
+/**
+ * How far each table of the page reaches past its box, and which headers do not read whole
+ * (no text wider than its cell, no word broken over two lines: 'Applica-tions'); none when all fit.
+ */
+export async function tableOverflows(page: Page): Promise<string[]> {
+  const wide = await page.locator('.ant-table-content, .ant-table-body').evaluateAll((tables) =>
+    tables.filter((el) => (el as HTMLElement).offsetParent && el.scrollWidth > el.clientWidth)
+      .map((el, i) => `table ${i} by ${el.scrollWidth - el.clientWidth} px`));
+  const cut = await page.locator('.ant-table-thead th').evaluateAll((cells) => cells.filter((th) => {
+    if (!(th as HTMLElement).offsetParent || !th.textContent?.trim()) return false;
+    const title = th.querySelector<HTMLElement>('.ant-table-column-title') ?? (th as HTMLElement);
+    const style = getComputedStyle(title);
+    const inner = title.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const range = document.createRange();
+    range.selectNodeContents(title);
+    if (range.getBoundingClientRect().width > inner + 1) return true;
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    return title.textContent!.trim().split(/\s+/).some((word) => canvas.measureText(word).width > inner + 1);
+  }).map((th) => `header "${th.textContent?.trim()}" cut`));
+  return [...wide, ...cut];
+}
+
 /** Collects the page's console errors (call before the page loads). */
 export function consoleErrors(page: Page): string[] {
   const errors: string[] = [];
