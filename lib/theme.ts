@@ -7,6 +7,12 @@ const PRIMARY = '#1f5fbf';
 export const THEME_CLASS = 'lbo';
 
 /**
+ * The classes antd's Typography gives a title or a text, for one drawn without its code: antd's
+ * Typography brings its editor and copy button (an input and a text area) into the first load.
+ */
+export const textClass = (type?: 'secondary') => ['ant-typography', type && `ant-typography-${type}`, THEME_CLASS].filter(Boolean).join(' ');
+
+/**
  * The antd theme. Styles are generated once at build time (scripts/antd-css.tsx) into a
  * static, cached stylesheet, so pages carry no inline CSS and antd injects none at run time
  * (zeroRuntime); the fixed css-var key ties the two together.

@@ -1,11 +1,12 @@
 'use client';
 
-import { Badge, Card, Empty, Skeleton, Typography } from 'antd';
+import { Badge, Card, Empty, Skeleton } from 'antd';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import useSWR from 'swr';
 import { api } from '@/lib/api/client';
 import { formatChinaTime } from '@/lib/china-time';
+import { textClass } from '@/lib/theme';
 import styles from './home.module.css';
 
 const RECENT = 5;
@@ -26,7 +27,7 @@ export function RecentMessages() {
               {item.hasRead === 0 && <Badge status="processing" className={styles.unread} />}
               {item.menuUrl ? <Link href={item.menuUrl}>{item.msgDetails}</Link> : item.msgDetails}
             </span>
-            <Typography.Text type="secondary" className={styles.time}>{formatChinaTime(item.createTime)}</Typography.Text>
+            <span className={`${textClass('secondary')} ${styles.time}`}>{formatChinaTime(item.createTime)}</span>
           </li>
         ))}
       </ul>

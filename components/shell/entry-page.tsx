@@ -1,6 +1,6 @@
 'use client';
 
-import { Card, Col, Row, Tag, Typography } from 'antd';
+import { Card, Col, Row, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { api } from '@/lib/api/client';
@@ -8,6 +8,7 @@ import { FiguresCard } from '@/components/home/figures-card';
 import { QuickLinks } from '@/components/home/quick-links';
 import { RecentMessages } from '@/components/home/recent-messages';
 import { TodoCard } from '@/components/home/todo-card';
+import { textClass } from '@/lib/theme';
 import { useShell } from './shell-context';
 import styles from './entry-page.module.css';
 
@@ -23,8 +24,8 @@ export function EntryPage() {
   return (
     <>
       <Card className={styles.welcome}>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>{t('welcome', { name: user.nickname })}</Typography.Title>
-        <Typography.Text type="secondary">{user.orgName ? t('org', { org: user.orgName }) : t('noOrg')}</Typography.Text>
+        <h3 className={textClass()} style={{ marginTop: 0 }}>{t('welcome', { name: user.nickname })}</h3>
+        <span className={textClass('secondary')}>{user.orgName ? t('org', { org: user.orgName }) : t('noOrg')}</span>
         {admin && <Tag color="blue" style={{ marginLeft: 12 }}>{t('admin')}</Tag>}
       </Card>
       {admin && data?.figures && (
