@@ -21,10 +21,17 @@ const loader = createRequire(import.meta.url)('../../scripts/antd-zero-runtime-l
   STYLE_MODULE: { path: RegExp; content: RegExp };
   generatorCalls: (node: unknown) => { arguments: unknown[] }[];
   zeroRuntime: (source: string, resourcePath: string) => string;
+  prune: (source: string) => string;
 };
 const parseModule = (source: string) => parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
 
 afterEach(cleanup);
+
+/** The names a module exports. */
+const exportedNames = (source: string) => (parseModule(source).body as unknown as { type: string; declaration?: { id?: { name: string }; declarations?: { id: { name: string } }[] }; specifiers?: { exported: { name: string } }[] }[])
+  .flatMap((node) => node.type === 'ExportDefaultDeclaration' ? ['default']
+    : node.type === 'ExportNamedDeclaration' ? [...(node.declaration?.id ? [node.declaration.id.name] : []), ...(node.declaration?.declarations ?? []).map((d) => d.id.name), ...(node.specifiers ?? []).map((s) => s.exported.name)]
+    : []).sort();
 
 describe('antd without run-time styles', () => {
   it("gives a component the class names antd's own style hooks give under the product's theme", () => {
@@ -59,11 +66,37 @@ describe('antd without run-time styles', () => {
       const before = loader.generatorCalls(parseModule(source));
       expect(before.length, file).toBeGreaterThan(0);
       const after = loader.zeroRuntime(source, file);
-      expect(after, file).toMatch(/^import \{ genStyleHooks as __zero_genStyleHooks, .* from '(\.\.\/)+lib\/antd-zero-runtime\.ts';\n/);
+      expect(after, file).toMatch(/^import \{ (genStyleHooks|genComponentStyleHook|genSubStyleComponent) as __zero_\w+.* from '(\.\.\/)+lib\/antd-zero-runtime\.ts';\n/);
       // What is left calls no generator of antd's; each stub call takes nothing.
       expect(loader.generatorCalls(parseModule(after)), file).toEqual([]);
       expect(after.match(/__zero_gen\w+\(\)/g)?.length, file).toBe(before.length);
+      // It exports what it did.
+      expect(exportedNames(after), file).toEqual(exportedNames(source));
     }
+  });
+
+  it('takes out the helpers nothing left refers to and the imports only they used, and nothing else', () => {
+    const source = [
+      "import { a, b as bee } from './ab';",
+      "import c from './c';",
+      "import * as d from './d';",
+      "import './effect.css';",
+      'const helper = (token) => bee(token);',
+      'function unused() { return d.x; }',
+      'const kept = (token) => a(token);',
+      'const made = c();',
+      'export const exported = (token) => kept(token);',
+      'export default __zero_genStyleHooks();',
+    ].join('\n');
+    expect(loader.prune(source).split('\n').filter(Boolean)).toEqual([
+      "import { a } from './ab';",
+      "import c from './c';",
+      "import './effect.css';",
+      'const kept = (token) => a(token);',
+      'const made = c();',
+      'export const exported = (token) => kept(token);',
+      'export default __zero_genStyleHooks();',
+    ]);
   });
 
   it('leaves a module without generator calls as it was', () => {
