@@ -53,17 +53,23 @@ const declaredNames = (statement) => {
 
 const specifierText = (source, specifier) => source.slice(specifier.start, specifier.end);
 
+/** An exported function or constant no module imports: a declaration like any other. */
+const unneededExport = (statement, needed) => statement.type === 'ExportNamedDeclaration' && statement.declaration && needed && !needed.has('*')
+  && (declaredNames(statement.declaration) ?? []).length > 0 && declaredNames(statement.declaration).every((name) => !needed.has(name));
+
 /**
  * The module without the top-level functions and constants nothing left refers to, and without
  * the imports only they used (antd's modules have no side effects: package.json's sideEffects).
- * What the module exports and every other statement stay.
+ * Exports stay, but for those `needed` (the names other modules import, when known) leaves out:
+ * they are no longer exported, and go if nothing left refers to them. Every other statement stays.
  */
-function prune(source) {
+function prune(source, needed) {
   const { body } = parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
   const owner = new Map();
   const live = new Set();
   for (const statement of body) {
-    const names = statement.type === 'ImportDeclaration' ? statement.specifiers.map((s) => s.local.name) : declaredNames(statement);
+    const names = statement.type === 'ImportDeclaration' ? statement.specifiers.map((s) => s.local.name)
+      : unneededExport(statement, needed) ? declaredNames(statement.declaration) : declaredNames(statement);
     if (names && (statement.type !== 'ImportDeclaration' || names.length > 0)) for (const name of names) owner.set(name, statement);
     else live.add(statement);
   }
@@ -93,13 +99,68 @@ function prune(source) {
       out = `${out.slice(0, statement.start)}import ${clause} from ${specifierText(source, statement.source)};${out.slice(statement.end)}`;
     } else if (!live.has(statement)) {
       out = `${out.slice(0, statement.start)}${out.slice(statement.end)}`;
+    } else if (unneededExport(statement, needed)) {
+      out = `${out.slice(0, statement.start)}${out.slice(statement.declaration.start)}`;
     }
   }
   return out;
 }
 
-/** The module with its generator calls made to the stubs. */
-function zeroRuntime(source, resourcePath) {
+const ANTD = path.join(path.dirname(require.resolve('antd/package.json')), 'es');
+const parseModule = (source) => parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
+
+/** The names a module's imports and re-exports take from each antd module, by file. */
+function importsOf(file, body, sources) {
+  const taken = [];
+  for (const statement of body) {
+    if (!statement.source || !['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration'].includes(statement.type)) continue;
+    const spec = statement.source.value;
+    if (!spec.startsWith('.')) continue;
+    const base = path.resolve(path.dirname(file), spec);
+    const target = [base, `${base}.js`, path.join(base, 'index.js')].find((candidate) => sources.has(candidate));
+    if (!target) continue;
+    const names = statement.type === 'ExportAllDeclaration' ? ['*'] : statement.specifiers.map((s) =>
+      s.type === 'ImportDefaultSpecifier' ? 'default' : s.type === 'ImportNamespaceSpecifier' ? '*' : (s.imported ?? s.local).name);
+    taken.push([target, names]);
+  }
+  return taken;
+}
+
+let neededExports;
+/**
+ * For each of antd's style modules, the names other modules still import once the style code is
+ * gone: those antd's components import (a progress line's colour variable, a grid's hooks), and
+ * those the other style modules' remaining code does, followed until nothing changes.
+ */
+function neededByOthers() {
+  if (neededExports) return neededExports;
+  const files = require('node:fs').readdirSync(ANTD, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js')).map((name) => path.join(ANTD, name));
+  const sources = new Map(files.map((file) => [file, require('node:fs').readFileSync(file, 'utf8')]));
+  const styled = files.filter((file) => STYLE_MODULE.content.test(sources.get(file)));
+  const needed = new Map(styled.map((file) => [file, new Set(['default'])]));
+  const take = (file, body) => {
+    let grew = false;
+    for (const [target, names] of importsOf(file, body, sources)) {
+      const set = needed.get(target);
+      if (!set) continue;
+      for (const name of names) if (!set.has(name)) { set.add(name); grew = true; }
+    }
+    return grew;
+  };
+  // The other modules that may import one: antd's modules of styles without a generator call, and
+  // those that name a style folder.
+  const mayImport = (file) => /[\\/]style[\\/]/.test(file) || /from '\.[^']*style/.test(sources.get(file));
+  for (const file of files) if (!needed.has(file) && mayImport(file)) take(file, parseModule(sources.get(file)).body);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const file of styled) if (take(file, parseModule(stubbed(sources.get(file), file, needed.get(file))).body)) grew = true;
+  }
+  neededExports = needed;
+  return needed;
+}
+
+/** The module with its generator calls made to the stubs, pruned for the exports `needed`. */
+function stubbed(source, resourcePath, needed) {
   const calls = generatorCalls(parse(source, { ecmaVersion: 'latest', sourceType: 'module' }));
   if (calls.length === 0) return source;
   // A call inside another's arguments goes with the outer one.
@@ -110,7 +171,13 @@ function zeroRuntime(source, resourcePath) {
   }
   const stub = path.relative(path.dirname(resourcePath), STUB).split(path.sep).join('/');
   const names = GENERATORS.map((name) => `${name} as __zero_${name}`).join(', ');
-  return prune(`import { ${names} } from '${stub.startsWith('.') ? stub : `./${stub}`}';\n${out}`);
+  return prune(`import { ${names} } from '${stub.startsWith('.') ? stub : `./${stub}`}';\n${out}`, needed);
+}
+
+/** The module as the browser gets it: its generator calls made to the stubs, and what then only its style code used taken out. */
+function zeroRuntime(source, resourcePath) {
+  const needed = path.resolve(resourcePath).startsWith(ANTD + path.sep) ? neededByOthers().get(path.resolve(resourcePath)) : undefined;
+  return stubbed(source, resourcePath, needed);
 }
 
 module.exports = function antdZeroRuntimeLoader(source) {
