@@ -98,15 +98,24 @@ async function upToDate(db: Db, schema: string): Promise<boolean> {
   }
 }
 
+const MIGRATE_ATTEMPTS = 3;
+/** PostgreSQL's error code for a schema that does not exist. */
+const INVALID_SCHEMA_NAME = '3F000';
+
 export async function migrate(db: Db): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which one, so a second
   // schema of the same database (tests, several installations) would see the first one's.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrationTableSchema = rows[0]?.schema ?? 'public';
   if (await upToDate(db, migrationTableSchema)) return;
-  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt += 1) {
+    const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    // Kysely's migrator reads the tables of every schema of the database to find its own; a
+    // schema another installation drops meanwhile fails that read (invalid_schema_name), and
+    // the next read no longer sees it. Migrations already applied are not run again.
+    if (!failed && attempt < MIGRATE_ATTEMPTS && (error as { code?: string } | undefined)?.code === INVALID_SCHEMA_NAME) continue;
     throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
   }
 }
