@@ -7,8 +7,11 @@
  * style code used is then taken out of the module: its own helpers and the imports they named
  * (another component's colour code, antd's shared style helpers), so they are not bundled.
  */
+const fs = require('node:fs');
 const path = require('node:path');
 const { parse } = require('acorn');
+
+const parseModule = (source) => parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
 
 const GENERATORS = ['genStyleHooks', 'genComponentStyleHook', 'genSubStyleComponent'];
 /** The modules the loader is for: antd's that call a generator (next.config.mjs's rule). */
@@ -64,7 +67,7 @@ const unneededExport = (statement, needed) => statement.type === 'ExportNamedDec
  * they are no longer exported, and go if nothing left refers to them. Every other statement stays.
  */
 function prune(source, needed) {
-  const { body } = parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
+  const { body } = parseModule(source);
   const owner = new Map();
   const live = new Set();
   for (const statement of body) {
@@ -106,8 +109,9 @@ function prune(source, needed) {
   return out;
 }
 
-const ANTD = path.join(path.dirname(require.resolve('antd/package.json')), 'es');
-const parseModule = (source) => parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
+/** antd's ES modules' folder, looked up when the build first needs it. */
+let antdFolder;
+const antd = () => (antdFolder ??= path.join(path.dirname(require.resolve('antd/package.json')), 'es'));
 
 /** The names a module's imports and re-exports take from each antd module, by file. */
 function importsOf(file, body, sources) {
@@ -134,8 +138,8 @@ let neededExports;
  */
 function neededByOthers() {
   if (neededExports) return neededExports;
-  const files = require('node:fs').readdirSync(ANTD, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js')).map((name) => path.join(ANTD, name));
-  const sources = new Map(files.map((file) => [file, require('node:fs').readFileSync(file, 'utf8')]));
+  const files = fs.readdirSync(antd(), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js')).map((name) => path.join(antd(), name));
+  const sources = new Map(files.map((file) => [file, fs.readFileSync(file, 'utf8')]));
   const styled = files.filter((file) => STYLE_MODULE.content.test(sources.get(file)));
   const needed = new Map(styled.map((file) => [file, new Set(['default'])]));
   const take = (file, body) => {
@@ -161,7 +165,7 @@ function neededByOthers() {
 
 /** The module with its generator calls made to the stubs, pruned for the exports `needed`. */
 function stubbed(source, resourcePath, needed) {
-  const calls = generatorCalls(parse(source, { ecmaVersion: 'latest', sourceType: 'module' }));
+  const calls = generatorCalls(parseModule(source));
   if (calls.length === 0) return source;
   // A call inside another's arguments goes with the outer one.
   const outermost = calls.filter((call) => !calls.some((other) => other !== call && other.start <= call.start && call.end <= other.end));
@@ -176,7 +180,8 @@ function stubbed(source, resourcePath, needed) {
 
 /** The module as the browser gets it: its generator calls made to the stubs, and what then only its style code used taken out. */
 function zeroRuntime(source, resourcePath) {
-  const needed = path.resolve(resourcePath).startsWith(ANTD + path.sep) ? neededByOthers().get(path.resolve(resourcePath)) : undefined;
+  const file = path.resolve(resourcePath);
+  const needed = file.startsWith(antd() + path.sep) ? neededByOthers().get(file) : undefined;
   return stubbed(source, resourcePath, needed);
 }
 
