@@ -37,10 +37,16 @@ const nextConfig = {
   reactStrictMode: true,
   turbopack: {
     rules: {
-      // antd's style modules lose their run-time style code (scripts/antd-zero-runtime-loader.cjs):
-      // every style is in the build-time sheets.
+      // antd's style modules lose their run-time style code, and its token hook takes the token
+      // the build computed (scripts/antd-zero-runtime-loader.cjs): every style is in the
+      // build-time sheets.
       '*.js': {
-        condition: { all: [{ path: antdZeroRuntime.STYLE_MODULE.path }, { content: antdZeroRuntime.STYLE_MODULE.content }] },
+        condition: {
+          any: [
+            { all: [{ path: antdZeroRuntime.STYLE_MODULE.path }, { content: antdZeroRuntime.STYLE_MODULE.content }] },
+            { path: antdZeroRuntime.REPLACED_MODULE },
+          ],
+        },
         loaders: [{ loader: antdLoader, options: { source: antdLoaderHash } }],
       },
     },

@@ -1,11 +1,16 @@
 /**
- * A build loader for antd's style modules (next.config.mjs). Their hooks generate CSS at run
- * time, which this product never does: every style comes from the sheets scripts/antd-css.tsx
- * writes, and antd runs with zeroRuntime. Each call of antd's three style generators
- * (`genStyleHooks`, `genComponentStyleHook`, `genSubStyleComponent`) is made a call of
- * lib/antd-zero-runtime.ts without arguments, which gives the same class names. What only the
- * style code used is then taken out of the module: its own helpers and the imports they named
- * (another component's colour code, antd's shared style helpers), so they are not bundled.
+ * A build loader for antd's modules (next.config.mjs). Their style hooks generate CSS at run time,
+ * which this product never does: every style comes from the sheets scripts/antd-css.tsx writes,
+ * and antd runs with zeroRuntime. Each call of antd's three style generators (`genStyleHooks`,
+ * `genComponentStyleHook`, `genSubStyleComponent`) is made a call of lib/antd-zero-runtime.ts
+ * without arguments, which gives the same class names. What only the style code used is then
+ * taken out of the module: its own helpers and the imports they named (another component's colour
+ * code, antd's shared style helpers), so they are not bundled.
+ *
+ * The design token comes from the build too (lib/antd-token.generated.ts): antd's `useToken`, the
+ * default theme it derives the token with, the style generators' factory and the icons' style
+ * hook are taken from lib/antd-zero-runtime.ts (REPLACED), so the token's algorithms (colour
+ * palettes, derivatives) and the CSS-in-JS runtime are not bundled either.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -17,6 +22,22 @@ const GENERATORS = ['genStyleHooks', 'genComponentStyleHook', 'genSubStyleCompon
 /** The modules the loader is for: antd's that call a generator (next.config.mjs's rule). */
 const STYLE_MODULE = { path: /node_modules[\\/]antd[\\/]es[\\/]/, content: new RegExp(`\\b(${GENERATORS.join('|')})\\(`) };
 const STUB = path.join(__dirname, '../lib/antd-zero-runtime.ts');
+
+/**
+ * antd's modules whose token and style code the build replaces: for each, the top-level statements
+ * (by how they begin) and what takes their place; `stub` is lib/antd-zero-runtime.ts's path from
+ * the module. Each must be found once, or the build stops (antd changed).
+ */
+const REPLACED = {
+  'theme/useToken.js': [
+    [/^export const getComputedToken =/, () => ''],
+    [/^export default function useToken\(\)/, (stub) => `import { useBuiltToken } from '${stub}';\nexport default function useToken() {\n  return useBuiltToken({ unitless, ignore, preserve });\n}`],
+  ],
+  'theme/context.js': [[/^export \{ default as defaultTheme \}/, (stub) => `export { builtTheme as defaultTheme } from '${stub}';`]],
+  'theme/util/genStyleUtils.js': [[/^export const \{\s*genStyleHooks,/, (stub) => `export { ${GENERATORS.join(', ')} } from '${stub}';`]],
+  'config-provider/style/index.js': [[/^export \{ useResetIconStyle as default \}/, (stub) => `export { useResetIconStyle as default } from '${stub}';`]],
+};
+const REPLACED_MODULE = new RegExp(`node_modules[\\\\/]antd[\\\\/]es[\\\\/](${Object.keys(REPLACED).map((name) => name.replace(/\.js$/, '').replaceAll('/', '[\\\\/]')).join('|')})\\.js$`);
 
 /** The calls of a generator in a module's syntax tree. */
 function generatorCalls(node, found = []) {
@@ -163,6 +184,24 @@ function neededByOthers() {
   return needed;
 }
 
+/** The import path of lib/antd-zero-runtime.ts from a module. */
+function stubPath(resourcePath) {
+  const stub = path.relative(path.dirname(resourcePath), STUB).split(path.sep).join('/');
+  return stub.startsWith('.') ? stub : `./${stub}`;
+}
+
+/** A REPLACED module with its statements replaced, and what then nothing uses taken out. */
+function replaced(source, resourcePath, replacements) {
+  const { body } = parseModule(source);
+  let out = source;
+  for (const [begins, by] of replacements) {
+    const found = body.filter((statement) => begins.test(source.slice(statement.start, statement.end)));
+    if (found.length !== 1) throw new Error(`[antd-zero-runtime] ${resourcePath}: ${found.length} statements begin ${begins}`);
+    out = out.replace(source.slice(found[0].start, found[0].end), by(stubPath(resourcePath)));
+  }
+  return prune(out);
+}
+
 /** The module with its generator calls made to the stubs, pruned for the exports `needed`. */
 function stubbed(source, resourcePath, needed) {
   const calls = generatorCalls(parseModule(source));
@@ -173,14 +212,18 @@ function stubbed(source, resourcePath, needed) {
   for (const call of outermost.sort((a, b) => b.start - a.start)) {
     out = `${out.slice(0, call.start)}__zero_${call.callee.name}()${out.slice(call.end)}`;
   }
-  const stub = path.relative(path.dirname(resourcePath), STUB).split(path.sep).join('/');
   const names = GENERATORS.map((name) => `${name} as __zero_${name}`).join(', ');
-  return prune(`import { ${names} } from '${stub.startsWith('.') ? stub : `./${stub}`}';\n${out}`, needed);
+  return prune(`import { ${names} } from '${stubPath(resourcePath)}';\n${out}`, needed);
 }
 
-/** The module as the browser gets it: its generator calls made to the stubs, and what then only its style code used taken out. */
+/**
+ * The module as the browser gets it: a REPLACED module with its replacements; another with its
+ * generator calls made to the stubs, and what then only its style code used taken out.
+ */
 function zeroRuntime(source, resourcePath) {
   const file = path.resolve(resourcePath);
+  const replacements = REPLACED[path.relative(antd(), file).split(path.sep).join('/')];
+  if (replacements) return replaced(source, resourcePath, replacements);
   const needed = file.startsWith(antd() + path.sep) ? neededByOthers().get(file) : undefined;
   return stubbed(source, resourcePath, needed);
 }
@@ -188,4 +231,4 @@ function zeroRuntime(source, resourcePath) {
 module.exports = function antdZeroRuntimeLoader(source) {
   return zeroRuntime(source, this.resourcePath);
 };
-Object.assign(module.exports, { STYLE_MODULE, generatorCalls, prune, zeroRuntime });
+Object.assign(module.exports, { REPLACED_MODULE, STYLE_MODULE, generatorCalls, prune, zeroRuntime });

@@ -45,9 +45,9 @@ export function readStamp(root = process.cwd()) {
   try { return readFileSync(join(root, '.next', 'source-stamp'), 'utf8'); } catch { return null; }
 }
 
-/** The production build: antd's stylesheet for our theme and the error pages' illustrations, then Next's build. */
+/** The production build: antd's token and stylesheet for our theme and the error pages' illustrations, then Next's build. */
 export function buildApp() {
-  for (const script of ['antd-css.tsx', 'error-images.tsx']) {
+  for (const script of ['antd-token.tsx', 'antd-css.tsx', 'error-images.tsx']) {
     execFileSync(process.execPath, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), join('scripts', script)], { stdio: 'inherit' });
   }
   runNext(['build'], { NODE_ENV: 'production' });

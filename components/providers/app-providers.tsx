@@ -6,13 +6,10 @@ import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import type { Locale } from '@/lib/contract/locales';
-import { RUNTIME_THEME, THEME } from '@/lib/theme';
+import { RUNTIME_THEME, STILL_THEME } from '@/lib/theme';
 import { ApiNotifier } from './api-notifier';
 import { AppNotices } from './app-notices';
 import { installStyleNonce, pageNonce } from './style-nonce';
-
-/** For people who ask their system for less motion: menus, dialogs and drawers open in place at once. */
-const STILL_THEME = { ...RUNTIME_THEME, token: { ...THEME.token, motion: false } };
 
 /**
  * Read once, when the page loads: switching antd's motion later would remount the page

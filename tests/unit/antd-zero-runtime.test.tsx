@@ -7,9 +7,12 @@ import { cleanup, render } from '@testing-library/react';
 import Button from 'antd/es/button';
 import ConfigProvider from 'antd/es/config-provider';
 import { genComponentStyleHook, genStyleHooks, genSubStyleComponent } from 'antd/es/theme/internal';
+import useToken, { ignore, unitless } from 'antd/es/theme/useToken';
+import type { ThemeConfig } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as zero from '@/lib/antd-zero-runtime';
-import { RUNTIME_THEME } from '@/lib/theme';
+import { RUNTIME_THEME, STILL_THEME, THEME } from '@/lib/theme';
+import { TOKEN_FILE, tokenSource } from '../../scripts/antd-token';
 import { ROOT } from './module-files';
 
 /**
@@ -18,6 +21,7 @@ import { ROOT } from './module-files';
  * under the product's theme, and the loader must reach every generator call antd makes.
  */
 const loader = createRequire(import.meta.url)('../../scripts/antd-zero-runtime-loader.cjs') as {
+  REPLACED_MODULE: RegExp;
   STYLE_MODULE: { path: RegExp; content: RegExp };
   generatorCalls: (node: unknown) => { arguments: unknown[] }[];
   zeroRuntime: (source: string, resourcePath: string) => string;
@@ -76,7 +80,8 @@ describe('antd without run-time styles', () => {
   it('keeps every name a module of antd still imports from a style module, as the browser gets both', () => {
     const antd = join(ROOT, 'node_modules/antd/es');
     const files = readdirSync(antd, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js')).map((name) => join(antd, name));
-    const styled = new Set(files.filter((file) => loader.STYLE_MODULE.content.test(readFileSync(file, 'utf8'))));
+    const styled = new Set(files.filter((file) => loader.STYLE_MODULE.content.test(readFileSync(file, 'utf8')) || loader.REPLACED_MODULE.test(file)));
+    expect([...styled].filter((file) => loader.REPLACED_MODULE.test(file))).toHaveLength(4);
     const served = (file: string) => (styled.has(file) ? loader.zeroRuntime(readFileSync(file, 'utf8'), file) : readFileSync(file, 'utf8'));
     const exported = new Map([...styled].map((file) => [file, new Set(exportedNames(served(file)))]));
     const missing: string[] = [];
@@ -97,8 +102,12 @@ describe('antd without run-time styles', () => {
     }
     expect(imports).toBeGreaterThan(80);
     expect(missing).toEqual([]);
-    // What only style code used is gone: the tag's colour helpers bring no colour picker.
+    // What only style code used is gone: the tag's colour helpers bring no colour picker, the
+    // token hook and the style generators' factory no CSS-in-JS runtime nor token algorithm.
     expect(served(join(antd, 'tag/style/index.js'))).not.toMatch(/color-picker/);
+    expect(served(join(antd, 'theme/useToken.js'))).not.toMatch(/cssinjs|alias|themes/);
+    expect(served(join(antd, 'theme/util/genStyleUtils.js'))).not.toMatch(/cssinjs|style'/);
+    expect(served(join(antd, 'theme/context.js'))).not.toMatch(/themes\/default/);
   });
 
   it('takes out the helpers nothing left refers to and the imports only they used, and nothing else', () => {
@@ -123,6 +132,44 @@ describe('antd without run-time styles', () => {
       'export const exported = (token) => kept(token);',
       'export default __zero_genStyleHooks();',
     ]);
+  });
+
+  it('is up to date with the theme (run `npx tsx scripts/antd-token.tsx` after changing lib/theme.ts)', () => {
+    expect(readFileSync(join(ROOT, TOKEN_FILE), 'utf8')).toBe(tokenSource());
+  });
+
+  it("gives a component antd's own token under each theme the build computed one for", () => {
+    // antd's list of the keys its CSS variables keep as they are (not exported by antd).
+    const useTokenSource = readFileSync(join(ROOT, 'node_modules/antd/es/theme/useToken.js'), 'utf8');
+    const preserve = JSON.parse(useTokenSource.match(/const preserve = (\{[^}]*\})/)![1]!.replace(/(\w+):/g, '"$1":')) as object;
+    for (const theme of [RUNTIME_THEME, STILL_THEME]) {
+      const seen: Record<string, unknown[]> = {};
+      function Probe() {
+        seen.own = [...useToken()];
+        seen.built = [...zero.useBuiltToken({ unitless, ignore, preserve })];
+        return null;
+      }
+      render(<ConfigProvider theme={theme}><ConfigProvider descriptions={{}}><Probe /></ConfigProvider></ConfigProvider>);
+      const { _hashId: _, ...ownVariables } = seen.own![3] as Record<string, unknown>;
+      expect(seen.built!.slice(1)).toEqual([seen.own![1], '', ownVariables, seen.own![4], true]);
+      expect((seen.built![1] as { motion: boolean }).motion).toBe(theme === RUNTIME_THEME);
+      cleanup();
+    }
+  });
+
+  it('will not run a theme the build computed no token for', () => {
+    function Probe() {
+      zero.useBuiltToken({ unitless, ignore, preserve: {} });
+      return null;
+    }
+    const other: ThemeConfig[] = [
+      { ...RUNTIME_THEME, token: { ...THEME.token, colorPrimary: '#ff0000' } },
+      { ...RUNTIME_THEME, components: { Layout: { headerHeight: 64 } } },
+      { ...RUNTIME_THEME, hashed: true },
+    ];
+    for (const theme of other) {
+      expect(() => render(<ConfigProvider theme={theme}><Probe /></ConfigProvider>)).toThrow(/computed no token/);
+    }
   });
 
   it('leaves a module without generator calls as it was', () => {
