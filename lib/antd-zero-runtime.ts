@@ -4,7 +4,7 @@ import type { ThemeConfig } from 'antd';
 import { DesignTokenContext } from 'antd/es/theme/context';
 import defaultSeed from 'antd/es/theme/themes/seed';
 import useToken from 'antd/es/theme/useToken';
-import { useContext } from 'react';
+import { lazy, useContext } from 'react';
 import { BUILT_TOKEN, STILL_CHANGES } from './antd-token.generated';
 import { RUNTIME_THEME, STILL_THEME } from './theme';
 
@@ -32,6 +32,13 @@ export const genSubStyleComponent = () => () => null;
  * @public Imported by antd's config-provider/style in the build only.
  */
 export const useResetIconStyle = () => undefined;
+
+/**
+ * antd's Tabs for a card with tabs (`tabList`), downloaded when such a card is drawn: every other
+ * card does without its code (rc-tabs, with its dropdown, menu and popups).
+ * @public Imported by antd's card in the build only.
+ */
+export const CardTabs = lazy(() => import('antd/es/tabs'));
 
 /**
  * The theme the context carries: its derivative ran at build time, so it has none.

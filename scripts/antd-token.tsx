@@ -5,7 +5,7 @@
  * CSS-in-JS token cache). `npx tsx scripts/antd-token.tsx`; a unit test fails while the file is out
  * of date.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { ConfigProvider, theme, type ThemeConfig } from 'antd';
 import { renderToString } from 'react-dom/server';
 import { RUNTIME_THEME, STILL_THEME } from '../lib/theme';
@@ -42,7 +42,11 @@ export function tokenSource(): string {
   ].join('\n');
 }
 
+// Written only when it changed: the build's source stamp (scripts/build-stamp.mjs) reads its time.
 if (process.argv[1]?.endsWith('antd-token.tsx')) {
-  writeFileSync(TOKEN_FILE, tokenSource());
-  console.log(`[antd-token] ${TOKEN_FILE} written`);
+  const source = tokenSource();
+  if (!existsSync(TOKEN_FILE) || readFileSync(TOKEN_FILE, 'utf8') !== source) {
+    writeFileSync(TOKEN_FILE, source);
+    console.log(`[antd-token] ${TOKEN_FILE} written`);
+  }
 }

@@ -10,7 +10,8 @@
  * The design token comes from the build too (lib/antd-token.generated.ts): antd's `useToken`, the
  * default theme it derives the token with, the style generators' factory and the icons' style
  * hook are taken from lib/antd-zero-runtime.ts (REPLACED), so the token's algorithms (colour
- * palettes, derivatives) and the CSS-in-JS runtime are not bundled either.
+ * palettes, derivatives) and the CSS-in-JS runtime are not bundled either. So is a card's Tabs,
+ * which would bring antd's tabs, dropdown, menu and popups to every page that draws a card.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -36,6 +37,8 @@ const REPLACED = {
   'theme/context.js': [[/^export \{ default as defaultTheme \}/, (stub) => `export { builtTheme as defaultTheme } from '${stub}';`]],
   'theme/util/genStyleUtils.js': [[/^export const \{\s*genStyleHooks,/, (stub) => `export { ${GENERATORS.join(', ')} } from '${stub}';`]],
   'config-provider/style/index.js': [[/^export \{ useResetIconStyle as default \}/, (stub) => `export { useResetIconStyle as default } from '${stub}';`]],
+  // Not style code: a card's tabs (`tabList`), which no card of ours has, downloaded when drawn.
+  'card/Card.js': [[/^import Tabs from '\.\.\/tabs';$/, (stub) => `import { CardTabs as Tabs } from '${stub}';`]],
 };
 const REPLACED_MODULE = new RegExp(`node_modules[\\\\/]antd[\\\\/]es[\\\\/](${Object.keys(REPLACED).map((name) => name.replace(/\.js$/, '').replaceAll('/', '[\\\\/]')).join('|')})\\.js$`);
 

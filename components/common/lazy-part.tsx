@@ -1,6 +1,6 @@
 'use client';
 
-import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ComponentType, lazy, memo, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useHydrated } from './use-hydrated';
 
 /**
@@ -45,4 +45,43 @@ export function browserPart<P extends object>(load: () => Promise<ComponentType<
     return <Suspense fallback={skeleton(props)}><Part {...props} /></Suspense>;
   }
   return BrowserPart;
+}
+
+/**
+ * A part the server draws in full whose code the browser downloads beside the page's hydration,
+ * not in its first load (the shell's menus, header and tabs, with antd's menus, tabs, dropdowns
+ * and tooltips). Its markup stays as the server drew it, its links working as plain links, until
+ * its code arrives and hydrates it; a click on it before then does nothing. Until it is hydrated
+ * it is given the props it was first drawn with: new props would make React draw it afresh in the
+ * browser, empty until the code arrives.
+ */
+export function deferredPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined;
+  const loading = load().then((component) => {
+    loaded = component;
+    return { default: component };
+  });
+  // A download that fails leaves the server's markup (the page's error boundary offers a reload).
+  loading.catch(() => {});
+  const Part = lazy(() => loading);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level, never during a render
+  function DeferredPart(props: P) {
+    const [hydrated, setHydrated] = useState(false);
+    const first = useRef(props);
+    // The server draws the part itself once its module is there (from the first page on), so its
+    // markup is in the page, not streamed after it.
+    const part = typeof window === 'undefined' && loaded ? loaded : Part;
+    return <PartBoundary part={part} props={hydrated ? props : first.current} onHydrated={setHydrated} />;
+  }
+  return DeferredPart;
+}
+
+/** The part in a boundary of its own, drawn again only for new props; it says when it has hydrated. */
+const PartBoundary = memo(function PartBoundary<P extends object>({ part: Part, props, onHydrated }: { part: ComponentType<P>; props: P; onHydrated: (hydrated: true) => void }) {
+  return <Suspense fallback={null}><Hydrated onHydrated={onHydrated} /><Part {...props} /></Suspense>;
+}) as <P extends object>(props: { part: ComponentType<P>; props: P; onHydrated: (hydrated: true) => void }) => ReactNode;
+
+function Hydrated({ onHydrated }: { onHydrated: (hydrated: true) => void }) {
+  useEffect(() => onHydrated(true), [onHydrated]);
+  return null;
 }

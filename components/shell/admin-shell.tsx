@@ -8,17 +8,22 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { DeviceClass } from '@/lib/device';
 import { HOME_PATH } from '@/lib/routes';
 import { installErrorLogging, setLogIdentity } from '@/lib/client-log';
-import { HeaderBar, ALL_GROUPS } from './header-bar';
-import { lazyPart, useOpenedOnce } from '@/components/common/lazy-part';
-import { SideMenu } from './side-menu';
+import { deferredPart, lazyPart, useOpenedOnce } from '@/components/common/lazy-part';
+import { ALL_GROUPS } from './header-groups';
 import { pageTitle } from './page-titles';
-import { TabBar } from './tab-bar';
 import { useDeviceClass } from './use-device';
 import { useHeaderHidden, useSettings } from './use-settings';
 import { useShell } from './shell-context';
 import { useTabs } from './use-tabs';
 import styles from './admin-shell.module.css';
 
+/**
+ * The side menu, the header's controls and the tab bar: drawn by the server, their code (antd's
+ * menus, tabs, dropdowns and tooltips) downloaded beside the page's hydration.
+ */
+const SideMenu = deferredPart(() => import('./side-menu').then((m) => m.SideMenu));
+const HeaderBar = deferredPart(() => import('./header-bar').then((m) => m.HeaderBar));
+const TabBar = deferredPart(() => import('./tab-bar').then((m) => m.TabBar));
 /** The display settings, downloaded when first opened. */
 const SettingsDrawer = lazyPart(() => import('./settings-drawer').then((m) => m.SettingsDrawer));
 /** A phone's side menu opens in antd's drawer, downloaded when first opened. */

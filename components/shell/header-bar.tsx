@@ -11,10 +11,10 @@ import { LocaleSwitch } from '@/components/common/locale-switch';
 import { MenuSearch } from './menu-search';
 import { MessageBell } from './message-bell';
 import { UserMenu } from './user-menu';
+import { ALL_GROUPS } from './header-groups';
 import { useShell } from './shell-context';
 import styles from './admin-shell.module.css';
 
-export const ALL_GROUPS = 'all';
 
 /** The header: menu toggle, the top menu of header groups, search, messages, language and the user. */
 export function HeaderBar({ device, collapsed, onToggle, group, onGroup, onSettings }: {

@@ -258,6 +258,9 @@ export async function expectTabs(page: Page, titles: string[], active: string) {
   await expect(tab(page, active)).toHaveAttribute('aria-selected', 'true');
 }
 
+/** An element of each of the shell's parts the server draws and the browser hydrates later. */
+export const SHELL_PARTS = '.ant-layout-sider .ant-menu, .ant-layout-header button, .ant-tabs';
+
 /**
  * Waits until the shell has taken over the page (hydrated): the tab bar then stores its
  * tabs in this browser with the page's tab active. The server's HTML already shows the tab,
@@ -265,9 +268,13 @@ export async function expectTabs(page: Page, titles: string[], active: string) {
  * leaving it at that moment would lose the tabs of earlier pages).
  */
 export async function waitForShell(page: Page) {
-  await expect.poll(() => page.evaluate(() => {
+  await expect.poll(() => page.evaluate((parts) => {
     // A reloaded document still sees the tabs the page before stored: wait for this one's shell.
     if (document.documentElement.dataset.shell !== 'ready') return false;
+    // The side menu, the header's controls and the tab bar hydrate when their code has come
+    // (deferredPart): a click before then does nothing.
+    const hydrated = (selector: string) => [...document.querySelectorAll(selector)].every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+    if (!hydrated(parts)) return false;
     const here = window.location.pathname;
     return Object.keys(window.localStorage).filter((key) => key.startsWith('lbo.tabs.')).some((key) => {
       try {
@@ -276,7 +283,7 @@ export async function waitForShell(page: Page) {
         return false;
       }
     });
-  }), { message: 'the shell is ready (its tabs are stored)' }).toBe(true);
+  }, SHELL_PARTS), { message: 'the shell is ready (its parts hydrated, its tabs stored)' }).toBe(true);
 }
 
 /** Signs in (fixtures' signIn) and waits until the entry page's shell responds. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectTabs, sider, sideMenuEntries, sideMenuItem, signInToShell, openFromMenu, withBadges } from './fixtures';
+import { expectTabs, openFromMenu, openUserMenu, SHELL_PARTS, sider, sideMenuEntries, sideMenuItem, signInToShell, waitForShell, withBadges } from './fixtures';
 
 /** The admin's top-level groups, in menu order (lib/routes.ts), by header group. */
 const BUSINESS = ['人社审核', '担保审核', '银行审核', '贷款查询'];
@@ -109,5 +109,46 @@ test.describe('side menu', () => {
     await expect(page.getByRole('button', { name: '收起菜单' })).toBeVisible();
     await page.reload();
     await expect.poll(width).toBe(256);
+  });
+});
+
+test.describe('the shell\'s parts load after the page', () => {
+  test('the server draws the side menu, header and tab bar; they stay in place while their code comes, then work', async ({ page }) => {
+    await signInToShell(page, 'admin');
+    // The code the page loads after its first load (the scripts its HTML does not name) comes a second late.
+    const url = '/admin/home/loan';
+    const html = await (await page.request.get(url)).text();
+    const firstLoad = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map(([, src]) => src));
+    let held = 0;
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      if (!firstLoad.has(new URL(route.request().url()).pathname)) {
+        held += 1;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      await route.continue();
+    });
+    await page.goto(url, { waitUntil: 'commit' });
+    const isHydrated = (selector: string) => page.evaluate((s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactFiber')), selector);
+    // The page hydrates (its content's frame) while the parts' code is still held back: they are
+    // the server's markup, the menu's entries already there.
+    await expect.poll(() => isHydrated('#main-content')).toBe(true);
+    expect(await isHydrated('.ant-layout-sider .ant-menu')).toBe(false);
+    expect(await isHydrated('.ant-tabs')).toBe(false);
+    await expect(sideMenuItem(page, '人社审核')).toBeVisible();
+    await expect(page.getByRole('banner').getByText('系统管理员')).toBeVisible();
+    await page.evaluate((parts) => { (window as unknown as { serverParts: Element[] }).serverParts = [...document.querySelectorAll(parts)]; }, SHELL_PARTS);
+
+    await waitForShell(page);
+    expect(held).toBeGreaterThan(0);
+    // Hydrated in place: the elements the server drew are the ones on the page (React drew none afresh).
+    expect(await page.evaluate((parts) => {
+      const before = (window as unknown as { serverParts: Element[] }).serverParts;
+      const now = [...document.querySelectorAll(parts)];
+      return before.length > 2 && now.length === before.length && now.every((element, i) => element === before[i]);
+    }, SHELL_PARTS)).toBe(true);
+    // And they work: a group opens, the user menu drops down.
+    await sideMenuItem(page, '人社审核').click();
+    await expect(sideMenuEntries(page)).toContainText([/人社初审/]);
+    await openUserMenu(page, '系统管理员');
   });
 });
