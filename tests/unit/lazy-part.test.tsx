@@ -3,7 +3,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserPart } from '@/components/common/lazy-part';
+import { useState } from 'react';
+import { browserPart, deferredPart } from '@/components/common/lazy-part';
 
 afterEach(cleanup);
 
@@ -44,6 +45,40 @@ describe('a part drawn only in the browser (browserPart)', () => {
     expect(container.textContent).toBe('loading a');
     await act(async () => arrive());
     expect(container.textContent).toBe('part of a');
+    expect(errors).not.toHaveBeenCalled();
+    container.remove();
+  });
+});
+
+describe('a part the server draws and the browser hydrates when its code has come (deferredPart)', () => {
+  it('keeps the server\'s markup while its code is coming, even when the page gives it new props, then hydrates it in place', async () => {
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => { arrive = resolve; });
+    const Part = deferredPart(async () => {
+      await arrived;
+      return ({ name }: { name: string }) => <p>part of {name}</p>;
+    });
+    let rename!: (name: string) => void;
+    function Page() {
+      const [name, setName] = useState('a');
+      rename = setName;
+      return <main><Part name={name} /></main>;
+    }
+    // What the server sends: the part drawn in full, in its boundary (React's markers).
+    const container = document.createElement('div');
+    container.innerHTML = '<main><!--$--><p>part of <!-- -->a</p><!--/$--></main>';
+    document.body.append(container);
+    const drawn = container.querySelector('p');
+    const errors = vi.fn();
+    await act(async () => { hydrateRoot(container, <Page />, { onRecoverableError: errors }); });
+    // The page has hydrated; the part has not: a new name leaves the server's markup as it is.
+    await act(async () => rename('b'));
+    expect(container.querySelector('p')).toBe(drawn);
+    expect(container.textContent).toBe('part of a');
+    await act(async () => arrive());
+    // Hydrated in place with the props it was drawn with, then given the page's.
+    await vi.waitFor(() => expect(container.textContent).toBe('part of b'));
+    expect(container.querySelector('p')).toBe(drawn);
     expect(errors).not.toHaveBeenCalled();
     container.remove();
   });
