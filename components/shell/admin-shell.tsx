@@ -21,9 +21,9 @@ import styles from './admin-shell.module.css';
  * The side menu, the header's controls and the tab bar: drawn by the server, their code (antd's
  * menus, tabs, dropdowns and tooltips) downloaded beside the page's hydration.
  */
-const SideMenu = deferredPart(() => import('./side-menu').then((m) => m.SideMenu));
-const HeaderBar = deferredPart(() => import('./header-bar').then((m) => m.HeaderBar));
-const TabBar = deferredPart(() => import('./tab-bar').then((m) => m.TabBar));
+const SideMenu = deferredPart(() => import('./shell-parts').then((m) => m.SideMenu));
+const HeaderBar = deferredPart(() => import('./shell-parts').then((m) => m.HeaderBar));
+const TabBar = deferredPart(() => import('./shell-parts').then((m) => m.TabBar));
 /** The display settings, downloaded when first opened. */
 const SettingsDrawer = lazyPart(() => import('./settings-drawer').then((m) => m.SettingsDrawer));
 /** A phone's side menu opens in antd's drawer, downloaded when first opened. */
