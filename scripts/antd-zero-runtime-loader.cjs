@@ -196,12 +196,13 @@ function stubPath(resourcePath) {
 /** A REPLACED module with its statements replaced, and what then nothing uses taken out. */
 function replaced(source, resourcePath, replacements) {
   const { body } = parseModule(source);
-  let out = source;
-  for (const [begins, by] of replacements) {
+  const edits = replacements.map(([begins, by]) => {
     const found = body.filter((statement) => begins.test(source.slice(statement.start, statement.end)));
     if (found.length !== 1) throw new Error(`[antd-zero-runtime] ${resourcePath}: ${found.length} statements begin ${begins}`);
-    out = out.replace(source.slice(found[0].start, found[0].end), by(stubPath(resourcePath)));
-  }
+    return { ...found[0], text: by(stubPath(resourcePath)) };
+  });
+  let out = source;
+  for (const { start, end, text } of edits.sort((a, b) => b.start - a.start)) out = `${out.slice(0, start)}${text}${out.slice(end)}`;
   return prune(out);
 }
 
