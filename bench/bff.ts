@@ -11,10 +11,13 @@
  * with the service on a core of its own (core 2; on a 2-core machine the load generator's core 1),
  * as replicas of the two run in production: on one core, every call switches between the two
  * processes and back, which the pair pays for in CPU.
+ * Every figure is taken in slices of --slice seconds, in turns, --rounds times, so that a change of
+ * the machine's pace during the run falls on all figures alike.
  * Each ratio is (time per call through the BFF) / (1.2 x (bare route + straight call)); at most 1.00 meets the budget.
+ * Last, the BFF's own work a call, measured apart from Next and the service (bffOwnWork).
  *
  *   DATABASE_URL=URL npm run seed:demo && npm run seed:applications -- --count 10000 --database-url URL
- *   npm run build && npx tsx bench/bff.ts --database-url URL [--seconds 10] [--connections 8] [--port-base N (N to N+3)]
+ *   npm run build && npx tsx bench/bff.ts --database-url URL [--rounds 5] [--slice 2] [--connections 8] [--port-base N (N to N+3)]
  *   NEXT_DIST_DIR=.next-before npx tsx bench/bff.ts ...   (the BFF of another build; the bare route from .next)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -23,15 +26,20 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { NextRequest } from 'next/server';
 import { DEMO_PASSWORD } from '../upstream/db/seed';
+import type { Transport } from '../lib/bff/transport';
+import type { Envelope } from '../lib/contract/common';
 
 const { values } = parseArgs({ options: {
-  'database-url': { type: 'string' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' },
+  'database-url': { type: 'string' }, rounds: { type: 'string', default: '5' }, slice: { type: 'string', default: '2' },
+  connections: { type: 'string', default: '8' },
   'port-base': { type: 'string' },
 } });
 const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('--database-url (PostgreSQL) is required');
-const SECONDS = Number(values.seconds);
+const ROUNDS = Number(values.rounds);
+const SLICE = Number(values.slice);
 const CONNECTIONS = Number(values.connections);
 const BUDGET = 1.2;
 
@@ -116,54 +124,137 @@ const auth = {
   overHttp: { cookie: await bffCookie(ports.overHttp) },
 };
 
-interface Figure { rps: number; p50: number; p99: number; cpuMs: number }
+interface Slice { requests: number; seconds: number; p50: number; p99: number; cpuEach: number[] }
+interface Target {
+  label: string;
+  options: autocannon.Options;
+  /** The serving processes: the server, and the service when the call crosses to it. */
+  serving: number[];
+  /** The core the service runs on while this target is loaded. */
+  serviceCore: string;
+  slices: Slice[];
+}
+const target = (label: string, path: string, headers: Record<string, string>, body: string | undefined, port: number, serving: number[], serviceCore = '0'): Target => ({
+  label, serving, serviceCore, slices: [],
+  options: { url: url(port, path), method: body === undefined ? 'GET' : 'POST', headers: { ...json, ...headers }, body, connections: CONNECTIONS },
+});
+
 /**
- * Loads one target for SECONDS after 2 s of warm-up. Besides req/s and latencies, the CPU time the
- * serving processes (`serving`: the server, and the service when the call crosses to it) spent per
- * call: on a shared machine the wait for a core swamps req/s, while CPU per call barely moves.
+ * Loads a target for one slice. Besides req/s and latencies, the CPU time the serving processes
+ * spent per call: on a shared machine the wait for a core swamps req/s, while CPU per call
+ * barely moves.
  */
-async function measure(label: string, target: string, headers: Record<string, string>, body: string | undefined, serving: number[]): Promise<Figure> {
-  const options = { url: target, method: body === undefined ? 'GET' as const : 'POST' as const, headers: { ...json, ...headers }, body, connections: CONNECTIONS };
-  await autocannon({ ...options, duration: 2 });
-  const cpuBefore = serving.map(cpuSeconds);
-  const result = await autocannon({ ...options, duration: SECONDS });
-  // Per serving process: when the call crosses to the service, the BFF's part and the service's.
-  const cpuEach = serving.map((pid, i) => (cpuSeconds(pid) - cpuBefore[i]!) * 1000 / result.requests.total);
-  const cpuMs = cpuEach.reduce((sum, ms) => sum + ms, 0);
+async function load(t: Target, seconds: number): Promise<Slice> {
+  moveTo(pids.service, t.serviceCore);
+  const cpuBefore = t.serving.map(cpuSeconds);
+  const result = await autocannon({ ...t.options, duration: seconds });
+  const cpuEach = t.serving.map((pid, i) => (cpuSeconds(pid) - cpuBefore[i]!) * 1000);
   const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed) throw new Error(`${label}: ${failed} failed answers`);
-  const figure = { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMs };
-  const parts = cpuEach.length > 1 ? ` (BFF ${cpuEach[0]!.toFixed(2)} + service ${cpuEach[1]!.toFixed(2)})` : '';
-  console.log(`${label.padEnd(44)} ${figure.rps.toFixed(0).padStart(6)} req/s  p50 ${String(figure.p50).padStart(4)} ms  p99 ${String(figure.p99).padStart(4)} ms  CPU ${cpuMs.toFixed(2).padStart(5)} ms/call${parts}`);
-  return figure;
+  if (failed) throw new Error(`${t.label}: ${failed} failed answers`);
+  return { requests: result.requests.total, seconds: result.duration, p50: result.latency.p50, p99: result.latency.p99, cpuEach };
 }
 
-console.log(`bench/bff.ts: ${SECONDS} s per figure, ${CONNECTIONS} connections, ${pinned ? 'servers on core 0, load on core 1' : 'not pinned'}`);
-const bare = await measure('bare route handler (/api/live)', url(ports.bare, '/api/live'), {}, undefined, [pids.bare]);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+interface Figure { rps: number; cpuMs: number }
+/** A target's figure over some of its slices (all by default): req/s and CPU ms a call. */
+function figure(t: Target, slices = t.slices): Figure {
+  const requests = slices.reduce((sum, s) => sum + s.requests, 0);
+  const cpu = slices.reduce((sum, s) => sum + s.cpuEach.reduce((a, b) => a + b, 0), 0);
+  return { rps: requests / slices.reduce((sum, s) => sum + s.seconds, 0), cpuMs: cpu / requests };
+}
+function report(t: Target) {
+  const { rps, cpuMs } = figure(t);
+  const requests = t.slices.reduce((sum, s) => sum + s.requests, 0);
+  const each = t.serving.map((_, i) => t.slices.reduce((sum, s) => sum + s.cpuEach[i]!, 0) / requests);
+  const parts = each.length > 1 ? ` (BFF ${each[0]!.toFixed(2)} + service ${each[1]!.toFixed(2)})` : '';
+  const p50 = median(t.slices.map((s) => s.p50));
+  const p99 = median(t.slices.map((s) => s.p99));
+  console.log(`${t.label.padEnd(44)} ${rps.toFixed(0).padStart(6)} req/s  p50 ${String(p50).padStart(4)} ms  p99 ${String(p99).padStart(4)} ms  CPU ${cpuMs.toFixed(2).padStart(5)} ms/call${parts}`);
+}
+
+/**
+ * The BFF's own work per call, apart from Next's routing and the service: in this process, the
+ * BFF (lib/bff/handler.ts) answers the call from a transport that returns the service's real
+ * answer at once, against the work every route does with the same request and answer (read
+ * the body, write the envelope as JSON and read it back). CPU ms a call, the median of seven rounds.
+ */
+async function bffOwnWork(path: string, body: string | undefined, cookie: string): Promise<number> {
+  // As the servers run: their secret, and no log line per call (the logger reads its level when first loaded).
+  process.env.SESSION_SECRET = SECRET;
+  process.env.LOG_LEVEL = 'warn';
+  const [{ createBff }, { getConfig }] = await Promise.all([import('../lib/bff/handler'), import('../lib/config')]);
+  const target = url(ports.inProcess, path);
+  const answer = await fetch(url(ports.service, path), { method: body === undefined ? 'GET' : 'POST', headers: { ...json, ...auth.service }, body });
+  const envelope = await answer.json() as Envelope;
+  const transport: Transport = async () => ({ kind: 'response', status: 200, body: envelope });
+  const bff = createBff({ config: getConfig(), transport });
+  const segments = path.replace(/^\/api\//, '').split('/');
+  const request = () => new NextRequest(target, { method: body === undefined ? 'GET' : 'POST', body, headers: { ...json, cookie } });
+  const round = async (withBff: boolean) => {
+    const calls = 2000;
+    const before = process.cpuUsage();
+    for (let i = 0; i < calls; i++) {
+      const req = request();
+      const res = withBff ? await bff(req, segments) : (await req.text(), Response.json(envelope));
+      if (res.status !== 200) throw new Error(`the BFF answered ${path} with ${res.status}`);
+      await res.arrayBuffer();
+    }
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1000 / calls;
+  };
+  const differences: number[] = [];
+  for (let i = 0; i < 7; i++) differences.push(await round(true) - await round(false));
+  return Math.max(differences.sort((a, b) => a - b)[3]!, 0);
+}
+
+console.log(`bench/bff.ts: ${ROUNDS} rounds of ${SLICE} s per figure, taken in turns, ${CONNECTIONS} connections, ${pinned ? 'servers on core 0, load on core 1' : 'not pinned'}`);
+const bare = target('bare route handler (/api/live)', '/api/live', {}, undefined, ports.bare, [pids.bare]);
 // The count as the browser polls it (a GET); the list as its table asks for a page (a POST).
 const shapes = [
   ['message count', '/api/businessMessage/count', undefined],
   ['workbench list', '/api/businessClubFirstTrial/getList', JSON.stringify({ stage: 'RS_FIRST', pageNum: 1, pageSize: 10 })],
 ] as const;
-const ratios: [string, number, number][] = [];
-for (const [name, path, body] of shapes) {
-  const straight = await measure(`${name}, straight to the service`, url(ports.service, path), auth.service, body, [pids.service]);
-  const inProcess = await measure(`${name}, BFF with the service in-process`, url(ports.inProcess, path), auth.inProcess, body, [pids.inProcess]);
-  const overHttp = await measure(`${name}, BFF to the service over HTTP`, url(ports.overHttp, path), auth.overHttp, body, [pids.overHttp, pids.service]);
-  moveTo(pids.service, ownCore);
-  const apart = await measure(`  the same, the service on core ${ownCore}`, url(ports.overHttp, path), auth.overHttp, body, [pids.overHttp, pids.service]);
-  moveTo(pids.service, '0');
-  const allowed = BUDGET * (1 / bare.rps + 1 / straight.rps);
-  const allowedCpu = BUDGET * (bare.cpuMs + straight.cpuMs);
-  ratios.push(
-    [`${name}, in-process`, 1 / inProcess.rps / allowed, inProcess.cpuMs / allowedCpu],
-    [`${name}, over HTTP`, 1 / overHttp.rps / allowed, overHttp.cpuMs / allowedCpu],
-    [`${name}, over HTTP, service on core ${ownCore}`, 1 / apart.rps / allowed, apart.cpuMs / allowedCpu],
-  );
-}
+const serviceAndBff = [pids.overHttp, pids.service];
+const perShape = shapes.map(([name, path, body]) => ({
+  name, path, body,
+  straight: target(`${name}, straight to the service`, path, auth.service, body, ports.service, [pids.service]),
+  inProcess: target(`${name}, BFF with the service in-process`, path, auth.inProcess, body, ports.inProcess, [pids.inProcess]),
+  overHttp: target(`${name}, BFF to the service over HTTP`, path, auth.overHttp, body, ports.overHttp, serviceAndBff),
+  apart: target(`  the same, the service on core ${ownCore}`, path, auth.overHttp, body, ports.overHttp, serviceAndBff, ownCore),
+}));
+const targets = [bare, ...perShape.flatMap((s) => [s.straight, s.inProcess, s.overHttp, s.apart])];
+// Every figure is taken in turns, round after round, so a change of the machine's pace during
+// the run (a neighbour's load) falls on all of them alike; each ratio compares figures of one run.
+for (const t of targets) await load(t, 2);
+for (let round = 0; round < ROUNDS; round++) for (const t of targets) t.slices.push(await load(t, SLICE));
+moveTo(pids.service, '0');
+for (const t of targets) report(t);
+
+const ratioOf = (via: Target, straight: Target, round?: number) => {
+  const pick = (t: Target) => figure(t, round === undefined ? t.slices : [t.slices[round]!]);
+  const [b, s, v] = [pick(bare), pick(straight), pick(via)];
+  return { byRps: 1 / v.rps / (BUDGET * (1 / b.rps + 1 / s.rps)), byCpu: v.cpuMs / (BUDGET * (b.cpuMs + s.cpuMs)) };
+};
 console.log('\nratio = time per call through the BFF / (1.2 x (bare route + straight call)); at most 1.00 meets the budget');
-console.log('(by req/s, and by the CPU the serving processes spent per call)');
-for (const [label, ratio, cpuRatio] of ratios) console.log(`${label.padEnd(44)} ${ratio.toFixed(2)}   by CPU ${cpuRatio.toFixed(2)}`);
+console.log('(by req/s, and by the CPU the serving processes spent per call; in brackets the lowest and highest of the rounds)');
+const range = (values: number[]) => `(${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)})`;
+for (const s of perShape) {
+  for (const [label, via] of [['in-process', s.inProcess], ['over HTTP', s.overHttp], [`over HTTP, service on core ${ownCore}`, s.apart]] as const) {
+    const all = ratioOf(via, s.straight);
+    const rounds = Array.from({ length: ROUNDS }, (_, i) => ratioOf(via, s.straight, i));
+    console.log(`${`${s.name}, ${label}`.padEnd(44)} ${all.byRps.toFixed(2)} ${range(rounds.map((r) => r.byRps)).padEnd(12)} by CPU ${all.byCpu.toFixed(2)} ${range(rounds.map((r) => r.byCpu))}`);
+  }
+}
+
+console.log('\nthe BFF\'s own work (session, checks, forwarding, catalogue, envelope) on top of a route that reads the same request and answers the same envelope, by CPU:');
+for (const s of perShape) {
+  const ownCpu = await bffOwnWork(s.path, s.body, auth.inProcess.cookie);
+  console.log(`${s.name.padEnd(44)} ${(ownCpu * 1000).toFixed(0).padStart(4)} us a call, ${(100 * ownCpu / figure(s.inProcess).cpuMs).toFixed(1)}% of the call through the BFF in-process`);
+}
 if (pinned && ownCore === '1') console.log('(the service on core 1 shares it with the load generator, and the pair has two cores: judge that figure by CPU)');
 stopAll();
 process.exit(0);
