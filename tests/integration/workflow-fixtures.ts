@@ -10,21 +10,27 @@ const orgId = async (db: Db, name: string) =>
 
 export const ORGS = { renshe: '长沙市人力资源和社会保障局', gc1: '长沙鑫诚融资担保有限公司', gc2: '湖南汇通融资担保有限公司', bank1: '中国工商银行长沙分行', bank2: '中国建设银行长沙分行' };
 
-export interface NewCase { method?: GuaranteeMethod; bank?: keyof typeof ORGS; guarantee?: keyof typeof ORGS; assignee?: string; stage?: Stage }
+export interface NewCase {
+  method?: GuaranteeMethod; bank?: keyof typeof ORGS; guarantee?: keyof typeof ORGS; assignee?: string; stage?: Stage;
+  /** The borrower type, whose flow the case follows (a personal loan by default). */
+  borrowerType?: 'PERSON' | 'SMALL_COMPANY' | 'PARTNERSHIP';
+}
 
 /**
- * A personal loan application submitted by the applicant channel and waiting at its first
- * node (or at `stage`, assigned to `assignee`), written straight into the database.
+ * A loan application (personal unless `borrowerType` says otherwise) submitted by the applicant
+ * channel and waiting at its first node (or at `stage`, assigned to `assignee`), written straight
+ * into the database.
  */
 export async function createCase(db: Db, options: NewCase = {}) {
   seq += 1;
-  const module = await db.selectFrom('approval_module').select('id').where('borrower_type', '=', 'PERSON').where('state', '=', 'ENABLED').executeTakeFirstOrThrow();
+  const borrowerType = options.borrowerType ?? 'PERSON';
+  const module = await db.selectFrom('approval_module').select('id').where('borrower_type', '=', borrowerType).where('state', '=', 'ENABLED').executeTakeFirstOrThrow();
   const node = await db.selectFrom('approval_node').select(['id', 'stage']).where('module_id', '=', module.id)
     .where('stage', '=', options.stage ?? 'RS_FIRST').executeTakeFirstOrThrow();
   const assignee = await userId(db, options.assignee ?? 'renshe');
   const number = `TEST${Date.now().toString().slice(-8)}${String(seq).padStart(4, '0')}`;
   const app = await db.insertInto('application').values({
-    number, borrower_type: 'PERSON', module_id: module.id, status: 'IN_REVIEW', node_id: node.id, stage: node.stage,
+    number, borrower_type: borrowerType, module_id: module.id, status: 'IN_REVIEW', node_id: node.id, stage: node.stage,
     assignee_id: assignee, maker_id: null, entered_at: new Date(), deadline: new Date(Date.now() + 3 * 86_400_000),
     renshe_org_id: await orgId(db, ORGS.renshe), guarantee_org_id: await orgId(db, ORGS[options.guarantee ?? 'gc1']),
     bank_org_id: await orgId(db, ORGS[options.bank ?? 'bank1']),

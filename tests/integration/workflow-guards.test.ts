@@ -3,6 +3,7 @@ import { describeUpstream } from './harness';
 import { expectFields, orgIdOf, staffIn, userId } from './helpers';
 import { createCase, key, ORGS } from './workflow-fixtures';
 import type { Stage } from '../../lib/workflow/stages';
+import { rejectable } from '../../upstream/modules/workflow/flow';
 
 /**
  * The guards of DESIGN.md section 5 against an attack-minded caller: only the assignee acts,
@@ -253,6 +254,17 @@ describeUpstream('workflow guards', (up) => {
       await call('check', { id: app.id, version: app.version, key: key(), nextUserId: ids.renshe2 }, 'renshe');
       expect(await row('RS_SECOND', 'renshe2')).toMatchObject({ id: app.id, rejectable: true });
       expect((await call('unfold', { id: app.id }, 'renshe2')).body.data.rejectable).toBe(true);
+    });
+
+    it('a page of cases from several flows judges each case by its own flow', async () => {
+      // The flows have the same stages but nodes of their own: a case judged by another flow's nodes would not be rejectable.
+      const person = await createCase(up().db);
+      const company = await createCase(up().db, { borrowerType: 'SMALL_COMPANY' });
+      const waiting = await createCase(up().db, { borrowerType: 'PARTNERSHIP' });
+      for (const app of [person, company]) {
+        expect((await call('check', { id: app.id, version: app.version, key: key(), nextUserId: ids.renshe2 }, 'renshe')).body.code).toBe(200);
+      }
+      expect(await rejectable(up().db, [person.id, company.id, waiting.id])).toEqual(new Set([person.id, company.id]));
     });
   });
 });
