@@ -28,6 +28,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { NextRequest } from 'next/server';
 import { DEMO_PASSWORD } from '../upstream/db/seed';
+import { percentile } from './timing';
 import type { Transport } from '../lib/bff/transport';
 import type { Envelope } from '../lib/contract/common';
 
@@ -154,11 +155,7 @@ async function load(t: Target, seconds: number): Promise<Slice> {
   return { requests: result.requests.total, seconds: result.duration, p50: result.latency.p50, p99: result.latency.p99, cpuEach };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
 interface Figure { rps: number; cpuMs: number }
 /** A target's figure over some of its slices (all by default): req/s and CPU ms a call. */
 function figure(t: Target, slices = t.slices): Figure {
@@ -208,7 +205,7 @@ async function bffOwnWork(path: string, body: string | undefined, cookie: string
   };
   const differences: number[] = [];
   for (let i = 0; i < 7; i++) differences.push(await round(true) - await round(false));
-  return Math.max(differences.sort((a, b) => a - b)[3]!, 0);
+  return Math.max(median(differences), 0);
 }
 
 console.log(`bench/bff.ts: ${ROUNDS} rounds of ${SLICE} s per figure, taken in turns, ${CONNECTIONS} connections, ${pinned ? 'servers on core 0, load on core 1' : 'not pinned'}`);

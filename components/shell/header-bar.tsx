@@ -15,7 +15,6 @@ import { ALL_GROUPS } from './header-groups';
 import { useShell } from './shell-context';
 import styles from './admin-shell.module.css';
 
-
 /** The header: menu toggle, the top menu of header groups, search, messages, language and the user. */
 export function HeaderBar({ device, collapsed, onToggle, group, onGroup, onSettings }: {
   device: DeviceClass;

@@ -261,6 +261,12 @@ export async function expectTabs(page: Page, titles: string[], active: string) {
 /** An element of each of the shell's parts the server draws and the browser hydrates later. */
 export const SHELL_PARTS = '.ant-layout-sider .ant-menu, .ant-layout-header button, .ant-tabs';
 
+/** Whether the selector finds elements and React has hydrated each of them (it keeps its fiber on each). */
+export const partsHydrated = (selector: string) => {
+  const elements = [...document.querySelectorAll(selector)];
+  return elements.length > 0 && elements.every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+};
+
 /**
  * Waits until the shell has taken over the page (hydrated): the tab bar then stores its
  * tabs in this browser with the page's tab active. The server's HTML already shows the tab,
@@ -268,13 +274,12 @@ export const SHELL_PARTS = '.ant-layout-sider .ant-menu, .ant-layout-header butt
  * leaving it at that moment would lose the tabs of earlier pages).
  */
 export async function waitForShell(page: Page) {
-  await expect.poll(() => page.evaluate((parts) => {
+  // The side menu, the header's controls and the tab bar hydrate when their code has come
+  // (deferredPart): a click before then does nothing.
+  await expect.poll(() => page.evaluate(partsHydrated, SHELL_PARTS), { message: 'the shell\'s parts are hydrated' }).toBe(true);
+  await expect.poll(() => page.evaluate(() => {
     // A reloaded document still sees the tabs the page before stored: wait for this one's shell.
     if (document.documentElement.dataset.shell !== 'ready') return false;
-    // The side menu, the header's controls and the tab bar hydrate when their code has come
-    // (deferredPart): a click before then does nothing.
-    const hydrated = (selector: string) => [...document.querySelectorAll(selector)].every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
-    if (!hydrated(parts)) return false;
     const here = window.location.pathname;
     return Object.keys(window.localStorage).filter((key) => key.startsWith('lbo.tabs.')).some((key) => {
       try {
@@ -283,7 +288,7 @@ export async function waitForShell(page: Page) {
         return false;
       }
     });
-  }, SHELL_PARTS), { message: 'the shell is ready (its parts hydrated, its tabs stored)' }).toBe(true);
+  }), { message: 'the shell is ready (its tabs are stored)' }).toBe(true);
 }
 
 /** Signs in (fixtures' signIn) and waits until the entry page's shell responds. */

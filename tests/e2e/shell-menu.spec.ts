@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectTabs, openFromMenu, openUserMenu, SHELL_PARTS, sider, sideMenuEntries, sideMenuItem, signInToShell, waitForShell, withBadges } from './fixtures';
+import { expectTabs, openFromMenu, openUserMenu, partsHydrated, SHELL_PARTS, sider, sideMenuEntries, sideMenuItem, signInToShell, waitForShell, withBadges } from './fixtures';
 
 /** The admin's top-level groups, in menu order (lib/routes.ts), by header group. */
 const BUSINESS = ['人社审核', '担保审核', '银行审核', '贷款查询'];
@@ -128,7 +128,7 @@ test.describe('the shell\'s parts load after the page', () => {
       await route.continue();
     });
     await page.goto(url, { waitUntil: 'commit' });
-    const isHydrated = (selector: string) => page.evaluate((s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactFiber')), selector);
+    const isHydrated = (selector: string) => page.evaluate(partsHydrated, selector);
     // The page hydrates (its content's frame) while the parts' code is still held back: they are
     // the server's markup, the menu's entries already there.
     await expect.poll(() => isHydrated('#main-content')).toBe(true);
