@@ -12,12 +12,14 @@
  * as replicas of the two run in production: on one core, every call switches between the two
  * processes and back, which the pair pays for in CPU.
  * Every figure is taken in slices of --slice seconds, in turns, --rounds times, so that a change of
- * the machine's pace during the run falls on all figures alike.
+ * the machine's pace during the run falls on all figures alike, after --warmup seconds of load
+ * on each target: a Next server's CPU per call falls by half over its first 10-15 s under load
+ * (its code being optimised as it runs), and the budget is about a server that has been running.
  * Each ratio is (time per call through the BFF) / (1.2 x (bare route + straight call)); at most 1.00 meets the budget.
  * Last, the BFF's own work a call, measured apart from Next and the service (bffOwnWork).
  *
  *   DATABASE_URL=URL npm run seed:demo && npm run seed:applications -- --count 10000 --database-url URL
- *   npm run build && npx tsx bench/bff.ts --database-url URL [--rounds 5] [--slice 2] [--connections 8] [--port-base N (N to N+3)]
+ *   npm run build && npx tsx bench/bff.ts --database-url URL [--rounds 5] [--slice 2] [--warmup 20] [--connections 8] [--port-base N (N to N+3)]
  *   NEXT_DIST_DIR=.next-before npx tsx bench/bff.ts ...   (the BFF of another build; the bare route from .next)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -34,6 +36,7 @@ import type { Envelope } from '../lib/contract/common';
 
 const { values } = parseArgs({ options: {
   'database-url': { type: 'string' }, rounds: { type: 'string', default: '5' }, slice: { type: 'string', default: '2' },
+  warmup: { type: 'string', default: '20' },
   connections: { type: 'string', default: '8' },
   'port-base': { type: 'string' },
 } });
@@ -41,6 +44,7 @@ const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('--database-url (PostgreSQL) is required');
 const ROUNDS = Number(values.rounds);
 const SLICE = Number(values.slice);
+const WARMUP = Number(values.warmup);
 const CONNECTIONS = Number(values.connections);
 const BUDGET = 1.2;
 
@@ -208,7 +212,7 @@ async function bffOwnWork(path: string, body: string | undefined, cookie: string
   return Math.max(median(differences), 0);
 }
 
-console.log(`bench/bff.ts: ${ROUNDS} rounds of ${SLICE} s per figure, taken in turns, ${CONNECTIONS} connections, ${pinned ? 'servers on core 0, load on core 1' : 'not pinned'}`);
+console.log(`bench/bff.ts: ${ROUNDS} rounds of ${SLICE} s per figure, taken in turns after ${WARMUP} s of load on each, ${CONNECTIONS} connections, ${pinned ? 'servers on core 0, load on core 1' : 'not pinned'}`);
 const bare = target('bare route handler (/api/live)', '/api/live', {}, undefined, ports.bare, [pids.bare]);
 // The count as the browser polls it (a GET); the list as its table asks for a page (a POST).
 const shapes = [
@@ -226,7 +230,7 @@ const perShape = shapes.map(([name, path, body]) => ({
 const targets = [bare, ...perShape.flatMap((s) => [s.straight, s.inProcess, s.overHttp, s.apart])];
 // Every figure is taken in turns, round after round, so a change of the machine's pace during
 // the run (a neighbour's load) falls on all of them alike; each ratio compares figures of one run.
-for (const t of targets) await load(t, 2);
+for (const t of targets) await load(t, WARMUP);
 for (let round = 0; round < ROUNDS; round++) for (const t of targets) t.slices.push(await load(t, SLICE));
 moveTo(pids.service, '0');
 for (const t of targets) report(t);
