@@ -47,15 +47,59 @@ export function browserPart<P extends object>(load: () => Promise<ComponentType<
   return BrowserPart;
 }
 
+/** The attribute on a deferred part's outermost element, naming the part (see deferredPart). */
+const DEFERRED_PART = 'data-deferred-part';
+
+/** The last click on a deferred part before it hydrated: React drops it, so it is made again once the part has. */
+let heldClick: { event: Event; part: string; target: HTMLElement; at: number } | undefined;
+let holding = false;
+/** A held click older than this is not made again (the user has moved on). */
+const HELD_CLICK_MS = 5000;
+
+/** Whether React has hydrated (or drawn) an element: it keeps its fiber on each. */
+const isReactElement = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+
+/**
+ * Listens (once, in the browser) for clicks on a deferred part React has not hydrated. React
+ * stops such a click at the page's root (its code is not there to handle it); one that goes on
+ * to the window was handled after all (React hydrated the part at once) and is let go.
+ */
+function holdClicks() {
+  if (holding || typeof window === 'undefined') return;
+  holding = true;
+  window.addEventListener('click', (event) => {
+    const target = event.target instanceof HTMLElement ? event.target : null;
+    const part = target?.closest(`[${DEFERRED_PART}]`)?.getAttribute(DEFERRED_PART);
+    // A link needs no code: the browser follows it.
+    if (!target || !part || target.closest('a[href]') || isReactElement(target)) return;
+    heldClick = { event, part, target, at: performance.now() };
+  }, true);
+  window.addEventListener('click', (event) => {
+    if (heldClick?.event === event) heldClick = undefined;
+  });
+}
+
+/** Makes the click held on a part again, once the part has hydrated and its handlers are in place. */
+function partHydrated(part: string) {
+  setTimeout(() => {
+    const click = heldClick;
+    if (click?.part !== part) return;
+    heldClick = undefined;
+    if (click.target.isConnected && performance.now() - click.at < HELD_CLICK_MS) click.target.click();
+  });
+}
+
 /**
  * A part the server draws in full whose code the browser downloads beside the page's hydration,
  * not in its first load (the shell's menus, header and tabs, with antd's menus, tabs, dropdowns
  * and tooltips). Its markup stays as the server drew it, its links working as plain links, until
- * its code arrives and hydrates it; a click on it before then does nothing. Until it is hydrated
- * it is given the props it was first drawn with: new props would make React draw it afresh in the
- * browser, empty until the code arrives.
+ * its code arrives and hydrates it. Its outermost element carries `data-deferred-part={name}`: a
+ * click on the part before then (a menu group, a dropdown) is held and made again once it has
+ * hydrated. Until it is hydrated it is given the props it was first drawn with: new props would
+ * make React draw it afresh in the browser, empty until the code arrives.
  */
-export function deferredPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function deferredPart<P extends object>(name: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  holdClicks();
   let loaded: ComponentType<P> | undefined;
   const loading = load().then((component) => {
     loaded = component;
@@ -71,17 +115,22 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
     // The server draws the part itself once its module is there (from the first page on), so its
     // markup is in the page, not streamed after it.
     const part = typeof window === 'undefined' && loaded ? loaded : Part;
-    return <PartBoundary part={part} props={hydrated ? props : first.current} onHydrated={setHydrated} />;
+    return <PartBoundary name={name} part={part} props={hydrated ? props : first.current} onHydrated={setHydrated} />;
   }
   return DeferredPart;
 }
 
-/** The part in a boundary of its own, drawn again only for new props; it says when it has hydrated. */
-const PartBoundary = memo(function PartBoundary<P extends object>({ part: Part, props, onHydrated }: { part: ComponentType<P>; props: P; onHydrated: (hydrated: true) => void }) {
-  return <Suspense fallback={null}><Hydrated onHydrated={onHydrated} /><Part {...props} /></Suspense>;
-}) as <P extends object>(props: { part: ComponentType<P>; props: P; onHydrated: (hydrated: true) => void }) => ReactNode;
+interface BoundaryProps<P> { name: string; part: ComponentType<P>; props: P; onHydrated: (hydrated: true) => void }
 
-function Hydrated({ onHydrated }: { onHydrated: (hydrated: true) => void }) {
-  useEffect(() => onHydrated(true), [onHydrated]);
+/** The part in a boundary of its own, drawn again only for new props; it says when it has hydrated. */
+const PartBoundary = memo(function PartBoundary<P extends object>({ name, part: Part, props, onHydrated }: BoundaryProps<P>) {
+  return <Suspense fallback={null}><Hydrated name={name} onHydrated={onHydrated} /><Part {...props} /></Suspense>;
+}) as <P extends object>(props: BoundaryProps<P>) => ReactNode;
+
+function Hydrated({ name, onHydrated }: { name: string; onHydrated: (hydrated: true) => void }) {
+  useEffect(() => {
+    onHydrated(true);
+    partHydrated(name);
+  }, [name, onHydrated]);
   return null;
 }

@@ -11,6 +11,7 @@ import { installErrorLogging, setLogIdentity } from '@/lib/client-log';
 import { deferredPart, lazyPart, useOpenedOnce } from '@/components/common/lazy-part';
 import { ALL_GROUPS } from './header-groups';
 import { pageTitle } from './page-titles';
+import { SHELL_PART } from './part-names';
 import { useDeviceClass } from './use-device';
 import { useHeaderHidden, useSettings } from './use-settings';
 import { useShell } from './shell-context';
@@ -21,9 +22,9 @@ import styles from './admin-shell.module.css';
  * The side menu, the header's controls and the tab bar: drawn by the server, their code (antd's
  * menus, tabs, dropdowns and tooltips) downloaded beside the page's hydration.
  */
-const SideMenu = deferredPart(() => import('./shell-parts').then((m) => m.SideMenu));
-const HeaderBar = deferredPart(() => import('./shell-parts').then((m) => m.HeaderBar));
-const TabBar = deferredPart(() => import('./shell-parts').then((m) => m.TabBar));
+const SideMenu = deferredPart(SHELL_PART.sideMenu, () => import('./shell-parts').then((m) => m.SideMenu));
+const HeaderBar = deferredPart(SHELL_PART.header, () => import('./shell-parts').then((m) => m.HeaderBar));
+const TabBar = deferredPart(SHELL_PART.tabs, () => import('./shell-parts').then((m) => m.TabBar));
 /** The display settings, downloaded when first opened. */
 const SettingsDrawer = lazyPart(() => import('./settings-drawer').then((m) => m.SettingsDrawer));
 /** A phone's side menu opens in antd's drawer, downloaded when first opened. */

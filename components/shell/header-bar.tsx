@@ -14,6 +14,7 @@ import { UserMenu } from './user-menu';
 import { ALL_GROUPS } from './header-groups';
 import { useShell } from './shell-context';
 import styles from './admin-shell.module.css';
+import { SHELL_PART } from './part-names';
 
 /** The header: menu toggle, the top menu of header groups, search, messages, language and the user. */
 export function HeaderBar({ device, collapsed, onToggle, group, onGroup, onSettings }: {
@@ -35,7 +36,7 @@ export function HeaderBar({ device, collapsed, onToggle, group, onGroup, onSetti
   };
   const toggleLabel = device === 'mobile' ? t('openMenu') : collapsed ? t('expand') : t('collapse');
   return (
-    <div className={styles.headerInner}>
+    <div className={styles.headerInner} data-deferred-part={SHELL_PART.header}>
       <Button type="text" onClick={onToggle} aria-label={toggleLabel} icon={collapsed || device === 'mobile' ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} />
       {desktop && groups.length > 1 && (
         <Menu

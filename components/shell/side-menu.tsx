@@ -10,6 +10,7 @@ import { menuTrail } from '@/lib/permissions';
 import { menuIcon } from './menu-icons';
 import { usePendingCounts } from './use-pending-counts';
 import { stageOfPath } from '@/lib/workflow/stages';
+import { SHELL_PART } from './part-names';
 
 type Items = NonNullable<MenuProps['items']>;
 
@@ -52,6 +53,7 @@ export function SideMenu({ menu, collapsed, onNavigate }: { menu: MenuItem[]; co
   const items = useMemo(() => toItems(menu, locale, pending, (count) => t('pendingCount', { count }), onNavigate), [menu, locale, pending, t, onNavigate]);
   return (
     <Menu
+      data-deferred-part={SHELL_PART.sideMenu}
       theme="dark"
       mode="inline"
       items={items}

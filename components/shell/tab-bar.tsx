@@ -10,6 +10,7 @@ import { isClosable } from '@/lib/tabs';
 import { pageTitle } from './page-titles';
 import type { useTabs } from './use-tabs';
 import styles from './tab-bar.module.css';
+import { SHELL_PART } from './part-names';
 
 type TabsApi = ReturnType<typeof useTabs>;
 
@@ -55,7 +56,7 @@ export function TabBar({ tabs, menu }: { tabs: TabsApi; menu: MenuItem[] }) {
   // be buttons inside it, so a tab's close mark is part of the tab (a pointer closes with it,
   // the keyboard with Delete or the actions menu) and the actions button sits beside the list.
   return (
-    <nav className={styles.bar} aria-label={t('label')} onKeyDown={onKeyDown}>
+    <nav className={styles.bar} aria-label={t('label')} onKeyDown={onKeyDown} data-deferred-part={SHELL_PART.tabs}>
       <Tabs
         className={styles.tabs}
         type="card"

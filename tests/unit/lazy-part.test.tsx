@@ -54,7 +54,7 @@ describe('a part the server draws and the browser hydrates when its code has com
   it('keeps the server\'s markup while its code is coming, even when the page gives it new props, then hydrates it in place', async () => {
     let arrive!: () => void;
     const arrived = new Promise<void>((resolve) => { arrive = resolve; });
-    const Part = deferredPart(async () => {
+    const Part = deferredPart('named', async () => {
       await arrived;
       return ({ name }: { name: string }) => <p>part of {name}</p>;
     });
@@ -79,6 +79,34 @@ describe('a part the server draws and the browser hydrates when its code has com
     // Hydrated in place with the props it was drawn with, then given the page's.
     await vi.waitFor(() => expect(container.textContent).toBe('part of b'));
     expect(container.querySelector('p')).toBe(drawn);
+    expect(errors).not.toHaveBeenCalled();
+    container.remove();
+  });
+
+  it('makes a click on the part before its code came once it has hydrated, and a click after only once', async () => {
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => { arrive = resolve; });
+    const Part = deferredPart('counter', async () => {
+      await arrived;
+      return function Counter() {
+        const [count, setCount] = useState(0);
+        return <div data-deferred-part="counter"><button type="button" onClick={() => setCount((n) => n + 1)}>{count}</button></div>;
+      };
+    });
+    const container = document.createElement('div');
+    container.innerHTML = '<main><!--$--><div data-deferred-part="counter"><button type="button">0</button></div><!--/$--></main>';
+    document.body.append(container);
+    const errors = vi.fn();
+    await act(async () => { hydrateRoot(container, <main><Part /></main>, { onRecoverableError: errors }); });
+    const button = container.querySelector('button')!;
+    // React drops this click: the part is not hydrated.
+    await act(async () => button.click());
+    expect(button.textContent).toBe('0');
+    await act(async () => arrive());
+    await vi.waitFor(() => expect(button.textContent).toBe('1'));
+    await act(async () => button.click());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(button.textContent).toBe('2');
     expect(errors).not.toHaveBeenCalled();
     container.remove();
   });
