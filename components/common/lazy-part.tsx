@@ -51,7 +51,7 @@ export function browserPart<P extends object>(load: () => Promise<ComponentType<
 const DEFERRED_PART = 'data-deferred-part';
 
 /** The last click on a deferred part before it hydrated: React drops it, so it is made again once the part has. */
-let heldClick: { event: Event; part: string; target: HTMLElement; at: number } | undefined;
+let heldClick: { event: Event; part: string; target: Element; at: number } | undefined;
 let holding = false;
 /** A held click older than this is not made again (the user has moved on). */
 const HELD_CLICK_MS = 5000;
@@ -68,7 +68,8 @@ function holdClicks() {
   if (holding || typeof window === 'undefined') return;
   holding = true;
   window.addEventListener('click', (event) => {
-    const target = event.target instanceof HTMLElement ? event.target : null;
+    // An element, an icon's SVG included.
+    const target = event.target instanceof Element ? event.target : null;
     const part = target?.closest(`[${DEFERRED_PART}]`)?.getAttribute(DEFERRED_PART);
     // A link needs no code: the browser follows it.
     if (!target || !part || target.closest('a[href]') || isReactElement(target)) return;
@@ -85,7 +86,9 @@ function partHydrated(part: string) {
     const click = heldClick;
     if (click?.part !== part) return;
     heldClick = undefined;
-    if (click.target.isConnected && performance.now() - click.at < HELD_CLICK_MS) click.target.click();
+    if (click.target.isConnected && performance.now() - click.at < HELD_CLICK_MS) {
+      click.target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    }
   });
 }
 
