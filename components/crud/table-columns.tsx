@@ -76,7 +76,8 @@ export function fitCell(cell: ReactNode): ReactNode {
   if (!tags.length || tags.some((text) => text === null)) return cell;
   // Several tags (e.g. borrower types): each value on a line of its own.
   const title = tags.length === 1 ? tags[0] : tags.map((text) => <div key={text}>{text}</div>);
-  return <Tooltip title={title} placement="topLeft" mouseEnterDelay={0.4}>{Array.isArray(cell) ? <span>{cell}</span> : cell}</Tooltip>;
+  // A list of tags wraps in its cell (app/(admin)/admin.css), so each value shows whole.
+  return <Tooltip title={title} placement="topLeft" mouseEnterDelay={0.4}>{Array.isArray(cell) ? <span className="tag-list">{cell}</span> : cell}</Tooltip>;
 }
 
 /** The text of a tag (a status, a kind, one of a list's values), which may end in '…' in a narrow column too. */
