@@ -50,8 +50,11 @@ export function browserPart<P extends object>(load: () => Promise<ComponentType<
 /** The attribute on a deferred part's outermost element, naming the part (see deferredPart). */
 const DEFERRED_PART = 'data-deferred-part';
 
-/** The last click on a deferred part before it hydrated: React drops it, so it is made again once the part has. */
-let heldClick: { event: Event; part: string; target: Element; at: number } | undefined;
+/**
+ * The last click on a deferred part before it hydrated (React drops it), made again once the
+ * part has: on its target, else on the nearest of its elements still on the page.
+ */
+let heldClick: { event: Event; part: string; path: Element[]; at: number } | undefined;
 let holding = false;
 /** A held click older than this is not made again (the user has moved on). */
 const HELD_CLICK_MS = 5000;
@@ -70,10 +73,13 @@ function holdClicks() {
   window.addEventListener('click', (event) => {
     // An element, an icon's SVG included.
     const target = event.target instanceof Element ? event.target : null;
-    const part = target?.closest(`[${DEFERRED_PART}]`)?.getAttribute(DEFERRED_PART);
+    const root = target?.closest(`[${DEFERRED_PART}]`);
     // A link needs no code: the browser follows it.
-    if (!target || !part || target.closest('a[href]') || isReactElement(target)) return;
-    heldClick = { event, part, target, at: performance.now() };
+    if (!target || !root || target.closest('a[href]') || isReactElement(target)) return;
+    // The target and its elements up to the part's own: hydrating may draw an icon afresh, its button staying.
+    const path: Element[] = [];
+    for (let element: Element | null = target; element && element !== root; element = element.parentElement) path.push(element);
+    heldClick = { event, part: root.getAttribute(DEFERRED_PART)!, path, at: performance.now() };
   }, true);
   window.addEventListener('click', (event) => {
     if (heldClick?.event === event) heldClick = undefined;
@@ -86,9 +92,8 @@ function partHydrated(part: string) {
     const click = heldClick;
     if (click?.part !== part) return;
     heldClick = undefined;
-    if (click.target.isConnected && performance.now() - click.at < HELD_CLICK_MS) {
-      click.target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
-    }
+    const target = click.path.find((element) => element.isConnected);
+    if (target && performance.now() - click.at < HELD_CLICK_MS) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
   });
 }
 

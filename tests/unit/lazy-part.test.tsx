@@ -110,4 +110,35 @@ describe('a part the server draws and the browser hydrates when its code has com
     expect(errors).not.toHaveBeenCalled();
     container.remove();
   });
+
+  it('makes a held click on its button when hydrating drew the clicked icon afresh', async () => {
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => { arrive = resolve; });
+    const clicks = vi.fn();
+    const Part = deferredPart('toggle', async () => {
+      await arrived;
+      return ({ icon }: { icon: string }) => (
+        <div data-deferred-part="toggle"><button type="button" onClick={clicks}><svg key={icon} data-icon={icon} aria-hidden="true"><path d="M0 0h1" /></svg></button></div>
+      );
+    });
+    let setIcon!: (icon: string) => void;
+    function Page() {
+      const [icon, set] = useState('fold');
+      setIcon = set;
+      return <main><Part icon={icon} /></main>;
+    }
+    const container = document.createElement('div');
+    container.innerHTML = '<main><!--$--><div data-deferred-part="toggle"><button type="button"><svg data-icon="fold" aria-hidden="true"><path d="M0 0h1"></path></svg></button></div><!--/$--></main>';
+    document.body.append(container);
+    await act(async () => { hydrateRoot(container, <Page />); });
+    // The page learns it is on a phone: once hydrated, the part draws another icon.
+    await act(async () => setIcon('unfold'));
+    const drawn = container.querySelector('svg')!;
+    await act(async () => { drawn.dispatchEvent(new MouseEvent('click', { bubbles: true })); });
+    await act(async () => arrive());
+    await vi.waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
+    expect(drawn.isConnected).toBe(false);
+    expect(container.querySelector('svg')!.dataset.icon).toBe('unfold');
+    container.remove();
+  });
 });
