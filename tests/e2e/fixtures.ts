@@ -268,6 +268,24 @@ export const partsHydrated = (selector: string) => {
 };
 
 /**
+ * Holds back, by `ms` each, the scripts the page at `url` loads after its first load (those its
+ * HTML does not name: the shell's deferred parts, dialogs): returns how many were held so far.
+ */
+export async function holdLaterScripts(page: Page, url: string, ms: number): Promise<() => number> {
+  const html = await (await page.request.get(url)).text();
+  const firstLoad = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map(([, src]) => src));
+  let held = 0;
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    if (!firstLoad.has(new URL(route.request().url()).pathname)) {
+      held += 1;
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    }
+    await route.continue();
+  });
+  return () => held;
+}
+
+/**
  * Waits until the shell has taken over the page (hydrated): the tab bar then stores its
  * tabs in this browser with the page's tab active. The server's HTML already shows the tab,
  * so a test that goes on at once would act on a page that does not respond yet (and

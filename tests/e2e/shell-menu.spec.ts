@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectTabs, openFromMenu, openUserMenu, partsHydrated, SHELL_PARTS, sider, sideMenuEntries, sideMenuItem, signInToShell, waitForShell, withBadges } from './fixtures';
+import { expectTabs, holdLaterScripts, openFromMenu, openUserMenu, partsHydrated, SHELL_PARTS, sider, sideMenuEntries, sideMenuItem, signInToShell, waitForShell, withBadges } from './fixtures';
 
 /** The admin's top-level groups, in menu order (lib/routes.ts), by header group. */
 const BUSINESS = ['人社审核', '担保审核', '银行审核', '贷款查询'];
@@ -115,18 +115,9 @@ test.describe('side menu', () => {
 test.describe('the shell\'s parts load after the page', () => {
   test('the server draws the side menu, header and tab bar; they stay in place while their code comes, then work, a click made before it came included', async ({ page }) => {
     await signInToShell(page, 'admin');
-    // The code the page loads after its first load (the scripts its HTML does not name) comes a second late.
+    // The code the page loads after its first load comes a second late.
     const url = '/admin/home/loan';
-    const html = await (await page.request.get(url)).text();
-    const firstLoad = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map(([, src]) => src));
-    let held = 0;
-    await page.route('**/_next/static/chunks/*.js', async (route) => {
-      if (!firstLoad.has(new URL(route.request().url()).pathname)) {
-        held += 1;
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-      await route.continue();
-    });
+    const held = await holdLaterScripts(page, url, 1000);
     await page.goto(url, { waitUntil: 'commit' });
     const isHydrated = (selector: string) => page.evaluate(partsHydrated, selector);
     // The page hydrates (its content's frame) while the parts' code is still held back: they are
@@ -141,7 +132,7 @@ test.describe('the shell\'s parts load after the page', () => {
     await sideMenuItem(page, '人社审核').click();
 
     await waitForShell(page);
-    expect(held).toBeGreaterThan(0);
+    expect(held()).toBeGreaterThan(0);
     // Hydrated in place: the elements the server drew are on the page still (React drew none
     // afresh; the menu search's box may have added its clear button since).
     expect(await page.evaluate((parts) => {

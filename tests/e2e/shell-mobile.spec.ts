@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, consoleErrors, expectTabs, menuItem, openFromMenu, openPage, sider, signInToShell, tab, closeButton, waitForShell } from './fixtures';
+import { DEMO_USERS, consoleErrors, expectTabs, holdLaterScripts, menuItem, openFromMenu, openPage, partsHydrated, sider, signInToShell, tab, closeButton, waitForShell } from './fixtures';
 
 test.use({ viewport: { width: 375, height: 740 } });
 
@@ -29,6 +29,21 @@ test.describe('phone (375 × 740)', () => {
     await expect(drawer(page)).toBeHidden();
     await expect(page.getByRole('main').getByText('银行转账', { exact: true }).first()).toBeVisible();
     await expectTabs(page, ['首页', '银行转账'], '银行转账');
+  });
+
+  test('a tap on the menu button before the header\'s code came opens the drawer once it has', async ({ page }) => {
+    await signInToShell(page, 'bank');
+    const url = '/bank/bank-first';
+    const held = await holdLaterScripts(page, url, 1000);
+    await page.goto(url, { waitUntil: 'commit' });
+    // The page's own scripts run (its content hydrates) while the header is still the server's
+    // markup: React drops the tap, the shell makes it again once the header has hydrated.
+    await expect.poll(() => page.evaluate(partsHydrated, '#main-content')).toBe(true);
+    expect(await page.evaluate(partsHydrated, '.ant-layout-header button')).toBe(false);
+    await menuButton(page).locator('svg').click();
+    await expect(drawer(page)).toBeVisible();
+    expect(held()).toBeGreaterThan(0);
+    await expect(menuItem(drawer(page), '银行审核')).toBeVisible();
   });
 
   test('the header fits and the search box gives way', async ({ page }) => {
