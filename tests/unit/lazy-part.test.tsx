@@ -8,14 +8,20 @@ import { browserPart, deferredPart } from '@/components/common/lazy-part';
 
 afterEach(cleanup);
 
-/** A part whose code arrives when `arrive` is called, as a chunk does over the network. */
-function slowPart() {
+/** A part's code, which arrives when `arrive` is called, as a chunk does over the network. */
+function chunk<C>(component: C) {
   let arrive!: () => void;
   const arrived = new Promise<void>((resolve) => { arrive = resolve; });
   const load = vi.fn(async () => {
     await arrived;
-    return ({ name }: { name: string }) => <p>part of {name}</p>;
+    return component;
   });
+  return { load, arrive };
+}
+
+/** A part drawn in the browser only, with its skeleton until its code has come. */
+function slowPart() {
+  const { load, arrive } = chunk(({ name }: { name: string }) => <p>part of {name}</p>);
   const Part = browserPart(load, ({ name }) => <p>loading {name}</p>);
   return { Part, load, arrive };
 }
@@ -52,12 +58,8 @@ describe('a part drawn only in the browser (browserPart)', () => {
 
 describe('a part the server draws and the browser hydrates when its code has come (deferredPart)', () => {
   it('keeps the server\'s markup while its code is coming, even when the page gives it new props, then hydrates it in place', async () => {
-    let arrive!: () => void;
-    const arrived = new Promise<void>((resolve) => { arrive = resolve; });
-    const Part = deferredPart('named', async () => {
-      await arrived;
-      return ({ name }: { name: string }) => <p>part of {name}</p>;
-    });
+    const { load, arrive } = chunk(({ name }: { name: string }) => <p>part of {name}</p>);
+    const Part = deferredPart('named', load);
     let rename!: (name: string) => void;
     function Page() {
       const [name, setName] = useState('a');
@@ -84,15 +86,11 @@ describe('a part the server draws and the browser hydrates when its code has com
   });
 
   it('makes a click on the part before its code came once it has hydrated, and a click after only once', async () => {
-    let arrive!: () => void;
-    const arrived = new Promise<void>((resolve) => { arrive = resolve; });
-    const Part = deferredPart('counter', async () => {
-      await arrived;
-      return function Counter() {
-        const [count, setCount] = useState(0);
-        return <div data-deferred-part="counter"><button type="button" onClick={() => setCount((n) => n + 1)}><svg aria-hidden="true"><path d="M0 0h1" /></svg>{count}</button></div>;
-      };
+    const { load, arrive } = chunk(function Counter() {
+      const [count, setCount] = useState(0);
+      return <div data-deferred-part="counter"><button type="button" onClick={() => setCount((n) => n + 1)}><svg aria-hidden="true"><path d="M0 0h1" /></svg>{count}</button></div>;
     });
+    const Part = deferredPart('counter', load);
     const container = document.createElement('div');
     container.innerHTML = '<main><!--$--><div data-deferred-part="counter"><button type="button"><svg aria-hidden="true"><path d="M0 0h1"></path></svg>0</button></div><!--/$--></main>';
     document.body.append(container);
@@ -112,15 +110,11 @@ describe('a part the server draws and the browser hydrates when its code has com
   });
 
   it('makes a held click on its button when hydrating drew the clicked icon afresh', async () => {
-    let arrive!: () => void;
-    const arrived = new Promise<void>((resolve) => { arrive = resolve; });
     const clicks = vi.fn();
-    const Part = deferredPart('toggle', async () => {
-      await arrived;
-      return ({ icon }: { icon: string }) => (
-        <div data-deferred-part="toggle"><button type="button" onClick={clicks}><svg key={icon} data-icon={icon} aria-hidden="true"><path d="M0 0h1" /></svg></button></div>
-      );
-    });
+    const { load, arrive } = chunk(({ icon }: { icon: string }) => (
+      <div data-deferred-part="toggle"><button type="button" onClick={clicks}><svg key={icon} data-icon={icon} aria-hidden="true"><path d="M0 0h1" /></svg></button></div>
+    ));
+    const Part = deferredPart('toggle', load);
     let setIcon!: (icon: string) => void;
     function Page() {
       const [icon, set] = useState('fold');
