@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type DatabaseIntrospector, type MigrationProvider, type SchemaMetadata } from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
@@ -98,9 +98,28 @@ async function upToDate(db: Db, schema: string): Promise<boolean> {
   }
 }
 
-const MIGRATE_ATTEMPTS = 3;
-/** PostgreSQL's error code for a schema that does not exist. */
-const INVALID_SCHEMA_NAME = '3F000';
+/**
+ * The database as Kysely's migrator sees it: the same connections, but asked only about its own
+ * schema. Its own catalogue reader reads every column of every schema (with a catalogue function
+ * per column) just to learn whether its two tables exist; another installation's schema (a test
+ * file's, for one) dropped during that read failed the migration ("column … of relation … does
+ * not exist", or "schema … does not exist").
+ */
+function ownSchemaOnly(db: Db, schema: string): Db {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: async () => (await sql<SchemaMetadata>`select nspname as name from pg_namespace where nspname = ${schema}`.execute(db)).rows,
+    getTables: async () => (await sql<{ name: string }>`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${schema} and c.relkind in ('r', 'p')`.execute(db)).rows.map(({ name }) => ({ name, schema, isView: false, columns: [] })),
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'introspection') return introspection;
+      const value = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
 
 export async function migrate(db: Db): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which one, so a second
@@ -108,14 +127,7 @@ export async function migrate(db: Db): Promise<void> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrationTableSchema = rows[0]?.schema ?? 'public';
   if (await upToDate(db, migrationTableSchema)) return;
-  for (let attempt = 1; ; attempt += 1) {
-    const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
-    const failed = results?.find((r) => r.status === 'Error');
-    if (!error && !failed) return;
-    // Kysely's migrator reads the tables of every schema of the database to find its own; a
-    // schema another installation drops meanwhile fails that read (invalid_schema_name), and
-    // the next read no longer sees it. Migrations already applied are not run again.
-    if (!failed && attempt < MIGRATE_ATTEMPTS && (error as { code?: string } | undefined)?.code === INVALID_SCHEMA_NAME) continue;
-    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
-  }
+  const { error, results } = await new Migrator({ db: ownSchemaOnly(db, migrationTableSchema), provider, migrationTableSchema }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
 }
