@@ -2,7 +2,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { describeUpstream } from './harness';
 import { createUser, userId } from './helpers';
-import { menuId, ok } from './role-fixtures';
+import { buttonId, menuId, ok, staffWith } from './role-fixtures';
+import { PAGES } from '../../lib/contract/pages';
 import type { Db } from '../../upstream/db';
 import type { RoleRow } from '../../lib/contract/role';
 
@@ -40,7 +41,7 @@ describeUpstream('the grants version', (up) => {
     expect(open.headers.get('x-grants-version')).toBeNull();
   });
 
-  it('moves with each change of menus and buttons, roles, their grants and who holds them', async () => {
+  it('moves with each change of menus and buttons, roles, their grants and who holds them, and of the organisation tree', async () => {
     const db = up().db;
     const page = await menuId(db, '/admin/home/loan');
     expect(await bumps(() => db.insertInto('role_permission').values({ role_id: role.id, permission_id: page }).execute())).toBe(1);
@@ -51,6 +52,15 @@ describeUpstream('the grants version', (up) => {
     expect(await bumps(() => db.updateTable('permission').set({ title_en: 'Loan query (renamed)' }).where('id', '=', page).execute())).toBe(1);
     expect(await bumps(() => db.updateTable('app_user').set({ state: 'DISABLED' }).where('id', '=', staffId).execute())).toBe(1);
     expect(await bumps(() => db.updateTable('app_user').set({ state: 'ENABLED', type: 1 }).where('id', '=', staffId).execute())).toBe(1);
+    // The organisation tree: whose cases a user may read.
+    const parent = (await db.selectFrom('organization').select('id').where('type', '=', 'BANK').orderBy('id').executeTakeFirstOrThrow()).id;
+    let branch = 0;
+    expect(await bumps(async () => {
+      branch = (await db.insertInto('organization').values({ name: '版本支行', type: 'BANK', parent_id: parent }).returning('id').executeTakeFirstOrThrow()).id;
+    })).toBe(1);
+    expect(await bumps(() => db.updateTable('organization').set({ parent_id: null }).where('id', '=', branch).execute())).toBe(1);
+    expect(await bumps(() => db.updateTable('organization').set({ name: '版本支行二', sort: 3 }).where('id', '=', branch).execute())).toBe(0);
+    expect(await bumps(() => db.deleteFrom('organization').where('id', '=', branch).execute())).toBe(1);
   });
 
   it('moves with the administration calls that change grants: authorize, role state, a user\'s roles', async () => {
@@ -81,5 +91,33 @@ describeUpstream('the grants version', (up) => {
     })).toBe(0);
     // The row is one, and stays one.
     expect((await sql<{ n: number }>`select count(*)::int as n from grant_version`.execute(db)).rows[0]!.n).toBe(1);
+  });
+
+  it('decides every call by the grants as they are: the call after a change of them is decided by the change', async () => {
+    const staff = await staffWith(up(), 'grant-follower', { pages: [PAGES.role], buttons: ['role::edit'] });
+    const status = async (path: string, body: object) => (await up().call(path, body, { token: staff.token })).body.code;
+    const list = () => status('role/roleList', { pageNum: 1, pageSize: 10 });
+    const edit = async () => {
+      const row = await up().db.selectFrom('role').select(['version', 'name']).where('id', '=', role.id).executeTakeFirstOrThrow();
+      return status('role/saveOrUpdate', { id: role.id, name: row.name, version: row.version });
+    };
+    expect([await list(), await list(), await edit()]).toEqual([200, 200, 200]);
+    const db = up().db;
+    const button = await buttonId(db, 'role::edit');
+    // The button taken from the role: the page stays, the button goes.
+    await db.deleteFrom('role_permission').where('role_id', '=', staff.roleId).where('permission_id', '=', button).execute();
+    expect([await list(), await edit()]).toEqual([200, 403]);
+    await db.insertInto('role_permission').values({ role_id: staff.roleId, permission_id: button }).execute();
+    expect(await edit()).toBe(200);
+    // The role disabled, then enabled.
+    await db.updateTable('role').set({ state: 'DISABLED' }).where('id', '=', staff.roleId).execute();
+    expect([await list(), await edit()]).toEqual([403, 403]);
+    await db.updateTable('role').set({ state: 'ENABLED' }).where('id', '=', staff.roleId).execute();
+    expect(await list()).toBe(200);
+    // The role taken from the user, then given back.
+    await db.deleteFrom('user_role').where('user_id', '=', staff.userId).execute();
+    expect(await list()).toBe(403);
+    await db.insertInto('user_role').values({ user_id: staff.userId, role_id: staff.roleId }).execute();
+    expect([await list(), await edit()]).toEqual([200, 200]);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeUpstream } from './harness';
 import { expectFields, userId } from './helpers';
-import { createCase, key } from './workflow-fixtures';
+import { createCase, key, ORGS } from './workflow-fixtures';
 
 describeUpstream('workflow reads and the remaining actions', (up) => {
   const tokens: Record<string, string> = {};
@@ -63,6 +63,21 @@ describeUpstream('workflow reads and the remaining actions', (up) => {
     }
     expect((await call('businessClubFirstTrial/progressBar', { id: other.id }, 'bank', 'GET')).status).toBe(404);
     expect((await call('businessProposerInfo/reveal', { id: other.id, field: 'mobile' }, 'bank')).status).toBe(404);
+  });
+
+  it('a bank reviewer reads the cases of a branch while it lies under their bank: moved in, moved out, the next call knows', async () => {
+    const db = up().db;
+    const under = async (bank: string) => (await db.selectFrom('organization').select('id').where('name', '=', bank).executeTakeFirstOrThrow()).id;
+    const branch = await db.insertInto('organization').values({ name: '建设银行岳麓支行', type: 'BANK', parent_id: await under(ORGS.bank2) })
+      .returning('id').executeTakeFirstOrThrow();
+    const app = await createCase(db, { stage: 'BANK_FIRST', assignee: 'bank2', bank: 'bank2' });
+    await db.updateTable('application').set({ bank_org_id: branch.id }).where('id', '=', app.id).execute();
+    const reads = async () => (await call('businessClubFirstTrial/unfold', { id: app.id }, 'bank')).status;
+    expect([await reads(), await reads()]).toEqual([404, 404]);
+    await db.updateTable('organization').set({ parent_id: await under(ORGS.bank1) }).where('id', '=', branch.id).execute();
+    expect([await reads(), await reads()]).toEqual([200, 200]);
+    await db.updateTable('organization').set({ parent_id: await under(ORGS.bank2) }).where('id', '=', branch.id).execute();
+    expect(await reads()).toBe(404);
   });
 
   it('records: the history in order, the last approval, and remarks only on one’s own record', async () => {

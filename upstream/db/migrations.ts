@@ -17,6 +17,7 @@ import { staffingLimits } from './migration-staffing-limits';
 import { roleNames } from './migration-role-names';
 import { applyRollup } from './migration-apply-rollup';
 import { listsAtScale } from './migration-lists-at-scale';
+import { scopeVersion } from './migration-scope-version';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -268,4 +269,5 @@ export const migrations: Record<string, Migration> = {
   '0026_lists_at_scale': listsAtScale,
   '0031_region_names': regionNames,
   '0032_flow_names': flowNames,
+  '0033_scope_version': scopeVersion,
 };
