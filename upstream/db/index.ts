@@ -97,8 +97,8 @@ function resultOf<R>({ command, rowCount, rows }: import('pg').QueryResult): Que
 /**
  * Kysely over a pg pool with one layer per query instead of six. Its own driver runs a select
  * through a runtime driver, a connection provider and the dialect's driver and connection:
- * about 24 promises against the pool's own 3, and inside Next's process every promise also runs
- * its async-context hooks. Here a query outside a transaction is the pool's `query`; a
+ * about 24 promises, and inside Next's process every promise also runs its async-context hooks.
+ * Here a query outside a transaction is one checkout, query and release of the pool's; a
  * transaction (whose executor Kysely derives with its own provider of one connection) checks a
  * client out of the pool, and Kysely begins, commits and rolls back on it.
  */
@@ -121,8 +121,20 @@ async function leanKysely(pool: import('pg').Pool): Promise<Db> {
     provideConnection: (consume) => pool.connect().then((client) => consume(connectionOf(client)).finally(() => client.release())),
   };
   class PoolExecutor extends DefaultQueryExecutor {
+    // The pool's own `query` would end the connection on any error of the query (a unique
+    // violation, say); the client goes back to the pool as with Kysely's driver, and pg-pool
+    // still drops one whose connection broke.
     override executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-      return pool.query(query.sql, query.parameters as unknown[]).then((result) => resultOf<R>(result));
+      return new Promise((resolve, reject) => {
+        pool.connect((connectError, client, release) => {
+          if (connectError || !client) return reject(connectError);
+          client.query(query.sql, query.parameters as unknown[], (error, result) => {
+            release();
+            if (error) reject(error);
+            else resolve(resultOf<R>(result));
+          });
+        });
+      });
     }
   }
   const executor = new PoolExecutor(dialect.createQueryCompiler(), dialect.createAdapter(), provider);
