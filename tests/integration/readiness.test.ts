@@ -80,6 +80,7 @@ for (const backend of BACKENDS) {
 describe('the BFF over the in-process service on a new data directory', () => {
   it('answers a call that comes before the service is ready with 503 in the envelope, never 500, and serves it once ready', async () => {
     const config: Config = { ...parseConfig({ DATA_DIR: tempDir(), UPSTREAM_TIMEOUT_MS: '300' }), sessionSecret: 's'.repeat(40) };
+    const remindHour = process.env.OVERDUE_REMIND_HOUR;
     process.env.OVERDUE_REMIND_HOUR = 'off';
     const bff = createBff({ config, transport: createTransport(config) });
     const signIn = async () => {
@@ -104,6 +105,8 @@ describe('the BFF over the in-process service on a new data directory', () => {
       expect([...seen].sort()).toEqual([200, 503]);
     } finally {
       await ((await (await inProcessService(config)).ready) as Service).close();
+      if (remindHour === undefined) delete process.env.OVERDUE_REMIND_HOUR;
+      else process.env.OVERDUE_REMIND_HOUR = remindHour;
     }
   }, 120_000);
 });
