@@ -26,6 +26,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/unit/global-setup.ts'],
           setupFiles: ['tests/unit/setup.ts'],
+          // Longer than the ten seconds a screen test waits for an element (tests/unit/setup.ts).
+          testTimeout: 30_000,
         },
       },
       {

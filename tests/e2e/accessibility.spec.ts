@@ -1,22 +1,26 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MENU_PAGES } from '@/lib/routes';
-import { failOnMissingTexts, resetLanguage, SERVER_DIR, SERVER_INDEX, settle, signInToShell, switchLanguage, tableOverflows, waitForShell } from './fixtures';
+import { failOnMissingTexts, resetLanguage, SERVER_DIR, SERVER_INDEX, settle, shoot, signInToShell, switchLanguage, tableOverflows, waitForShell } from './fixtures';
 
 /**
- * Every real screen, in Chinese and in English, checked with axe-core (WCAG 2.1 A and AA):
- * no critical and no serious violations. At 1440 px every table's default columns fit and its
- * headers read whole, and no page lacks a text it shows. Each role signs in once; its pages
+ * Every real screen in Chinese checked with axe-core (WCAG 2.1 A and AA): no critical and no
+ * serious violations. In English axe checks one screen of each kind (its rules judge roles, names,
+ * structure and colours, which the language does not change; a name missing in English would
+ * show as a missing text). On every screen in both languages, at 1440 px, every table's default
+ * columns fit and its headers read whole, and no page lacks a text it shows. Each role signs in once; its pages
  * open from the saved storage state. With SCREENSHOTS=1 every page is also saved at 1440 and 375 px
  * (.test-data/screenshots/a11y-*.png) for a person to look at.
  */
 const SESSION_PAGES = ['/admin/index', '/log', '/account', '/account/password', '/i18n', '/api-docs'];
 const ADMIN_PAGES = [...SESSION_PAGES, ...MENU_PAGES];
 const PUBLIC_PAGES = ['/login', '/register'];
-const SHOTS = process.env.SCREENSHOTS === '1';
-const SHOT_DIR = join(process.cwd(), '.test-data', 'screenshots');
+/** One screen of each kind (shell, form, workbench, statistics, query, flow, calendar, tree, resource, report, content). */
+const AXE_IN_ENGLISH = new Set(['/admin/index', '/account', '/account/password', '/renshe/renshe-first', '/guarantee/guarantee-statistics',
+  '/admin/home/loan', '/admin/setting/resources/business-flow', '/admin/setting/business/calendar', '/admin/setting/system/organiza',
+  '/admin/setting/system/user', '/system/menu', '/admin/setting/report', '/information/publish', '/admin/no-such-page', ...PUBLIC_PAGES]);
 
 type Language = 'zh' | 'en';
 
@@ -25,16 +29,6 @@ async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => `${v.impact} ${v.id} ×${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOT_DIR, { recursive: true });
-  const file = (width: number) => join(SHOT_DIR, `a11y-${name}-${width}.png`);
-  await page.screenshot({ path: file(1440) });
-  await page.setViewportSize({ width: 375, height: 740 });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: file(375) });
 }
 
 failOnMissingTexts();
@@ -59,14 +53,14 @@ async function saveSignedIn(browser: Browser, username: string, language: Langua
   await context.close();
 }
 
-/** Opens the page, lets it settle and asserts axe finds nothing critical or serious and its tables fit. */
+/** Opens the page, lets it settle and asserts axe finds nothing critical or serious (see above) and its tables fit. */
 async function expectClean(page: Page, path: string, language: Language) {
   await page.goto(path);
   await expect(page.locator('main, form').first()).toBeVisible();
   await settle(page);
-  const found = await violations(page);
+  const found = language === 'zh' || AXE_IN_ENGLISH.has(path) ? await violations(page) : [];
   const cut = await tableOverflows(page);
-  await shoot(page, `${language}-${slug(path)}`);
+  await shoot(page, `a11y-${language}-${slug(path)}`, { widths: [1440, 375] });
   expect(found, path).toEqual([]);
   expect(cut, `${language} ${path}: tables wider than the page or headers cut`).toEqual([]);
 }

@@ -1,17 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { baseURL, consoleErrors, openPage, resetLanguage, signInToShell, switchLanguage, waitForShell } from './fixtures';
-
-const DIR = join(process.cwd(), '.test-data', 'screenshots');
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(300);
-  mkdirSync(DIR, { recursive: true });
-  await page.screenshot({ path: join(DIR, `${name}.png`) });
-}
+import { baseURL, consoleErrors, openPage, resetLanguage, shoot, signInToShell, switchLanguage, waitForShell } from './fixtures';
 
 /** Searches the docs for a call and opens it; answers the open call's panel. */
 async function openCall(page: Page, search: RegExp, query: string, path: string) {

@@ -1,14 +1,12 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { baseURL, consoleErrors, failOnMissingTexts, OK_BUTTON, resetLanguage, rowAction, SERVER_LOG, signIn, smsLogMark, switchLanguage } from './fixtures';
+import { readFileSync } from 'node:fs';
+import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { baseURL, consoleErrors, failOnMissingTexts, OK_BUTTON, resetLanguage, rowAction, SERVER_LOG, shoot, signIn, smsLogMark, switchLanguage } from './fixtures';
 
 /**
  * Content and service: an editor writes a notice (heading, list, uploaded image), publishes it,
  * the portal's public call serves it, it is withdrawn and gone; a consultation sent through the
  * public call is answered and its SMS written; screenshots of the three screens and the editor.
  */
-const SHOTS = join(process.cwd(), '.test-data', 'screenshots');
 const SAVE = /^(保\s*存|Save)$/;
 const TITLE = `创业担保贷款政策解读${Date.now().toString(36).slice(-5)}`;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
@@ -19,14 +17,6 @@ const portal = () => playwrightRequest.newContext({ baseURL: baseURL() });
 failOnMissingTexts();
 const publicCall = async <T>(api: APIRequestContext, path: string, data: object) =>
   (await (await api.post(`/api/${path}`, { data })).json()) as Envelope<T>;
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `content-${name}.png`), fullPage: false });
-}
 
 test.describe('content and service', () => {
   test.afterEach(async () => { await resetLanguage('admin'); });
@@ -68,7 +58,7 @@ test.describe('content and service', () => {
     await expect(editor.locator('h2')).toHaveText('申请条件');
     await expect(editor.locator('ul li')).toHaveCount(2);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await shoot(page, 'editor-1440-zh');
+    await shoot(page, 'content-editor-1440-zh');
 
     await dialog.getByRole('button', { name: SAVE }).click();
     await expect(dialog).toBeHidden();
@@ -156,13 +146,13 @@ test.describe('content and service', () => {
         for (const [name, path] of [['notice', '/information/publish'], ['help', '/help-model'], ['consult', '/consult/index']] as const) {
           await page.goto(path);
           await expect(page.getByRole('main').getByRole('table')).toBeVisible();
-          await shoot(page, `${name}-${width}-${language}`);
+          await shoot(page, `content-${name}-${width}-${language}`);
         }
         await page.goto('/help-model');
         await page.getByRole('main').getByRole('button', { name: /(新增模板|New template)$/ }).click();
         const dialog = page.getByRole('dialog', { name: /^(新增模板|New template)$/ });
         await expect(dialog.getByRole('textbox', { name: /^(正文|Body)$/ })).toBeVisible();
-        await shoot(page, `editor-${width}-${language}`);
+        await shoot(page, `content-editor-${width}-${language}`);
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
       }

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { shoot, signIn } from './fixtures';
 
 /**
  * The screen engine's batch input and output on the user screen: an administrator downloads
@@ -10,18 +8,9 @@ import { signIn } from './fixtures';
  * them in one batch, and gives an organisation a region through the province / city cascader.
  * Screenshots for a person to look at land in .test-data/screenshots.
  */
-const DIR = join(process.cwd(), '.test-data', 'screenshots');
 const SAVE = /^(保\s*存|Save)$/;
 const suffix = Date.now().toString(36).slice(-5);
 const GC = '长沙鑫诚融资担保有限公司';
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
-  mkdirSync(DIR, { recursive: true });
-  await page.screenshot({ path: join(DIR, `${name}.png`) });
-}
 
 async function workbook(rows: (string | number)[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
@@ -464,4 +464,28 @@ export async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready);
   await page.mouse.move(0, 0);
   await page.waitForTimeout(200);
+}
+
+/** Whether browser tests save screenshots for a person to look at (SCREENSHOTS=1); a plain run takes none. */
+export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
+interface ShotOptions { fullPage?: boolean; /** Each width in turn, saved as NAME-WIDTH.png, then back to the first. */ widths?: number[]; dir?: 'screenshots' | 'screens' }
+
+/**
+ * With SCREENSHOTS=1, saves the page as .test-data/screenshots/NAME.png (or under `dir`) once its
+ * fonts are ready and no hover shows; without it, nothing.
+ */
+export async function shoot(page: Page, name: string, { fullPage = false, widths, dir = 'screenshots' }: ShotOptions = {}) {
+  if (!SCREENSHOTS) return;
+  const folder = join(process.cwd(), '.test-data', dir);
+  mkdirSync(folder, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.mouse.move(0, 0);
+  const height = page.viewportSize()?.height ?? 900;
+  for (const width of widths ?? [null]) {
+    if (width) await page.setViewportSize({ width, height });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(folder, width ? `${name}-${width}.png` : `${name}.png`), fullPage });
+  }
+  if (widths) await page.setViewportSize({ width: widths[0]!, height });
 }

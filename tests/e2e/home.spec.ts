@@ -1,19 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { consoleErrors, openPage, signInToShell, switchLanguage, waitForShell } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { consoleErrors, openPage, shoot, signInToShell, switchLanguage, waitForShell } from './fixtures';
 
-/** The entry page and the holiday calendar, at 1440 and 375 px in both languages (.test-data/screenshots/home-*.png). */
-const DIR = join(process.cwd(), '.test-data', 'screenshots');
+/** The entry page and the holiday calendar, at 1440 and 375 px in both languages (with SCREENSHOTS=1, .test-data/screenshots/home-*.png). */
 const realErrors = (errors: string[]) => errors.filter((e) => !/^Failed to load resource/i.test(e));
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
-  mkdirSync(DIR, { recursive: true });
-  await page.screenshot({ path: join(DIR, `${name}.png`), fullPage: true });
-}
 
 test.describe('entry page', () => {
   test('a reviewer starts the day: to-do per stage opening the list behind it, messages in their language', async ({ page }) => {
@@ -28,19 +17,19 @@ test.describe('entry page', () => {
     await expect(waiting).toBeVisible();
     const count = Number(await waiting.textContent());
     expect(count).toBeGreaterThan(0);
-    await shoot(page, 'home-renshe-1440-zh');
+    await shoot(page, 'home-renshe-1440-zh', { fullPage: true });
 
     // ...and in English for an English reader: the same stored message.
     await switchLanguage(page, '简体中文', 'English');
     await waitForShell(page);
     await expect(main.getByRole('link', { name: '3 loan application(s) waiting for renshe first review' })).toBeVisible();
     await expect(main.getByText('My to-do', { exact: true })).toBeVisible();
-    await shoot(page, 'home-renshe-1440-en');
+    await shoot(page, 'home-renshe-1440-en', { fullPage: true });
     await page.setViewportSize({ width: 375, height: 740 });
-    await shoot(page, 'home-renshe-375-en');
+    await shoot(page, 'home-renshe-375-en', { fullPage: true });
     await switchLanguage(page, 'English', '简体中文');
     await waitForShell(page);
-    await shoot(page, 'home-renshe-375-zh');
+    await shoot(page, 'home-renshe-375-zh', { fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // The figure opens the stage's list of the reviewer's own cases, showing as many.
@@ -60,7 +49,7 @@ test.describe('entry page', () => {
     const inReview = figureLink('审核中');
     await expect(inReview).toBeVisible();
     await expect(figureLink(/^本月申请（\d{4}-\d{2}）$/)).toBeVisible();
-    await shoot(page, 'home-admin-1440-zh');
+    await shoot(page, 'home-admin-1440-zh', { fullPage: true });
     const figure = Number((await inReview.locator('.ant-statistic-content-value').innerText()).replace(/,/g, ''));
     await inReview.click();
     await expect(page).toHaveURL(/\/admin\/home\/loan\?status=IN_REVIEW/);
@@ -69,7 +58,7 @@ test.describe('entry page', () => {
     // The pages opened most come first among the quick links.
     await openPage(page, '/admin/setting/business/calendar', '节假日配置');
     await expect(page.getByRole('cell', { name: '元旦调休上班' })).toBeVisible();
-    await shoot(page, 'calendar-1440-zh');
+    await shoot(page, 'calendar-1440-zh', { fullPage: true });
     await page.reload();
     await waitForShell(page);
     await openPage(page, '/admin/index', '首页');
@@ -80,17 +69,17 @@ test.describe('entry page', () => {
     await switchLanguage(page, '简体中文', 'English');
     await waitForShell(page);
     await expect(figureLink('In review')).toBeVisible();
-    await shoot(page, 'home-admin-1440-en');
+    await shoot(page, 'home-admin-1440-en', { fullPage: true });
     await openPage(page, '/admin/setting/business/calendar', 'Holiday calendar');
     await expect(page.getByText('Make-up working day').first()).toBeVisible();
-    await shoot(page, 'calendar-1440-en');
+    await shoot(page, 'calendar-1440-en', { fullPage: true });
     await page.setViewportSize({ width: 375, height: 740 });
-    await shoot(page, 'calendar-375-en');
+    await shoot(page, 'calendar-375-en', { fullPage: true });
     await openPage(page, '/admin/index', 'Home');
-    await shoot(page, 'home-admin-375-en');
+    await shoot(page, 'home-admin-375-en', { fullPage: true });
     await switchLanguage(page, 'English', '简体中文');
     await waitForShell(page);
-    await shoot(page, 'home-admin-375-zh');
+    await shoot(page, 'home-admin-375-zh', { fullPage: true });
     expect(realErrors(errors)).toEqual([]);
   });
 });

@@ -1,9 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { idCheckDigit } from '../../lib/workflow/id-number';
-import { consoleErrors, resetLanguage, signIn, switchLanguage } from './fixtures';
+import { consoleErrors, resetLanguage, shoot, signIn, switchLanguage } from './fixtures';
 
 /**
  * Historical data and the real-time lookup errors: an administrator imports a file with one bad
@@ -11,7 +10,6 @@ import { consoleErrors, resetLanguage, signIn, switchLanguage } from './fixtures
  * then retries a failed lookup on the errors screen and reads the case's social-insurance block;
  * then screenshots of both screens in both languages at 1440 and 375 px.
  */
-const DIR = join(process.cwd(), '.test-data', 'screenshots');
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const stamp = Date.now().toString().slice(-6);
 const HEADER = ['贷款编号', '借款人', '身份证号', '手机号', '借款人类型', '担保方式', '贷款金额（元）', '贷款期限（月）', '年利率', '放款日期', '人社局', '担保公司', '银行', '人员类别'];
@@ -27,14 +25,6 @@ async function workbook(rows: (string | number)[][]) {
   const book = new ExcelJS.Workbook();
   book.addWorksheet('历史数据').addRows([HEADER, ...rows]);
   return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
-  mkdirSync(DIR, { recursive: true });
-  await page.screenshot({ path: join(DIR, `${name}.png`), fullPage: true });
 }
 
 test.describe('historical data and lookup errors', () => {
@@ -55,7 +45,7 @@ test.describe('historical data and lookup errors', () => {
     await expect(dialog.getByText(/共 3 行数据，发现 1 处错误/)).toBeVisible();
     await expect(dialog.getByRole('row', { name: /3 身份证号/ })).toBeVisible();
     await expect(dialog.getByRole('button', { name: /确认导入/ })).toBeDisabled();
-    await shoot(page, 'history-import-errors');
+    await shoot(page, 'history-import-errors', { fullPage: true });
 
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: /下载错误报告/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/^导入错误报告-\d{8}-\d{4}\.xlsx$/);
@@ -70,7 +60,7 @@ test.describe('historical data and lookup errors', () => {
     const row = page.getByRole('row', { name: new RegExp(`历史贷款${stamp}`) });
     await expect(row).toContainText('仅无误的行');
     await expect(row.getByRole('cell')).toContainText(['3', '2', '2', '0', '1']);
-    await shoot(page, 'history-after-import');
+    await shoot(page, 'history-after-import', { fullPage: true });
   });
 
   test('retries a failed lookup on the errors screen; the case shows its social-insurance record', async ({ page }) => {
@@ -101,7 +91,7 @@ test.describe('historical data and lookup errors', () => {
     await expect(drawer.getByText('社保缴费')).toBeVisible();
     await expect(drawer.getByText('模拟数据')).toBeVisible();
     await drawer.getByText('社保缴费').scrollIntoViewIfNeeded();
-    await shoot(page, 'lookups-drawer-insurance');
+    await shoot(page, 'lookups-drawer-insurance', { fullPage: true });
   });
 
   const SCREENS: [string, string, string][] = [
@@ -124,7 +114,7 @@ test.describe('historical data and lookup errors', () => {
           await expect(page.getByRole('main').getByText(screen[index], { exact: true }).filter({ visible: true }).first()).toBeVisible();
           await page.waitForLoadState('networkidle');
           await expect(page.getByRole('main').locator('.ant-skeleton')).toHaveCount(0);
-          await shoot(page, `lookups-${width}-${locale}-${screen[0].split('/').pop()}`);
+          await shoot(page, `lookups-${width}-${locale}-${screen[0].split('/').pop()}`, { fullPage: true });
         }
       }
       expect(errors.filter((e) => !/^Failed to load resource/i.test(e))).toEqual([]);

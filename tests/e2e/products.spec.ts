@@ -1,23 +1,12 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${name} is the SMS templates' variable syntax, written as the user types it
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { idCheckDigit } from '../../lib/workflow/id-number';
-import { adminApi, apiLogin, baseURL, call, consoleErrors, resetLanguage, signInToShell, switchLanguage, waitForShell } from './fixtures';
+import { adminApi, apiLogin, baseURL, call, consoleErrors, resetLanguage, shoot, signInToShell, switchLanguage, waitForShell } from './fixtures';
 
 const SAVE = /^(保\s*存|Save)$/;
-const DIR = join(process.cwd(), '.test-data', 'screenshots');
 const STAMP = Date.now().toString(36).slice(-5).toUpperCase();
 const MARK = `（E2E${STAMP}）`;
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
-  mkdirSync(DIR, { recursive: true });
-  await page.screenshot({ path: join(DIR, `${name}.png`) });
-}
 
 async function pick(page: Page, field: Locator, title: string | RegExp) {
   await field.click();

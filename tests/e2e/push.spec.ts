@@ -1,10 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { OK_BUTTON, adminApi, apiLogin, baseURL, call, consoleErrors, openPage, resetLanguage, signInToShell, switchLanguage, waitForShell } from './fixtures';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { adminApi, apiLogin, baseURL, call, consoleErrors, OK_BUTTON, openPage, resetLanguage, shoot, signInToShell, switchLanguage, waitForShell } from './fixtures';
 
 /**
  * Data push from the administrator's side: an event whose receiver was down is shown failed
@@ -13,7 +11,6 @@ import { OK_BUTTON, adminApi, apiLogin, baseURL, call, consoleErrors, openPage, 
  * server's worker polls every half second with two attempts (scripts/e2e-server.mjs).
  */
 const SECRET = `e2e-secret-${randomUUID()}`;
-const DIR = join(process.cwd(), '.test-data', 'screenshots');
 const SEARCH = /(查\s*询|Search)$/;
 
 /** A receiver on 127.0.0.1 in the test process that counts the valid deliveries it gets. */
@@ -82,14 +79,6 @@ async function refusedApplication(): Promise<string> {
   }
 }
 
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
-  mkdirSync(DIR, { recursive: true });
-  await page.screenshot({ path: join(DIR, `${name}.png`), fullPage: true });
-}
-
 test.describe.serial('data push', () => {
   const receiver = new Receiver();
 
@@ -127,7 +116,7 @@ test.describe.serial('data push', () => {
       await expect(row).toContainText('已拒绝');
       await expect(row).toContainText('无法连接');
       await expect(row).toContainText('2 / 2');
-      await shoot(page, 'push-1440-zh-log');
+      await shoot(page, 'push-1440-zh-log', { fullPage: true });
     });
 
     await test.step('its payload opens in a dialog', async () => {
@@ -135,7 +124,7 @@ test.describe.serial('data push', () => {
       const dialog = page.getByRole('dialog', { name: `${number} 的推送报文` });
       await expect(dialog.getByTestId('push-payload')).toContainText(`"number": "${number}"`);
       await expect(dialog.getByTestId('push-payload')).toContainText('"event": "REFUSED"');
-      await shoot(page, 'push-1440-zh-payload');
+      await shoot(page, 'push-1440-zh-payload', { fullPage: true });
       await dialog.getByRole('button', { name: /^(关\s*闭|Close)$/ }).last().click();
       await expect(dialog).toBeHidden();
     });
@@ -163,7 +152,7 @@ test.describe.serial('data push', () => {
       await expect(page).toHaveURL(/view=targets/);
       await expect(page.locator('tr.ant-table-row').filter({ hasText: '监管接收方' }).first()).toContainText(`••••${SECRET.slice(-4)}`);
       await expect(page.getByText(SECRET)).toHaveCount(0);
-      await shoot(page, 'push-1440-zh-targets');
+      await shoot(page, 'push-1440-zh-targets', { fullPage: true });
     });
 
     await test.step('the supervision sync log shows the daily batch from the simulated platform', async () => {
@@ -173,24 +162,24 @@ test.describe.serial('data push', () => {
         await page.getByRole('button', { name: SEARCH }).click({ timeout: 2_000 });
         await expect(batch).toContainText('成功', { timeout: 1_000 });
       }).toPass({ timeout: 30_000 });
-      await shoot(page, 'renshe-push-1440-zh');
+      await shoot(page, 'renshe-push-1440-zh', { fullPage: true });
     });
 
     await test.step('in English, and on a phone', async () => {
       await switchLanguage(page, '简体中文', 'English');
       await waitForShell(page);
       await expect(page.getByText('Simulated platform').first()).toBeVisible();
-      await shoot(page, 'renshe-push-1440-en');
+      await shoot(page, 'renshe-push-1440-en', { fullPage: true });
       await openPage(page, '/push-data/index', 'Data push log');
       await expect(page.getByRole('columnheader', { name: 'Next retry' })).toBeVisible();
-      await shoot(page, 'push-1440-en-log');
+      await shoot(page, 'push-1440-en-log', { fullPage: true });
       await page.setViewportSize({ width: 375, height: 740 });
-      await shoot(page, 'push-375-en-log');
+      await shoot(page, 'push-375-en-log', { fullPage: true });
       await switchLanguage(page, 'English', '简体中文');
       await waitForShell(page);
-      await shoot(page, 'push-375-zh-log');
+      await shoot(page, 'push-375-zh-log', { fullPage: true });
       await openPage(page, '/renshe-push-log/log', '人社监管同步日志');
-      await shoot(page, 'renshe-push-375-zh');
+      await shoot(page, 'renshe-push-375-zh', { fullPage: true });
     });
     expect(errors.filter((e) => !/^Failed to load resource/i.test(e))).toEqual([]);
   });

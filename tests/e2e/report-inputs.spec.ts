@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { idCheckDigit } from '../../lib/workflow/id-number';
-import { signIn, switchLanguage } from './fixtures';
+import { shoot, signIn, switchLanguage } from './fixtures';
 
 /**
  * What feeds the monthly report: an application entered through '录入申请' with the borrower's
@@ -10,7 +8,6 @@ import { signIn, switchLanguage } from './fixtures';
  * guarantee company's quota from the report's guarantee balances.
  */
 
-const SCREENS = join(process.cwd(), '.test-data', 'screens');
 const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text });
 const selectOf = (scope: Locator, label: string) => scope.locator('.ant-select', { has: scope.page().getByRole('combobox', { name: label }) });
 
@@ -29,18 +26,8 @@ function idNumber(seq: number): string {
 }
 const mobile = () => `136${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SCREENS, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
 test('an entered application records the borrower’s employees with the key-group mark', async ({ page }) => {
   test.setTimeout(180_000);
-  mkdirSync(SCREENS, { recursive: true });
   await signIn(page, 'admin');
   await page.goto('/admin/home/loan');
   await expect(page.locator('.ant-card-head-title')).toHaveText('贷款查询');
@@ -72,7 +59,7 @@ test('an entered application records the borrower’s employees with the key-gro
     await expect(second.getByText('请输入正确的身份证号码')).toBeVisible();
     await second.getByRole('textbox', { name: '身份证号' }).fill(idNumber(2));
     await dialog.locator('.ant-card').filter({ hasText: '员工 1' }).scrollIntoViewIfNeeded();
-    await shoot(page, 'intake-employees-zh');
+    await shoot(page, 'intake-employees-zh', { widths: [1440, 375], dir: 'screens' });
   });
 
   const number = await test.step('entered, and the case lists them', async () => {
@@ -95,7 +82,6 @@ test('an entered application records the borrower’s employees with the key-gro
 
 test('the administrator sets a guarantee company’s quota from the report', async ({ page }) => {
   test.setTimeout(120_000);
-  mkdirSync(SCREENS, { recursive: true });
   await signIn(page, 'admin');
   await page.goto('/admin/setting/report');
   const company = page.getByRole('row').filter({ hasText: '湖南汇通融资担保有限公司' });
@@ -106,7 +92,7 @@ test('the administrator sets a guarantee company’s quota from the report', asy
   await dialog.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(dialog.getByText('请输入正确的金额')).toBeVisible();
   await dialog.getByRole('spinbutton', { name: '担保额度' }).fill('45000000');
-  await shoot(page, 'quota-dialog-zh');
+  await shoot(page, 'quota-dialog-zh', { widths: [1440, 375], dir: 'screens' });
   await dialog.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(page.getByText('湖南汇通融资担保有限公司的担保额度已保存')).toBeVisible();
   await expect(company).toContainText('¥45,000,000.00');
@@ -118,7 +104,7 @@ test('the administrator sets a guarantee company’s quota from the report', asy
   await switchLanguage(page, '简体中文', 'English');
   await page.getByRole('row').filter({ hasText: '湖南汇通融资担保有限公司' }).getByRole('button', { name: 'Set quota' }).click();
   await expect(page.getByRole('dialog', { name: 'Guarantee quota of 湖南汇通融资担保有限公司' })).toBeVisible();
-  await shoot(page, 'quota-dialog-en');
+  await shoot(page, 'quota-dialog-en', { widths: [1440, 375], dir: 'screens' });
   await page.keyboard.press('Escape');
   await switchLanguage(page, 'English', '简体中文');
 });

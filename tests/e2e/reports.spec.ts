@@ -1,18 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { signIn, switchLanguage } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { shoot, signIn, switchLanguage } from './fixtures';
 
 const SCREENS = join(process.cwd(), '.test-data', 'screens');
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SCREENS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 test('the administrator reads 申请统计: figures, charts with their tables, the cases behind a figure, filters in the address, the export', async ({ page }) => {
   test.setTimeout(180_000);
@@ -36,7 +27,7 @@ test('the administrator reads 申请统计: figures, charts with their tables, t
     for (const name of [/申请、放款与拒绝/, /各环节平均等待工作日/]) await expect(page.getByRole('img', { name })).toBeVisible();
     await page.getByText('以表格查看图表数据').first().click();
     await expect(page.getByRole('columnheader', { name: '申请数' }).first()).toBeVisible();
-    await shoot(page, 'apply-statistics-zh');
+    await shoot(page, 'apply-statistics-zh', { fullPage: true, widths: [1440, 375], dir: 'screens' });
   });
 
   await test.step('by week: the unit goes into the address and the series follows', async () => {
@@ -63,7 +54,7 @@ test('the administrator reads 申请统计: figures, charts with their tables, t
     await switchLanguage(page, '简体中文', 'English');
     await expect(page.locator('.ant-card-head-title').first()).toHaveText('Application statistics');
     await expect(page.getByRole('img', { name: /Applications reaching each step/ })).toBeVisible();
-    await shoot(page, 'apply-statistics-en');
+    await shoot(page, 'apply-statistics-en', { fullPage: true, widths: [1440, 375], dir: 'screens' });
     await switchLanguage(page, 'English', '简体中文');
   });
 });
@@ -114,7 +105,7 @@ test('the administrator reads 报表: the monthly figures, the employees behind 
     await drawer.getByRole('button', { name: /Close|关闭/ }).click();
   });
 
-  await shoot(page, 'report-zh');
+  await shoot(page, 'report-zh', { fullPage: true, widths: [1440, 375], dir: 'screens' });
   await page.emulateMedia({ media: 'print' });
   await page.screenshot({ path: join(SCREENS, 'report-print-zh.png'), fullPage: true });
   await expect(page.getByRole('button', { name: '打印' })).toBeHidden();
@@ -125,6 +116,6 @@ test('the administrator reads 报表: the monthly figures, the employees behind 
 
   await switchLanguage(page, '简体中文', 'English');
   await expect(page.locator('.ant-card-head-title').first()).toHaveText('Monthly report');
-  await shoot(page, 'report-en');
+  await shoot(page, 'report-en', { fullPage: true, widths: [1440, 375], dir: 'screens' });
   await switchLanguage(page, 'English', '简体中文');
 });

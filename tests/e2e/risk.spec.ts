@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { idCheckDigit } from '../../lib/workflow/id-number';
-import { adminApi, call, consoleErrors, resetLanguage, signIn, switchLanguage } from './fixtures';
+import { adminApi, call, consoleErrors, resetLanguage, shoot, signIn, switchLanguage } from './fixtures';
 
 /**
  * The risk screens: a person blacklisted by batch import (one bad row shown, then fixed), an
  * application for them refused with the reason, the entry relieved with a reason, the next
  * application accepted; then screenshots of the eight screens in both languages.
  */
-const DIR = join(process.cwd(), '.test-data', 'screenshots');
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const stamp = Date.now().toString().slice(-6);
 const idOf = (seq: string) => {
@@ -40,14 +37,6 @@ async function submit(api: APIRequestContext, idNumber: string) {
   });
 }
 
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
-  mkdirSync(DIR, { recursive: true });
-  await page.screenshot({ path: join(DIR, `${name}.png`), fullPage: true });
-}
-
 test.describe('risk screens', () => {
   // Each test starts in Chinese (a language switch is kept per user).
   test.beforeEach(async () => { await resetLanguage('admin'); });
@@ -68,7 +57,7 @@ test.describe('risk screens', () => {
     await expect(dialog.getByText(/共 2 行数据，发现 1 处错误/)).toBeVisible();
     await expect(dialog.getByRole('row', { name: /3 身份证号/ })).toBeVisible();
     await expect(dialog.getByRole('button', { name: /确认导入/ })).toBeDisabled();
-    await shoot(page, 'risk-import-errors');
+    await shoot(page, 'risk-import-errors', { fullPage: true });
     await dialog.locator('input[type=file]').setInputFiles({
       name: '黑名单.xlsx', mimeType: XLSX, buffer: await workbook([header, [person.name, person.idNumber, '13712340000', REASON, ''], [other.name, other.idNumber, '', REASON, '2099-12-31']]),
     });
@@ -94,7 +83,7 @@ test.describe('risk screens', () => {
       await relieve.getByRole('button', { name: /解\s*除/ }).click();
       await expect(relieve.getByText('请输入原因')).toBeVisible();
       await relieve.getByRole('textbox').fill('经复核系他人冒用身份证');
-      await shoot(page, 'risk-relieve-dialog');
+      await shoot(page, 'risk-relieve-dialog', { fullPage: true });
       await relieve.getByRole('button', { name: /解\s*除/ }).click();
       await expect(relieve).toBeHidden();
       await expect(row).toContainText('已解除');
@@ -111,7 +100,7 @@ test.describe('risk screens', () => {
       await page.getByRole('row', { name: new RegExp(accepted.data.number) }).getByRole('button', { name: /详\s*情/ }).click();
       const drawer = page.getByRole('dialog').filter({ hasText: accepted.data.number });
       await expect(drawer.getByText(/指标版本 V2/)).toBeVisible();
-      await shoot(page, 'risk-detail-red-flags');
+      await shoot(page, 'risk-detail-red-flags', { fullPage: true });
     } finally {
       await api.dispose();
     }
@@ -154,7 +143,7 @@ test.describe('risk screens', () => {
     await dialog.getByRole('radio', { name: '担保公司代偿' }).check();
     await expect(dialog.getByRole('spinbutton', { name: '逾期天数' })).toHaveCount(0);
     await dialog.getByRole('textbox').last().fill('担保公司已代偿本息');
-    await shoot(page, 'risk-repayment-dialog');
+    await shoot(page, 'risk-repayment-dialog', { fullPage: true });
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(page.getByText('放款状态已登记')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -197,7 +186,7 @@ test.describe('risk screens', () => {
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(dialog.getByText('请填写此项')).toBeVisible();
     await share.fill('16.5');
-    await shoot(page, 'risk-staffing-limits-zh-1440');
+    await shoot(page, 'risk-staffing-limits-zh-1440', { fullPage: true });
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(dialog).toBeHidden();
     await expect(small).toContainText('不低于 16.5%（职工超过 100 人：8%）');
@@ -205,7 +194,7 @@ test.describe('risk screens', () => {
     // Back to the policy's 15%, on a phone and in English.
     await page.setViewportSize({ width: 375, height: 800 });
     await small.getByRole('button', { name: /编辑额度/ }).click();
-    await shoot(page, 'risk-staffing-limits-zh-375');
+    await shoot(page, 'risk-staffing-limits-zh-375', { fullPage: true });
     await dialog.getByRole('spinbutton', { name: '新招用重点群体人员占比下限（%）' }).fill('15');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(dialog).toBeHidden();
@@ -218,9 +207,9 @@ test.describe('risk screens', () => {
     await smallEn.getByRole('button', { name: /Edit caps/ }).click();
     const dialogEn = page.getByRole('dialog', { name: /Edit caps/ });
     await expect(dialogEn.getByRole('spinbutton', { name: 'Key-group hires share (%)' })).toHaveValue('15.00');
-    await shoot(page, 'risk-staffing-limits-en-1440');
+    await shoot(page, 'risk-staffing-limits-en-1440', { fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
-    await shoot(page, 'risk-staffing-limits-en-375');
+    await shoot(page, 'risk-staffing-limits-en-375', { fullPage: true });
     await dialogEn.getByRole('button', { name: /Cancel/ }).click();
   });
 
@@ -251,7 +240,7 @@ test.describe('risk screens', () => {
           await expect(page.getByRole('main').getByText(screen[index], { exact: true }).filter({ visible: true }).first()).toBeVisible();
           await page.waitForLoadState('networkidle');
           await expect(page.getByRole('main').locator('.ant-skeleton')).toHaveCount(0);
-          await shoot(page, `risk-${width}-${locale}-${screen[0].split('/').pop()}`);
+          await shoot(page, `risk-${width}-${locale}-${screen[0].split('/').pop()}`, { fullPage: true });
         }
       }
       expect(errors.filter((e) => !/^Failed to load resource/i.test(e))).toEqual([]);

@@ -1,22 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { openPage, resetLanguage, signInToShell, switchLanguage, waitForShell } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { openPage, resetLanguage, shoot, signInToShell, switchLanguage, waitForShell } from './fixtures';
 
 /**
  * The role screen in the reader's language: the seeded roles' names and descriptions in Chinese
  * and in English, and the edit form holding both languages' texts. Screenshots at 1440 px in
  * .test-data/screenshots for a person to look at.
  */
-const DIR = join(process.cwd(), '.test-data', 'screenshots');
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(500);
-  mkdirSync(DIR, { recursive: true });
-  await page.screenshot({ path: join(DIR, `${name}.png`) });
-}
 
 test.afterEach(async () => { await resetLanguage('admin'); });
 

@@ -1,25 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { consoleErrors, expectTabs, openPage, resetLanguage, signInToShell, switchLanguage, waitForShell } from './fixtures';
+import { consoleErrors, expectTabs, openPage, resetLanguage, shoot, signInToShell, switchLanguage, waitForShell } from './fixtures';
 
 /**
- * Screenshots of the shell for a person to look at (.test-data/screenshots/*.png). The
+ * Screenshots of the shell for a person to look at (with SCREENSHOTS=1, .test-data/screenshots/*.png). The
  * tests only check that the pages logged no console errors apart from failed resource loads.
  */
-const DIR = join(process.cwd(), '.test-data', 'screenshots');
 
 /** Console errors other than failed resource loads (the browser's own 'Failed to load resource' lines). */
 const realErrors = (errors: string[]) => errors.filter((e) => !/^Failed to load resource/i.test(e));
-
-async function shoot(page: Page, name: string) {
-  // Let fonts and the tab bar's ink bar settle, with no hover effect.
-  await page.evaluate(() => document.fonts.ready);
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(500);
-  mkdirSync(DIR, { recursive: true });
-  await page.screenshot({ path: join(DIR, `${name}.png`) });
-}
 
 /** Switches to English without a reload: the pages opened afterwards must be styled as after one. */
 async function toEnglish(page: Page) {

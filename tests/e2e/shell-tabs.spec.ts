@@ -86,46 +86,40 @@ test.describe('tab bar', () => {
   });
 
   for (const via of ['context menu', 'button'] as const) {
-    test.describe(`via the ${via === 'button' ? '标签操作 button' : 'tab\'s context menu'}`, () => {
-      test('close left', async ({ page }) => {
-        await bankWithTabs(page);
-        // The button acts on the active tab, the context menu on the tab clicked.
-        await tab(page, '银行转账').click();
-        await expect(page).toHaveURL(PATH('银行转账'));
-        await runTabAction(page, via, '银行转账', '关闭左侧');
-        await expectTabs(page, ['首页', '银行转账', '银行统计'], '银行转账');
-        await expect(page).toHaveURL(PATH('银行转账'));
-      });
+    test(`close left, all, right and others via the ${via === 'button' ? '标签操作 button' : 'tab\'s context menu'}`, async ({ page }) => {
+      await bankWithTabs(page);
+      // Close left. The button acts on the active tab, the context menu on the tab clicked.
+      await tab(page, '银行转账').click();
+      await expect(page).toHaveURL(PATH('银行转账'));
+      await runTabAction(page, via, '银行转账', '关闭左侧');
+      await expectTabs(page, ['首页', '银行转账', '银行统计'], '银行转账');
+      await expect(page).toHaveURL(PATH('银行转账'));
 
-      test('close right', async ({ page }) => {
-        await bankWithTabs(page);
+      // Close all: back to the entry page with only 首页 left.
+      await runTabAction(page, via, '银行转账', '关闭全部');
+      await expectTabs(page, ['首页'], '首页');
+      await expect(page).toHaveURL(/\/admin\/index$/);
+      await expect(page.getByRole('heading', { name: `你好，${DEMO_USERS.bank.nickname}` })).toBeVisible();
+
+      // Close right.
+      for (const { url, title } of PAGES) await openPage(page, url, title);
+      await tab(page, '银行复审').click();
+      await expect(page).toHaveURL(PATH('银行复审'));
+      await runTabAction(page, via, '银行复审', '关闭右侧');
+      await expectTabs(page, ['首页', '银行初审', '银行复审'], '银行复审');
+      await expect(page).toHaveURL(PATH('银行复审'));
+
+      // Close others. From the context menu of a tab that is not active: that tab is kept and shown.
+      for (const { url, title } of PAGES.slice(2)) await openPage(page, url, title);
+      await expectTabs(page, ['首页', ...PAGES.map((p) => p.title)], '银行统计');
+      if (via === 'button') {
         await tab(page, '银行复审').click();
         await expect(page).toHaveURL(PATH('银行复审'));
-        await runTabAction(page, via, '银行复审', '关闭右侧');
-        await expectTabs(page, ['首页', '银行初审', '银行复审'], '银行复审');
-        await expect(page).toHaveURL(PATH('银行复审'));
-      });
-
-      test('close others', async ({ page }) => {
-        await bankWithTabs(page);
-        if (via === 'button') {
-          await tab(page, '银行复审').click();
-          await expect(page).toHaveURL(PATH('银行复审'));
-        }
-        // From the context menu of a tab that is not active: that tab is kept and shown.
-        await runTabAction(page, via, '银行复审', '关闭其他');
-        await expectTabs(page, ['首页', '银行复审'], '银行复审');
-        await expect(page).toHaveURL(PATH('银行复审'));
-        await expect(page.getByRole('main').getByText('银行复审', { exact: true }).first()).toBeVisible();
-      });
-
-      test('close all returns to the entry page with only 首页 left', async ({ page }) => {
-        await bankWithTabs(page);
-        await runTabAction(page, via, '银行复审', '关闭全部');
-        await expectTabs(page, ['首页'], '首页');
-        await expect(page).toHaveURL(/\/admin\/index$/);
-        await expect(page.getByRole('heading', { name: `你好，${DEMO_USERS.bank.nickname}` })).toBeVisible();
-      });
+      }
+      await runTabAction(page, via, '银行复审', '关闭其他');
+      await expectTabs(page, ['首页', '银行复审'], '银行复审');
+      await expect(page).toHaveURL(PATH('银行复审'));
+      await expect(page.getByRole('main').getByText('银行复审', { exact: true }).first()).toBeVisible();
     });
   }
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, ConfigProvider } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -9,8 +9,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppNotices, useApp } from '@/components/providers/app-notices';
 import { ROOT, sourceFiles } from './module-files';
 
-// The holders' code is imported on the first call: a loaded machine takes more than the default second.
-configure({ asyncUtilTimeout: 10_000 });
 afterEach(cleanup);
 
 /** A page that says something in a toast and waits for it to close, as the password change does. */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { CallPath } from '../../lib/contract/calls';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,8 +9,6 @@ import type { ResourceSpec } from '@/lib/resources/types';
 import { UI_TEXTS } from '@/lib/i18n';
 
 const zh = UI_TEXTS['zh-CN'];
-
-configure({ asyncUtilTimeout: 5_000 });
 
 vi.mock('next/navigation', () => ({
   usePathname: () => '/things',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { NextIntlClientProvider } from 'next-intl';
@@ -11,7 +11,6 @@ import { ShellProvider } from '@/components/shell/shell-context';
 import type { ResourceSpec } from '@/lib/resources/types';
 import zh from '@/messages/zh-CN.json';
 
-configure({ asyncUtilTimeout: 10_000 });
 // The screen's body is loaded apart from CrudScreen (browserPart): loaded with the test file, not in the first test's time.
 await import('@/components/crud/crud-screen-body');
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderCrud } from './render-crud';
@@ -7,8 +7,6 @@ import type { ResourceSpec } from '@/lib/resources/types';
 import { UI_TEXTS } from '@/lib/i18n';
 
 const zh = UI_TEXTS['zh-CN'];
-// As the engine's other test files: a loaded machine draws a table in more than the default second.
-configure({ asyncUtilTimeout: 5_000 });
 
 // The URL is the table's state: a tiny in-memory router stands in for Next's.
 const nav = vi.hoisted(() => ({ search: '', replaced: [] as string[] }));

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App, Button, Form } from 'antd';
 import { NextIntlClientProvider } from 'next-intl';
@@ -25,9 +25,6 @@ const CITIES: Record<string, RegionEntry[]> = {
   ],
   '440000': [{ letter: 'G', name: '广州市', code: '440100', parentCode: '440000' }],
 };
-
-// antd's first renders are slow on a busy machine: give findBy*/waitFor and each test room to finish.
-configure({ asyncUtilTimeout: 5_000 });
 
 const envelope = (data: unknown, code = 200) =>
   new Response(JSON.stringify({ code, message: code === 200 ? 'ok' : 'failed', data }), { headers: { 'content-type': 'application/json' } });

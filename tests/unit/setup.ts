@@ -27,3 +27,10 @@ if (typeof window !== 'undefined') {
     };
   }
 }
+
+// A screen's first render on a slow machine can take more than the library's one-second wait
+// (findBy..., waitFor): every jsdom test waits up to ten before it fails.
+if (typeof window !== 'undefined') {
+  const { configure } = await import('@testing-library/dom');
+  configure({ asyncUtilTimeout: 10_000 });
+}
