@@ -467,7 +467,7 @@ export async function settle(page: Page) {
 }
 
 /** Whether browser tests save screenshots for a person to look at (SCREENSHOTS=1); a plain run takes none. */
-export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
+const SCREENSHOTS = process.env.SCREENSHOTS === '1';
 
 interface ShotOptions { fullPage?: boolean; /** Each width in turn, saved as NAME-WIDTH.png, then back to the first. */ widths?: number[]; dir?: 'screenshots' | 'screens' }
 
