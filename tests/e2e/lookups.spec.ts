@@ -98,26 +98,26 @@ test.describe('historical data and lookup errors', () => {
     ['/admin/setting/data/historical-data', '历史数据', 'Historical data'],
     ['/admin/setting/error/credit-error', '实时征信异常', 'Real-time credit errors'],
   ];
-  for (const width of [1440, 375]) {
-    test(`both screens at ${width} px in Chinese and in English`, async ({ page }) => {
-      test.setTimeout(120_000);
-      await page.setViewportSize({ width, height: 900 });
-      const errors = consoleErrors(page);
-      await signIn(page, 'admin');
-      for (const [locale, index] of [['zh', 1], ['en', 2]] as const) {
-        if (locale === 'en') {
-          await page.goto(SCREENS[0]![0]);
-          await switchLanguage(page, '简体中文', 'English');
-        }
-        for (const screen of SCREENS) {
-          await page.goto(screen[0]);
-          await expect(page.getByRole('main').getByText(screen[index], { exact: true }).filter({ visible: true }).first()).toBeVisible();
-          await page.waitForLoadState('networkidle');
-          await expect(page.getByRole('main').locator('.ant-skeleton')).toHaveCount(0);
-          await shoot(page, `lookups-${width}-${locale}-${screen[0].split('/').pop()}`, { fullPage: true });
-        }
+  // At 1440 px the accessibility spec opens these screens in both languages (texts, tables, axe).
+  test('both screens at 375 px in Chinese and in English', async ({ page }) => {
+    const width = 375;
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const errors = consoleErrors(page);
+    await signIn(page, 'admin');
+    for (const [locale, index] of [['zh', 1], ['en', 2]] as const) {
+      if (locale === 'en') {
+        await page.goto(SCREENS[0]![0]);
+        await switchLanguage(page, '简体中文', 'English');
       }
-      expect(errors.filter((e) => !/^Failed to load resource/i.test(e))).toEqual([]);
-    });
-  }
+      for (const screen of SCREENS) {
+        await page.goto(screen[0]);
+        await expect(page.getByRole('main').getByText(screen[index], { exact: true }).filter({ visible: true }).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expect(page.getByRole('main').locator('.ant-skeleton')).toHaveCount(0);
+        await shoot(page, `lookups-${width}-${locale}-${screen[0].split('/').pop()}`, { fullPage: true });
+      }
+    }
+    expect(errors.filter((e) => !/^Failed to load resource/i.test(e))).toEqual([]);
+  });
 });
