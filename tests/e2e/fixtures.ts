@@ -489,3 +489,29 @@ export async function shoot(page: Page, name: string, { fullPage = false, widths
   }
   if (widths) await page.setViewportSize({ width: widths[0]!, height });
 }
+
+/**
+ * Signs the administrator in at a phone's width and opens each screen [path, Chinese title,
+ * English title] in Chinese, then in English: each shows its title and finishes loading, and no
+ * page logs an error other than a failed resource load. Shots are named PREFIX-375-LANGUAGE-PAGE.
+ */
+export async function phoneRound(page: Page, prefix: string, screens: readonly (readonly [string, string, string])[]) {
+  const width = 375;
+  await page.setViewportSize({ width, height: 900 });
+  const errors = consoleErrors(page);
+  await signIn(page, 'admin');
+  for (const [locale, index] of [['zh', 1], ['en', 2]] as const) {
+    if (locale === 'en') {
+      await page.goto(screens[0]![0]);
+      await switchLanguage(page, '简体中文', 'English');
+    }
+    for (const screen of screens) {
+      await page.goto(screen[0]);
+      await expect(page.getByRole('main').getByText(screen[index], { exact: true }).filter({ visible: true }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('main').locator('.ant-skeleton')).toHaveCount(0);
+      await shoot(page, `${prefix}-${width}-${locale}-${screen[0].split('/').pop()}`, { fullPage: true });
+    }
+  }
+  expect(errors.filter((e) => !/^Failed to load resource/i.test(e))).toEqual([]);
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { idCheckDigit } from '../../lib/workflow/id-number';
-import { adminApi, call, consoleErrors, resetLanguage, shoot, signIn, switchLanguage } from './fixtures';
+import { adminApi, call, phoneRound, resetLanguage, shoot, signIn, switchLanguage } from './fixtures';
 
 /**
  * The risk screens: a person blacklisted by batch import (one bad row shown, then fixed), an
@@ -226,24 +226,7 @@ test.describe('risk screens', () => {
 
   // At 1440 px the accessibility spec opens these screens in both languages (texts, tables, axe).
   test('the eight screens at 375 px in Chinese and in English', async ({ page }) => {
-    const width = 375;
     test.setTimeout(240_000);
-    await page.setViewportSize({ width, height: 900 });
-    const errors = consoleErrors(page);
-    await signIn(page, 'admin');
-    for (const [locale, index] of [['zh', 1], ['en', 2]] as const) {
-      if (locale === 'en') {
-        await page.goto('/admin/setting/data/black');
-        await switchLanguage(page, '简体中文', 'English');
-      }
-      for (const screen of SCREENS) {
-        await page.goto(screen[0]);
-        await expect(page.getByRole('main').getByText(screen[index], { exact: true }).filter({ visible: true }).first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        await expect(page.getByRole('main').locator('.ant-skeleton')).toHaveCount(0);
-        await shoot(page, `risk-${width}-${locale}-${screen[0].split('/').pop()}`, { fullPage: true });
-      }
-    }
-    expect(errors.filter((e) => !/^Failed to load resource/i.test(e))).toEqual([]);
+    await phoneRound(page, 'risk', SCREENS);
   });
 });
