@@ -18,11 +18,12 @@ export function applicationRows(db: Kysely<Database>) {
 
 export type ApplicationRowRecord = Awaited<ReturnType<ReturnType<typeof applicationRows>['executeTakeFirstOrThrow']>>;
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+/** A timestamp column as a Date: the driver gives one already (no copy is made), PGlite may give text. */
+const dateOf = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /** A list row as callers see it: ID number and mobile masked (a reveal is a call of its own). */
 export function toApplicationRow(row: ApplicationRowRecord, now: Date): ApplicationRow {
-  const deadline = iso(row.deadline);
+  const deadline = row.deadline === null ? null : dateOf(row.deadline);
   return {
     id: row.id,
     number: row.number,
@@ -36,13 +37,13 @@ export function toApplicationRow(row: ApplicationRowRecord, now: Date): Applicat
     status: row.status,
     stage: row.stage,
     assignee: row.assignee_id === null ? null : { id: row.assignee_id, nickname: row.assignee_nickname ?? '' },
-    deadline,
-    overdue: row.status === 'IN_REVIEW' && deadline !== null && new Date(deadline) < now,
+    deadline: deadline?.toISOString() ?? null,
+    overdue: row.status === 'IN_REVIEW' && deadline !== null && deadline.getTime() < now.getTime(),
     whitelisted: row.whitelisted,
     guaranteeOrg: row.guarantee_org,
     bankOrg: row.bank_org,
     version: row.version,
-    createTime: iso(row.created_at)!,
+    createTime: dateOf(row.created_at).toISOString(),
   };
 }
 
