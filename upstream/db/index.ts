@@ -106,17 +106,10 @@ async function leanKysely(pool: import('pg').Pool): Promise<Db> {
   const dialect = new PostgresDialect({ pool });
   const driver = dialect.createDriver();
   await driver.init();
-  const connections = new WeakMap<import('pg').PoolClient, DatabaseConnection>();
-  const connectionOf = (client: import('pg').PoolClient): DatabaseConnection => {
-    const known = connections.get(client);
-    if (known) return known;
-    const connection: DatabaseConnection = {
-      executeQuery: <R>(query: CompiledQuery) => client.query(query.sql, query.parameters as unknown[]).then((result) => resultOf<R>(result)),
-      streamQuery: () => { throw new Error('streaming is not supported'); },
-    };
-    connections.set(client, connection);
-    return connection;
-  };
+  const connectionOf = (client: import('pg').PoolClient): DatabaseConnection => ({
+    executeQuery: <R>(query: CompiledQuery) => client.query(query.sql, query.parameters as unknown[]).then((result) => resultOf<R>(result)),
+    streamQuery: () => { throw new Error('streaming is not supported'); },
+  });
   const provider: ConnectionProvider = {
     provideConnection: (consume) => pool.connect().then((client) => consume(connectionOf(client)).finally(() => client.release())),
   };
