@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type ConsoleMessage, type Page } from '@playwright/test';
 import { MENU_PAGES } from '@/lib/routes';
-import { resetLanguage, SERVER_DIR, SERVER_INDEX, settle, shoot, signInToShell, switchLanguage, tableOverflows, waitForShell } from './fixtures';
+import { isMissingText, resetLanguage, SERVER_DIR, SERVER_INDEX, settle, shoot, signInToShell, switchLanguage, tableOverflows, waitForShell } from './fixtures';
 
 /**
  * Every real screen in Chinese checked with axe-core (WCAG 2.1 A and AA): no critical and no
@@ -71,7 +71,7 @@ async function expectClean(page: Page, paths: readonly string[], language: Langu
   const saved = savedLocalStorage(stateFile);
   for (const path of paths) {
     const missing: string[] = [];
-    const onConsole = (message: ConsoleMessage) => { if (message.type() === 'error' && message.text().startsWith('Missing message')) missing.push(message.text()); };
+    const onConsole = (message: ConsoleMessage) => { if (isMissingText(message)) missing.push(message.text()); };
     page.on('console', onConsole);
     await page.goto(path);
     await expect.soft(page.locator('main, form').first(), path).toBeVisible();

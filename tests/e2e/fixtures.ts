@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** This worker's server (playwright.config.ts, scripts/e2e-server.mjs): its data folder and its log. */
@@ -349,15 +349,17 @@ export async function runTabAction(page: Page, via: 'context menu' | 'button', t
 /** The header's bell: named '消息', or 'N 条未读消息' while something is unread. */
 export const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^(消息|\d+ 条未读消息|Messages|\d+ unread messages?)$/ });
 
+/** A text a page was not given, as the provider reports it in the console (lib/client-messages.ts: 'Missing message: ...'). */
+export const isMissingText = (message: ConsoleMessage) => message.type() === 'error' && message.text().startsWith('Missing message');
+
 /**
- * In a spec file: each test fails when a page of it showed a text it was not given
- * (lib/client-messages.ts: the provider reports it as 'Missing message: ...' in the console).
+ * In a spec file: each test fails when a page of it showed a text it was not given.
  * The test's own context is watched; pass a context the test opens itself through the answer.
  */
 export function failOnMissingTexts(): <T extends BrowserContext>(context: T) => T {
   const missing: string[] = [];
   const watch = <T extends BrowserContext>(context: T) => {
-    context.on('console', (message) => { if (message.type() === 'error' && message.text().startsWith('Missing message')) missing.push(message.text()); });
+    context.on('console', (message) => { if (isMissingText(message)) missing.push(message.text()); });
     return context;
   };
   test.beforeEach(({ context }) => { missing.length = 0; watch(context); });
