@@ -5,7 +5,7 @@ import { launchService } from './service';
 import { log } from '../lib/http/log';
 import { metricsAccessFromEnv } from '../lib/http/metrics-access';
 import { metricsRoute } from './core/metrics-route';
-import { gracefulShutdown } from '../lib/http/graceful.mjs';
+import { gracefulShutdown, routeConsoleToLog } from '../lib/http/graceful.mjs';
 
 /**
  * The platform service on its own (`npm run upstream`): PostgreSQL when DATABASE_URL is
@@ -14,6 +14,8 @@ import { gracefulShutdown } from '../lib/http/graceful.mjs';
  * most READY_WAIT_MS), else is answered 503 in the envelope.
  */
 const READY_WAIT_MS = 10_000;
+// What libraries print, and Node's own warnings, become log lines too (as in the web server).
+if ((process.env.LOG_FORMAT ?? 'json') === 'json') routeConsoleToLog();
 const port = Number(process.env.UPSTREAM_PORT ?? 4000);
 const host = process.env.UPSTREAM_HOST ?? '127.0.0.1';
 const databaseUrl = process.env.DATABASE_URL || undefined;

@@ -15,12 +15,18 @@ export function logLine(level, msg, fields = {}) {
   else process.stdout.write(`${JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, ...fields, msg })}\n`);
 }
 
-/** console.log/info/warn/error become log lines of the product's logger (text as `msg`). */
+/**
+ * console.log/info/warn/error become log lines of the product's logger (text as `msg`), and so
+ * do Node's own warnings (a library's deprecated call, say), at the warn level: Node would
+ * print them through console.error, as errors.
+ */
 export function routeConsoleToLog() {
   const levels = { log: 'info', info: 'info', warn: 'warn', error: 'error' };
   for (const [method, level] of Object.entries(levels)) {
     console[method] = (...args) => logLine(level, format(...args));
   }
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => logLine('warn', `${warning.name}: ${warning.message}`, warning.code ? { code: warning.code } : {}));
 }
 
 /**
