@@ -65,7 +65,8 @@ const isReactElement = (element: Element) => Object.keys(element).some((key) => 
 /**
  * Listens (once, in the browser) for clicks on a deferred part React has not hydrated. React
  * stops such a click at the page's root (its code is not there to handle it); one that goes on
- * to the window was handled after all (React hydrated the part at once) and is let go.
+ * to the window, or whose target React hydrated while the click went its way, was handled after
+ * all (React hydrated the part at once) and is let go.
  */
 function holdClicks() {
   if (holding || typeof window === 'undefined') return;
@@ -79,7 +80,11 @@ function holdClicks() {
     // The target and its elements up to the part's own: hydrating may draw an icon afresh, its button staying.
     const path: Element[] = [];
     for (let element: Element | null = target; element && element !== root; element = element.parentElement) path.push(element);
-    heldClick = { event, part: root.getAttribute(DEFERRED_PART)!, path, at: performance.now() };
+    const held = { event, part: root.getAttribute(DEFERRED_PART)!, path, at: performance.now() };
+    heldClick = held;
+    // Once the click has gone its way: a part React hydrated for it, at once, had it handled
+    // (even by a handler that stopped it before the window's listener below).
+    setTimeout(() => { if (heldClick === held && isReactElement(target)) heldClick = undefined; });
   }, true);
   window.addEventListener('click', (event) => {
     if (heldClick?.event === event) heldClick = undefined;

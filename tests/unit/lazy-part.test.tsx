@@ -109,6 +109,26 @@ describe('a part the server draws and the browser hydrates when its code has com
     container.remove();
   });
 
+  it('does not make a click again that React took as it hydrated the part at once, even one its handler stopped', async () => {
+    const clicks = vi.fn();
+    const { load, arrive } = chunk(() => (
+      <div data-deferred-part="stopper"><button type="button" onClick={(event) => { event.stopPropagation(); clicks(); }}>go</button></div>
+    ));
+    const Part = deferredPart('stopper', load);
+    const container = document.createElement('div');
+    container.innerHTML = '<main><!--$--><div data-deferred-part="stopper"><button type="button">go</button></div><!--/$--></main>';
+    document.body.append(container);
+    await act(async () => { hydrateRoot(container, <main><Part /></main>); });
+    // The code has come, the part is not hydrated yet: React hydrates it for the click, at once, and hands it the click.
+    arrive();
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    container.querySelector('button')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(clicks).toHaveBeenCalledTimes(1);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(clicks).toHaveBeenCalledTimes(1);
+    container.remove();
+  });
+
   it('makes a held click on its button when hydrating drew the clicked icon afresh', async () => {
     const clicks = vi.fn();
     const { load, arrive } = chunk(({ icon }: { icon: string }) => (
