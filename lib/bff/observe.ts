@@ -1,4 +1,4 @@
-import type { NextRequest, NextResponse } from 'next/server';
+import { NextResponse, type NextRequest } from 'next/server';
 import { log } from '../http/log';
 import { observeCall } from '../http/metrics';
 import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id';
@@ -23,6 +23,7 @@ export function observed(isKnownCall: (path: string) => boolean, handle: Handler
     try {
       response = await handle(req, segments, trace);
     } catch (error) {
+      if (req.signal.aborted) return clientGone(req, path, trace, started);
       observeCall('bff', path, 500, (performance.now() - started) / 1000);
       log.error({ requestId: trace.requestId, layer: 'bff', path, error }, 'request failed');
       throw error;
@@ -33,4 +34,19 @@ export function observed(isKnownCall: (path: string) => boolean, handle: Handler
     response.headers.set(REQUEST_ID_HEADER, trace.requestId);
     return response;
   };
+}
+
+/** The status a call is counted and logged with when its caller left before the answer (as proxies count it). */
+export const CLIENT_CLOSED = 499;
+
+/**
+ * A call whose browser went away while it was read or answered (a page left, a poll given up):
+ * nothing failed here and nobody waits for the answer, so it is an info line and a 499 in the
+ * metrics, not an error (Next would print the body stream's ECONNRESET as one).
+ */
+function clientGone(req: NextRequest, path: string, trace: Trace, started: number): NextResponse {
+  const seconds = (performance.now() - started) / 1000;
+  observeCall('bff', path, CLIENT_CLOSED, seconds);
+  log.info({ requestId: trace.requestId, layer: 'bff', path, method: req.method, status: CLIENT_CLOSED, ms: Math.round(seconds * 1000), userId: trace.userId }, 'request given up by the client');
+  return new NextResponse(null, { status: CLIENT_CLOSED });
 }

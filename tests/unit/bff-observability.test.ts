@@ -103,3 +103,29 @@ describe('GET /api/metrics', () => {
     expect(() => parseConfig({ METRICS_ALLOW: '10.0.0.0/8, nonsense' })).toThrow(/METRICS_ALLOW/);
   });
 });
+
+describe('a call its browser gave up', () => {
+  it('is an info line and a 499, not an error, when the browser went away while its body was read', async () => {
+    const cookie = `${SESSION_COOKIE}=${await sealSession(session, config.sessionSecret)}`;
+    const left = new AbortController();
+    // What Next hands the BFF when the connection is reset half-way through the body.
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) { controller.enqueue(new TextEncoder().encode('{"pageNum":')); },
+      pull(controller) {
+        left.abort();
+        controller.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+      },
+    });
+    const request = new NextRequest('http://app.test/api/businessMessage/list', {
+      method: 'POST', body, duplex: 'half', signal: left.signal, headers: { 'content-type': 'application/json', host: 'app.test', cookie },
+    } as ConstructorParameters<typeof NextRequest>[1]);
+    const lines: string[] = [];
+    const restore = setLogSink((line) => { lines.push(line); });
+    const response = await bff(request, ['businessMessage', 'list']).finally(restore);
+    expect(response.status).toBe(499);
+    const entries = lines.map((l) => JSON.parse(l));
+    expect(entries).toEqual([expect.objectContaining({ level: 'info', msg: 'request given up by the client', path: 'businessMessage/list', status: 499, userId: 7 })]);
+    const metrics = await (await metricsAnswer(new NextRequest('http://app.test/api/metrics', { headers: { host: 'app.test', authorization: `Bearer ${TOKEN}` } }), config)).text();
+    expect(metrics).toMatch(/lbo_requests_total\{layer="bff",call="businessMessage\/list",status="499"\} 1/);
+  });
+});
