@@ -37,7 +37,7 @@ export function observed(isKnownCall: (path: string) => boolean, handle: Handler
 }
 
 /** The status a call is counted and logged with when its caller left before the answer (as proxies count it). */
-export const CLIENT_CLOSED = 499;
+const CLIENT_CLOSED = 499;
 
 /**
  * A call whose browser went away while it was read or answered (a page left, a poll given up):
