@@ -17,6 +17,8 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const ok = (data: unknown) => HttpResponse.json({ code: 200, message: 'success', data });
+/** The unread count as the service answers it, with the grants' version the session already has. */
+const unread = (count: number) => HttpResponse.json({ code: 200, message: 'success', data: count }, { headers: { 'x-grants-version': 'v1' } });
 const session: SessionData = {
   uuid: 'u-1', token: 'secret-token', user: { id: 1, username: 'admin', nickname: '管理员', type: 0 }, locale: 'zh-CN',
   paths: ['/bank/bank-first'], menuVersion: 'v1', issuedAt: 0, lastSeen: 0, persistent: true,
@@ -72,13 +74,13 @@ describe('forwarding', () => {
     expect((await call('admin/login', { headers: { origin: 'https://evil.example' }, session: null })).status).toBe(403);
   });
   it('accepts a same-origin write', async () => {
-    server.use(http.post(`${UPSTREAM}/api/businessMessage/count`, () => ok(3)));
+    server.use(http.post(`${UPSTREAM}/api/businessMessage/count`, () => unread(3)));
     expect((await call('businessMessage/count', { headers: { origin: 'http://app.test', 'sec-fetch-site': 'same-origin' } })).body.data).toBe(3);
   });
   it('neither reads nor forwards the body of a call that takes no input (the count poll), and still reads every other', async () => {
     const bodies: Record<string, string> = {};
     server.use(
-      http.post(`${UPSTREAM}/api/businessMessage/count`, async ({ request }) => { bodies.count = await request.text(); return ok(2); }),
+      http.post(`${UPSTREAM}/api/businessMessage/count`, async ({ request }) => { bodies.count = await request.text(); return unread(2); }),
       http.post(`${UPSTREAM}/api/role/roleList`, async ({ request }) => { bodies.list = await request.text(); return ok({ list: [], total: 0, totalPage: 0 }); }),
     );
     expect((await call('businessMessage/count', { body: { anything: 'x'.repeat(10) } })).body.data).toBe(2);
@@ -88,7 +90,7 @@ describe('forwarding', () => {
   });
   it('forwards the poll the browser makes as a GET as a GET, without a body', async () => {
     let seen: { method: string; body: string } | undefined;
-    server.use(http.get(`${UPSTREAM}/api/businessMessage/count`, async ({ request }) => { seen = { method: request.method, body: await request.text() }; return ok(5); }));
+    server.use(http.get(`${UPSTREAM}/api/businessMessage/count`, async ({ request }) => { seen = { method: request.method, body: await request.text() }; return unread(5); }));
     const { status, body } = await call('businessMessage/count', { method: 'GET' });
     expect(status).toBe(200);
     expect(body.data).toBe(5);
