@@ -65,8 +65,8 @@ const isReactElement = (element: Element) => Object.keys(element).some((key) => 
 /**
  * Listens (once, in the browser) for clicks on a deferred part React has not hydrated. React
  * stops such a click at the page's root (its code is not there to handle it); one that goes on
- * to the window, or whose target React hydrated while the click went its way, was handled after
- * all (React hydrated the part at once) and is let go.
+ * to the window, or that a handler stopped on its way, was handled after all (React hydrated the
+ * part at once) and is let go.
  */
 function holdClicks() {
   if (holding || typeof window === 'undefined') return;
@@ -82,9 +82,13 @@ function holdClicks() {
     for (let element: Element | null = target; element && element !== root; element = element.parentElement) path.push(element);
     const held = { event, part: root.getAttribute(DEFERRED_PART)!, path, at: performance.now() };
     heldClick = held;
-    // Once the click has gone its way: a part React hydrated for it, at once, had it handled
-    // (even by a handler that stopped it before the window's listener below).
-    setTimeout(() => { if (heldClick === held && isReactElement(target)) heldClick = undefined; });
+    // A click stopped once its target is hydrated: React hydrated the part for it at once and
+    // a handler of the part took it (React stops a click it cannot hand over before that).
+    const stop = event.stopPropagation;
+    event.stopPropagation = function stopPropagation(this: Event) {
+      if (heldClick === held && isReactElement(target)) heldClick = undefined;
+      stop.call(this);
+    };
   }, true);
   window.addEventListener('click', (event) => {
     if (heldClick?.event === event) heldClick = undefined;
