@@ -36,7 +36,11 @@ export function SearchForm({ fields, filters, onSearch }: { fields: FieldSpec[];
   const [expanded, setExpanded] = useState(false);
   const firstRow = useFirstRow();
   const initial = useMemo(() => initialValues(fields), [fields]);
-  useEffect(() => { form.setFieldsValue({ ...filtersToValues(fields, filters), ...Object.fromEntries(Object.entries(initial).filter(([name]) => !filters[name])) }); }, [form, fields, filters, initial]);
+  useEffect(() => {
+    // A screen without search fields draws no form to give values to.
+    if (fields.length === 0) return;
+    form.setFieldsValue({ ...filtersToValues(fields, filters), ...Object.fromEntries(Object.entries(initial).filter(([name]) => !filters[name])) });
+  }, [form, fields, filters, initial]);
   if (fields.length === 0) return null;
   const collapsible = fields.length > firstRow;
   const search = (values: Values) => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App, Button, ConfigProvider } from 'antd';
 import { NextIntlClientProvider } from 'next-intl';
@@ -29,7 +29,7 @@ describe('the language menu', () => {
     await userEvent.click(screen.getByRole('button', { name: 'save' }));
     expect(await screen.findByText('保存成功')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '简体中文' }));
-    await act(async () => { await userEvent.click(await screen.findByText('English')); });
+    await userEvent.click(await screen.findByText('English'));
     expect(calls).toEqual(['admin/setLocale']);
     await waitFor(() => expect(screen.queryByText('保存成功')).toBeNull());
   });

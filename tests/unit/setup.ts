@@ -19,6 +19,10 @@ if (typeof window !== 'undefined') {
       }),
     });
   }
+  // antd measures the scroll bar through a pseudo-element; jsdom answers with the element's own
+  // style either way, and says so on the console each time: it is asked for the element's.
+  const computedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => computedStyle(element);
   if (typeof window.ResizeObserver !== 'function') {
     window.ResizeObserver = class {
       observe() {}
