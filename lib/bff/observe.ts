@@ -6,6 +6,9 @@ import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id';
 /** What the BFF learns of a request while answering it, for its log line. */
 export interface Trace { requestId: string; userId?: number }
 
+/** The status of a call whose caller left before its answer. */
+const CLIENT_CLOSED = 499;
+
 type Handler = (req: NextRequest, segments: string[], trace: Trace) => Promise<NextResponse>;
 
 /**
@@ -23,10 +26,15 @@ export function observed(isKnownCall: (path: string) => boolean, handle: Handler
     try {
       response = await handle(req, segments, trace);
     } catch (error) {
-      if (req.signal.aborted) return clientGone(req, path, trace, started);
-      observeCall('bff', path, 500, (performance.now() - started) / 1000);
-      log.error({ requestId: trace.requestId, layer: 'bff', path, error }, 'request failed');
-      throw error;
+      // The browser went away while its call was read (a page left, a poll given up): nothing
+      // failed here and nobody waits for the answer, so it is logged and counted as a 499, as
+      // proxies count it, not as an error (Next would print the reset body stream as one).
+      if (!req.signal.aborted) {
+        observeCall('bff', path, 500, (performance.now() - started) / 1000);
+        log.error({ requestId: trace.requestId, layer: 'bff', path, error }, 'request failed');
+        throw error;
+      }
+      response = new NextResponse(null, { status: CLIENT_CLOSED });
     }
     const seconds = (performance.now() - started) / 1000;
     observeCall('bff', path, response.status, seconds);
@@ -36,17 +44,3 @@ export function observed(isKnownCall: (path: string) => boolean, handle: Handler
   };
 }
 
-/** The status a call is counted and logged with when its caller left before the answer (as proxies count it). */
-const CLIENT_CLOSED = 499;
-
-/**
- * A call whose browser went away while it was read or answered (a page left, a poll given up):
- * nothing failed here and nobody waits for the answer, so it is an info line and a 499 in the
- * metrics, not an error (Next would print the body stream's ECONNRESET as one).
- */
-function clientGone(req: NextRequest, path: string, trace: Trace, started: number): NextResponse {
-  const seconds = (performance.now() - started) / 1000;
-  observeCall('bff', path, CLIENT_CLOSED, seconds);
-  log.info({ requestId: trace.requestId, layer: 'bff', path, method: req.method, status: CLIENT_CLOSED, ms: Math.round(seconds * 1000), userId: trace.userId }, 'request given up by the client');
-  return new NextResponse(null, { status: CLIENT_CLOSED });
-}

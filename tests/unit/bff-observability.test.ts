@@ -124,7 +124,7 @@ describe('a call its browser gave up', () => {
     const response = await bff(request, ['businessMessage', 'list']).finally(restore);
     expect(response.status).toBe(499);
     const entries = lines.map((l) => JSON.parse(l));
-    expect(entries).toEqual([expect.objectContaining({ level: 'info', msg: 'request given up by the client', path: 'businessMessage/list', status: 499, userId: 7 })]);
+    expect(entries).toEqual([expect.objectContaining({ level: 'info', msg: 'request', path: 'businessMessage/list', status: 499, userId: 7 })]);
     const metrics = await (await metricsAnswer(new NextRequest('http://app.test/api/metrics', { headers: { host: 'app.test', authorization: `Bearer ${TOKEN}` } }), config)).text();
     expect(metrics).toMatch(/lbo_requests_total\{layer="bff",call="businessMessage\/list",status="499"\} 1/);
   });
