@@ -27,7 +27,7 @@ const app = next({ dev: false, hostname: 'localhost', port, dir: process.cwd(), 
 const handle = app.getRequestHandler();
 await app.prepare();
 // From here on, what Next and React print (warnings, errors) is one JSON log line too, scrubbed like the rest.
-if ((process.env.LOG_FORMAT ?? 'json') === 'json') routeConsoleToLog();
+routeConsoleToLog();
 
 const server = createServer((req, res) => {
   if (!trustProxy) for (const header of FORWARDED) delete req.headers[header];

@@ -15,7 +15,7 @@ import { gracefulShutdown, routeConsoleToLog } from '../lib/http/graceful.mjs';
  */
 const READY_WAIT_MS = 10_000;
 // What libraries print, and Node's own warnings, become log lines too (as in the web server).
-if ((process.env.LOG_FORMAT ?? 'json') === 'json') routeConsoleToLog();
+routeConsoleToLog();
 const port = Number(process.env.UPSTREAM_PORT ?? 4000);
 const host = process.env.UPSTREAM_HOST ?? '127.0.0.1';
 const databaseUrl = process.env.DATABASE_URL || undefined;

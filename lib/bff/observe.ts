@@ -43,4 +43,3 @@ export function observed(isKnownCall: (path: string) => boolean, handle: Handler
     return response;
   };
 }
-

@@ -16,11 +16,12 @@ export function logLine(level, msg, fields = {}) {
 }
 
 /**
- * console.log/info/warn/error become log lines of the product's logger (text as `msg`), and so
- * do Node's own warnings (a library's deprecated call, say), at the warn level: Node would
- * print them through console.error, as errors.
+ * With JSON logs (LOG_FORMAT, json by default), console.log/info/warn/error become log lines of
+ * the product's logger (text as `msg`), and so do Node's own warnings (a library's deprecated
+ * call, say), at the warn level: Node would print them through console.error, as errors.
  */
 export function routeConsoleToLog() {
+  if ((process.env.LOG_FORMAT ?? 'json') !== 'json') return;
   const levels = { log: 'info', info: 'info', warn: 'warn', error: 'error' };
   for (const [method, level] of Object.entries(levels)) {
     console[method] = (...args) => logLine(level, format(...args));

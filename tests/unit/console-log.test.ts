@@ -25,3 +25,11 @@ it('logs console output at its level and Node\'s warnings at the warn level', ()
   ]);
   expect(run.stderr).toBe('');
 });
+
+it('leaves the console as it is when the logs are for reading in a terminal (LOG_FORMAT=pretty)', () => {
+  const graceful = JSON.stringify(join(ROOT, 'lib/http/graceful.mjs'));
+  const script = `const { routeConsoleToLog } = await import(${graceful});\nrouteConsoleToLog();\nconsole.error('failed: %s', 'disk');`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, LOG_FORMAT: 'pretty' } });
+  expect(run.stdout).toBe('');
+  expect(run.stderr).toBe('failed: disk\n');
+});
