@@ -3,7 +3,7 @@
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
-import { PERSON_AMOUNT_LIMIT, RATE_PERCENT_MAX, TERM_MONTHS } from '@/lib/resources/intake';
+import { RATE_PERCENT_MAX } from '@/lib/resources/intake';
 import { REPAYMENT_METHODS } from '@/lib/workflow/plan';
 import { useCall } from '@/components/approval/use-call';
 import { useIntakeRules } from './person-fields';
@@ -33,13 +33,15 @@ function ProductSelect() {
   );
 }
 
-/** The loan: amount (a personal loan's limit), term, yearly rate, repayment and the business it funds. */
+/** The loan: amount (within a person's cap), term (within a person's longest), yearly rate, repayment and the business it funds; cap and term from the borrower type's settings. */
 export function LoanFields() {
   const t = useTranslations('intake');
   const ta = useTranslations('approval');
   const rules = useIntakeRules();
   const label = (key: string) => t(`fields.${key}`);
-  const limit = new Intl.NumberFormat('zh-CN').format(PERSON_AMOUNT_LIMIT);
+  const { data: types } = useCall('business-client-group/typeOfBorrowerList', {});
+  const person = types?.find((type) => type.borrowerType === 'PERSON');
+  const limit = person ? new Intl.NumberFormat('zh-CN').format(person.capAmount) : '…';
   return (
     <Row gutter={16}>
       <Col xs={24}><ProductSelect /></Col>
@@ -47,7 +49,7 @@ export function LoanFields() {
         <Form.Item name="amount" label={label('amount')} extra={t('amountHint', { max: limit })} rules={[
           rules.filled(label('amount')),
           { type: 'number', min: 0.01, message: rules.t('validation.amount') },
-          { type: 'number', max: PERSON_AMOUNT_LIMIT, message: rules.t('validation.amountLimit') },
+          ...(person ? [{ type: 'number' as const, max: person.capAmount, message: rules.t('validation.amountLimit') }] : []),
         ]}>
           <InputNumber<number> min={0} precision={2} step={10_000} style={{ width: '100%' }} prefix="¥" aria-label={label('amount')} />
         </Form.Item>
@@ -55,9 +57,9 @@ export function LoanFields() {
       <Col {...col}>
         <Form.Item name="termMonths" label={label('termMonths')} rules={[
           rules.filled(label('termMonths')),
-          { type: 'integer', min: TERM_MONTHS.min, max: TERM_MONTHS.max, message: rules.t('validation.term') },
+          { type: 'integer', min: 1, max: person?.maxTermMonths, message: rules.t('validation.term') },
         ]}>
-          <InputNumber<number> min={TERM_MONTHS.min} max={TERM_MONTHS.max} precision={0} style={{ width: '100%' }} aria-label={label('termMonths')} />
+          <InputNumber<number> min={1} max={person?.maxTermMonths} precision={0} style={{ width: '100%' }} aria-label={label('termMonths')} />
         </Form.Item>
       </Col>
       <Col {...col}>

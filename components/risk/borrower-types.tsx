@@ -27,6 +27,7 @@ export function BorrowerTypes() {
           { key: 'name', title: t('borrowerType'), render: (_, row) => (locale === 'en' ? row.nameEn : row.nameZh) },
           { key: 'cap', title: t('capAmount'), render: (_, row) => yuan.format(row.capAmount) },
           { key: 'total', title: t('totalCapAmount'), render: (_, row) => (row.totalCapAmount === null ? '—' : yuan.format(row.totalCapAmount)) },
+          { key: 'uplift', title: t('partnerUplift'), render: (_, row) => (row.partnerUplift === null ? '—' : `${row.partnerUplift}%`) },
           { key: 'term', title: t('maxTermMonths'), dataIndex: 'maxTermMonths' },
           {
             key: 'staffing', title: t('staffingRule'),
@@ -53,12 +54,12 @@ function TypeDialog({ row, close, refresh }: { row: BorrowerTypeRow; close: () =
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const fieldErrors = useFieldErrors();
-  type Values = Pick<BorrowerTypeRow, 'capAmount' | 'totalCapAmount' | 'maxTermMonths' | 'keyHireShare' | 'keyHireLargeShare' | 'keyHireStaffThreshold'>;
+  type Values = Pick<BorrowerTypeRow, 'capAmount' | 'totalCapAmount' | 'partnerUplift' | 'maxTermMonths' | 'keyHireShare' | 'keyHireLargeShare' | 'keyHireStaffThreshold'>;
   const submit = async (values: Values) => {
     setBusy(true);
     try {
       const { message: text } = await apiCall('business-client-group/typeOfBorrowerUpdate', {
-        borrowerType: row.borrowerType, version: row.version, capAmount: values.capAmount, totalCapAmount: values.totalCapAmount ?? undefined, maxTermMonths: values.maxTermMonths,
+        borrowerType: row.borrowerType, version: row.version, capAmount: values.capAmount, totalCapAmount: values.totalCapAmount ?? undefined, partnerUplift: values.partnerUplift ?? undefined, maxTermMonths: values.maxTermMonths,
         ...(staffing ? { keyHireShare: values.keyHireShare ?? undefined, keyHireLargeShare: values.keyHireLargeShare ?? undefined, keyHireStaffThreshold: values.keyHireStaffThreshold ?? undefined } : {}),
       });
       message.success(text);
@@ -79,7 +80,10 @@ function TypeDialog({ row, close, refresh }: { row: BorrowerTypeRow; close: () =
       modalRender={(node) => <Form form={form} layout="vertical" initialValues={row} onFinish={submit}>{node}</Form>}>
       <Form.Item name="capAmount" label={t('capAmount')} rules={required}><InputNumber min={1} precision={2} style={{ width: '100%' }} /></Form.Item>
       {row.borrowerType === 'PARTNERSHIP' && (
-        <Form.Item name="totalCapAmount" label={t('totalCapAmount')}><InputNumber min={1} precision={2} style={{ width: '100%' }} /></Form.Item>
+        <>
+          <Form.Item name="partnerUplift" label={t('partnerUplift')} extra={t('partnerUpliftHelp')}><InputNumber min={0} max={100} precision={2} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item name="totalCapAmount" label={t('totalCapAmount')}><InputNumber min={1} precision={2} style={{ width: '100%' }} /></Form.Item>
+        </>
       )}
       <Form.Item name="maxTermMonths" label={t('maxTermMonths')} rules={required}><InputNumber min={1} max={360} precision={0} style={{ width: '100%' }} /></Form.Item>
       {staffing && (

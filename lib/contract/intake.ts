@@ -3,7 +3,8 @@ import { bool, clientKey, decimal, id, idNumber, int, line, longText, money, req
 import { MOBILE_PATTERN } from './rules';
 import { REPAYMENT_METHODS } from '../workflow/plan';
 import { EMPLOYEES_MAX } from './limits';
-import { AMOUNT_LIMITS, RATE_MAX, TERM_MONTHS } from '../workflow/intake-limits';
+import { RATE_MAX } from '../workflow/intake-limits';
+import { PARTNERS_MAX } from '../workflow/caps';
 import { BORROWER_TYPES, GUARANTEE_METHODS } from '../workflow/stages';
 
 /**
@@ -32,13 +33,17 @@ const houseInput = z.object({
 });
 
 const STAFF_COUNT_MAX = 100_000;
+/** The longest term a borrower type's settings may give (lib/contract/risk.ts borrowerTypeUpdateInput). */
+export const TERM_MONTHS_MAX = 360;
 
 export const intakeInput = z.object({
   clientKey,
   borrowerType: z.enum(BORROWER_TYPES, { error: 'validation.invalid' }),
   proposer: personInput.extend({ householdRegister: text(100), employmentCategory: text(32), address: line(200).default('') }),
+  /** The proposer's client group; absent: the enabled group named by the employment category (its code or name). */
+  clientGroupId: id.optional(),
   spouse: personInput.optional(),
-  partners: z.array(partnerInput).max(20, 'validation.invalid').default([]),
+  partners: z.array(partnerInput).max(PARTNERS_MAX, 'validation.invalid').default([]),
   employees: z.array(employeeInput).max(EMPLOYEES_MAX, 'validation.invalid').default([]),
   /** A small company's staff (the base of the staffing indicator); required for a small company. */
   staffCount: int(1, STAFF_COUNT_MAX, 'validation.staffCount').optional(),
@@ -47,7 +52,8 @@ export const intakeInput = z.object({
   businessName: line(100).default(''),
   businessScope: longText(200).default(''),
   amount: money(),
-  termMonths: int(TERM_MONTHS.min, TERM_MONTHS.max, 'validation.term'),
+  /** Checked against the borrower type's longest term by the TERM_MAX indicator; here only what a term can be. */
+  termMonths: int(1, TERM_MONTHS_MAX, 'validation.term'),
   rate: decimal(0, RATE_MAX),
   repaymentMethod: z.enum(REPAYMENT_METHODS, { error: 'validation.invalid' }),
   guaranteeMethod: z.enum(GUARANTEE_METHODS, { error: 'validation.invalid' }),
@@ -56,7 +62,6 @@ export const intakeInput = z.object({
   rensheOrgId: id, guaranteeOrgId: id, bankOrgId: id,
 }).superRefine((v, ctx) => {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
-  if (v.amount > AMOUNT_LIMITS[v.borrowerType]) issue(['amount'], 'validation.amountLimit');
   if (v.guaranteeMethod === 'HOUSE' && !v.house) issue(['house'], 'validation.houseRequired');
   if (v.guaranteeMethod === 'GUARANTOR' && v.guarantors.length === 0) issue(['guarantors'], 'validation.guarantorRequired');
   if (v.borrowerType === 'PARTNERSHIP' && v.partners.length === 0) issue(['partners'], 'validation.partnerRequired');
@@ -65,5 +70,9 @@ export const intakeInput = z.object({
   if (v.spouse && v.spouse.idNumber === v.proposer.idNumber) issue(['spouse', 'idNumber'], 'validation.idNumber');
 });
 export type IntakeInput = z.input<typeof intakeInput>;
-export const intakeResult = z.object({ id: z.number().int(), number: z.string(), status: z.string(), whitelisted: z.boolean() });
+export const intakeResult = z.object({
+  id: z.number().int(), number: z.string(), status: z.string(), whitelisted: z.boolean(),
+  /** A refused application's failed HARD indicators (codes). */
+  refusedBy: z.array(z.string()).optional(),
+});
 export type IntakeResult = z.infer<typeof intakeResult>;

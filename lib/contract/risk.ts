@@ -4,6 +4,7 @@ import { count, timestamp } from './output';
 import { version } from './role';
 import { MOBILE_PATTERN } from './rules';
 import { BORROWER_TYPES, STAGES } from '../workflow/stages';
+import { TERM_MONTHS_MAX } from './intake';
 
 /**
  * Eligibility and risk screens (DOMAIN.md section 1): the blacklist (sysBlackList), the
@@ -200,6 +201,8 @@ export const borrowerTypeRow = z.object({
   nameEn: z.string(),
   capAmount: z.number(),
   totalCapAmount: z.number().nullable(),
+  /** A partnership's uplift on its partners' caps (%; null for other types). */
+  partnerUplift: z.number().nullable(),
   maxTermMonths: count,
   /** Small companies' staffing indicator (null for other types): key-group hires' share (%), the share above the threshold (%), the threshold (staff). */
   keyHireShare: z.number().nullable(),
@@ -222,12 +225,16 @@ export const borrowerTypeUpdateInput = z.object({
   borrowerType,
   capAmount: money('validation.amount'),
   totalCapAmount: z.preprocess(blank, money('validation.amount').optional()),
-  maxTermMonths: int(1, 360, 'validation.term'),
+  partnerUplift: z.preprocess(blank, percent('validation.partnerUplift').optional()),
+  maxTermMonths: int(1, TERM_MONTHS_MAX, 'validation.term'),
   keyHireShare: z.preprocess(blank, percent('validation.keyHireShare').optional()),
   keyHireLargeShare: z.preprocess(blank, percent('validation.keyHireLargeShare').optional()),
   keyHireStaffThreshold: z.preprocess(blank, int(1, STAFF_THRESHOLD_MAX, 'validation.keyHireStaffThreshold').optional()),
   version,
 }).superRefine((v, ctx) => {
+  if (v.borrowerType === 'PARTNERSHIP' && v.totalCapAmount !== undefined && v.totalCapAmount < v.capAmount) {
+    ctx.addIssue({ code: 'custom', path: ['totalCapAmount'], message: 'validation.totalCapBelowCap' });
+  }
   if (v.borrowerType !== 'SMALL_COMPANY') return;
   for (const field of KEY_HIRE_FIELDS) {
     if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `validation.${field}` });

@@ -1,7 +1,7 @@
 import type { IntakeInput } from '../contract/intake';
 import { MOBILE_PATTERN } from '../contract/rules';
 import { idGender, isValidIdNumber } from '../workflow/id-number';
-import { AMOUNT_LIMITS, RATE_MAX, TERM_MONTHS } from '../workflow/intake-limits';
+import { RATE_MAX } from '../workflow/intake-limits';
 import type { RepaymentMethod } from '../workflow/plan';
 import type { GuaranteeMethod } from '../workflow/stages';
 import './rules/intake.generated';
@@ -39,8 +39,6 @@ export interface IntakeValues {
 }
 
 export const INTAKE_CALL = 'channel/application/submit';
-export const PERSON_AMOUNT_LIMIT = AMOUNT_LIMITS.PERSON;
-export { TERM_MONTHS };
 export const RATE_PERCENT_MAX = RATE_MAX * 100;
 export const GUARANTORS_MAX = 5;
 

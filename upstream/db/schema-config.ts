@@ -193,6 +193,8 @@ interface BorrowerTypeConfigTable {
   key_hire_large_share: Numeric | null;
   /** and that threshold (staff). */
   key_hire_staff_threshold: number | null;
+  /** A partnership's uplift on its partners' caps (%; null for other types). */
+  partner_uplift: Numeric | null;
   version: Generated<number>;
   updated_at: Timestamp;
   updated_by: number | null;

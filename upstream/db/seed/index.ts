@@ -9,6 +9,7 @@ import { seedWorkflowDemo, seedWorkflowReference } from './workflow';
 import { seedLookupDemo } from './lookups';
 import { seedContentDemo } from './content';
 import { SEEDED_ROLE_TEXTS } from '../migration-role-names';
+import { adjustReviewerRoles } from './roles';
 
 type Trx = Kysely<Database>;
 
@@ -161,6 +162,7 @@ export async function seedDemo(db: Kysely<Database>) {
         ]).execute();
       }
     }
+    await adjustReviewerRoles(trx);
     await seedWorkflowDemo(trx, [...orgIds.values()]);
     await seedLookupDemo(trx);
     const admin = await trx.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();

@@ -59,7 +59,7 @@ async function retry(ctx: Ctx, input: { id: number; version: number }): Promise<
   if (!error) throw notFound('lookupError');
   if (error.version !== input.version) throw conflict();
   if (error.resolved_at) throw conflict('lookups.resolved');
-  const app = await ctx.db.selectFrom('application').select(['id', 'indicator_issue_id', 'borrower_type', 'id_number', 'amount', 'check_outcome', 'staff_count'])
+  const app = await ctx.db.selectFrom('application').select(['id', 'indicator_issue_id', 'borrower_type', 'id_number', 'amount', 'check_outcome', 'staff_count', 'term_months', 'client_group_id'])
     .where('id', '=', error.application_id).executeTakeFirstOrThrow();
   const source = SOURCE_NAME[error.source];
   const outside = await askSources(ctx.options, app.id_number, [source]);

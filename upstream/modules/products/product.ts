@@ -7,6 +7,9 @@ import type { Db, WriteContext } from '../../core/resource/types';
 import type { ProductRow } from '../../../lib/contract/product';
 import type { BorrowerType } from '../../../lib/workflow/stages';
 import { lprOf, productRate } from './rate';
+import { typeLimits } from '../risk/checks';
+import { highestCap, toFen } from '../../../lib/workflow/caps';
+import { fieldMessage } from '../../../lib/contract/field-message';
 
 const summary = (row: ProductRow) => {
   const { usedCount: _used, updateTime: _time, rateMax: _max, ...rest } = row;
@@ -56,8 +59,18 @@ function columns(input: Fields) {
   };
 }
 
-/** The client groups exist and serve the borrower type; the flow exists and is of the borrower type. */
-async function checkReferences(trx: Db, values: { client_group_ids?: string; module_id?: number | null; borrower_type: BorrowerType }) {
+/**
+ * The client groups exist and serve the borrower type; the flow exists and is of the borrower type;
+ * the amounts and terms stay within the borrower type's settings (its highest cap, its longest term).
+ */
+async function checkReferences(trx: Db, values: { client_group_ids?: string; module_id?: number | null; borrower_type: BorrowerType; amount_max?: number; terms?: string }) {
+  const type = await typeLimits(trx, values.borrower_type);
+  if (type && values.amount_max !== undefined && toFen(values.amount_max) > toFen(highestCap(type.limits))) {
+    throw invalid({ amountMax: fieldMessage('validation.productCap', { max: highestCap(type.limits).toLocaleString('en-US') }) });
+  }
+  if (type && values.terms !== undefined && (JSON.parse(values.terms) as number[]).some((term) => term > type.limits.maxTermMonths)) {
+    throw invalid({ terms: fieldMessage('validation.productTermMax', { max: type.limits.maxTermMonths }) });
+  }
   const ids = JSON.parse(values.client_group_ids ?? '[]') as number[];
   if (ids.length) {
     const found = await trx.selectFrom('client_group').select(['id', 'borrower_types']).where('id', 'in', ids).execute();

@@ -5,9 +5,11 @@ import { lookupWithin, sourcesFor } from '../../integrations';
 import type { LookupFailure } from '../../integrations/failure';
 import type { CreditRecord, InsuranceRecord, SourceName } from '../../integrations/types';
 import { idBirthDate } from '../../../lib/workflow/id-number';
-import { judge, keyHireMargin, type Metric, type Verdict } from '../../../lib/workflow/indicators';
+import { judge, keyHireMargin, type KeyHireLimits, type Metric, type Verdict } from '../../../lib/workflow/indicators';
+import { amountOverCap, capFen, type TypeLimits } from '../../../lib/workflow/caps';
 import type { BorrowerType } from '../../../lib/workflow/stages';
 import { chinaToday } from '../../core/china-time';
+import { openLoansOf } from '../workflow/people';
 
 type Db = Kysely<Database>;
 
@@ -18,6 +20,11 @@ export interface Subject {
   idNumber: string;
   people: string[];
   amount: number;
+  termMonths: number;
+  /** Partners named (a partnership's cap grows with them). */
+  partners: number;
+  /** Whether the proposer is in an enabled client group of the borrower type (the CLIENT_GROUP indicator). */
+  clientGroupFits: boolean;
   /** A small company's staff and its new hires from the key groups (the staffing indicator). */
   staffCount: number | null;
   keyHires: number;
@@ -73,29 +80,41 @@ function ageOn(birth: string, today: string): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
-/** The database's observations: blacklist hits by indexed ID number, loans not settled, the type's cap and staffing limits. */
+/** A borrower type's limits as its settings hold them. */
+export async function typeLimits(db: Db, borrowerType: BorrowerType) {
+  const row = await db.selectFrom('borrower_type_config').selectAll().where('borrower_type', '=', borrowerType).executeTakeFirst();
+  if (!row) return null;
+  const limits: TypeLimits = {
+    borrowerType, capAmount: Number(row.cap_amount), totalCapAmount: row.total_cap_amount === null ? null : Number(row.total_cap_amount),
+    partnerUplift: row.partner_uplift === null ? null : Number(row.partner_uplift), maxTermMonths: row.max_term_months,
+  };
+  const keyHire: KeyHireLimits | null = row.key_hire_share !== null && row.key_hire_large_share !== null && row.key_hire_staff_threshold !== null
+    ? { share: Number(row.key_hire_share), largeShare: Number(row.key_hire_large_share), staffThreshold: row.key_hire_staff_threshold }
+    : null;
+  return { limits, keyHire };
+}
+
+/** The database's observations: blacklist hits by indexed ID number, loans not settled, the type's cap, term and staffing limits. */
 async function lookInside(db: Db, subject: Subject, now: Date) {
   const ids = [subject.idNumber, ...subject.people];
-  const [hits, loans, cap] = await Promise.all([
+  const [hits, loans, type] = await Promise.all([
     subject.blacklistHits !== undefined ? { n: subject.blacklistHits } : db.selectFrom('blacklist').select((eb) => eb.fn.countAll<number>().as('n'))
       .where('id_number', 'in', ids).where('relieved_at', 'is', null)
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])).executeTakeFirstOrThrow(),
-    db.selectFrom('application').select((eb) => eb.fn.countAll<number>().as('n')).where('id_number', '=', subject.idNumber).where('status', '=', 'LOANED')
-      .$if(subject.applicationId !== undefined, (q) => q.where('id', '<>', subject.applicationId!)).executeTakeFirstOrThrow(),
-    db.selectFrom('borrower_type_config').select(['cap_amount', 'total_cap_amount', 'key_hire_share', 'key_hire_large_share', 'key_hire_staff_threshold']).where('borrower_type', '=', subject.borrowerType).executeTakeFirst(),
+    openLoansOf(db, ids, subject.applicationId),
+    typeLimits(db, subject.borrowerType),
   ]);
   const birth = idBirthDate(subject.idNumber, now);
-  const limit = cap ? Number(cap.total_cap_amount ?? cap.cap_amount) : null;
-  const keyHireLimits = cap && cap.key_hire_share !== null && cap.key_hire_large_share !== null && cap.key_hire_staff_threshold !== null
-    ? { share: Number(cap.key_hire_share), largeShare: Number(cap.key_hire_large_share), staffThreshold: cap.key_hire_staff_threshold }
-    : null;
   return {
     age: birth ? ageOn(birth, chinaToday(now)) : null,
-    amountOverCap: limit === null ? null : subject.amount - limit,
+    amountOverCap: type ? amountOverCap(type.limits, subject.partners, subject.amount) : null,
+    cap: type ? capFen(type.limits, subject.partners) / 100 : null,
+    termOverMax: type ? subject.termMonths - type.limits.maxTermMonths : null,
+    maxTermMonths: type?.limits.maxTermMonths ?? null,
     blacklistHits: Number(hits.n),
-    openLoans: Number(loans.n),
-    keyHireMargin: keyHireMargin(subject.keyHires, subject.staffCount, keyHireLimits),
-    keyHireLimits,
+    openLoans: loans,
+    keyHireMargin: keyHireMargin(subject.keyHires, subject.staffCount, type?.keyHire ?? null),
+    keyHireLimits: type?.keyHire ?? null,
   };
 }
 
@@ -106,9 +125,11 @@ export async function runChecks(db: Db, items: IssuedIndicator[], subject: Subje
   const credit = outside.credit ? { ...outside.credit } : null;
   const observed: Record<Metric, [number | null, Record<string, unknown> | null]> = {
     AGE: [inside.age, null],
-    AMOUNT_OVER_CAP: [inside.amountOverCap, null],
+    AMOUNT_OVER_CAP: [inside.amountOverCap, { amount: subject.amount, cap: inside.cap, partners: subject.partners }],
+    TERM_OVER_MAX: [inside.termOverMax, { termMonths: subject.termMonths, maxTermMonths: inside.maxTermMonths }],
+    CLIENT_GROUP_MISSING: [subject.clientGroupFits ? 0 : 1, null],
     BLACKLIST_HITS: [inside.blacklistHits, null],
-    OPEN_LOANS: [inside.openLoans, null],
+    OPEN_LOANS: [inside.openLoans.length, inside.openLoans.length ? { numbers: inside.openLoans } : null],
     INSURED_MONTHS: [insurance ? insurance.monthsPaid : null, insurance],
     CURRENT_OVERDUE: [credit ? credit.currentOverdue : null, credit],
     UNSETTLED_GUARANTEES: [credit ? credit.unsettledGuaranteeLoans : null, credit],

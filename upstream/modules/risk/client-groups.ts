@@ -43,13 +43,14 @@ const values = (input: Edit) => ({
 });
 
 type TypeRecord = {
-  borrower_type: BorrowerTypeRow['borrowerType']; name_zh: string; name_en: string; cap_amount: string; total_cap_amount: string | null; max_term_months: number;
+  borrower_type: BorrowerTypeRow['borrowerType']; name_zh: string; name_en: string; cap_amount: string; total_cap_amount: string | null;
+  partner_uplift: string | null; max_term_months: number;
   key_hire_share: string | null; key_hire_large_share: string | null; key_hire_staff_threshold: number | null; version: number;
 };
 const orNull = (v: string | null) => (v === null ? null : Number(v));
 const typeRow = (r: TypeRecord): BorrowerTypeRow => ({
   borrowerType: r.borrower_type, nameZh: r.name_zh, nameEn: r.name_en, capAmount: Number(r.cap_amount),
-  totalCapAmount: orNull(r.total_cap_amount), maxTermMonths: r.max_term_months,
+  totalCapAmount: orNull(r.total_cap_amount), partnerUplift: orNull(r.partner_uplift), maxTermMonths: r.max_term_months,
   keyHireShare: orNull(r.key_hire_share), keyHireLargeShare: orNull(r.key_hire_large_share), keyHireStaffThreshold: r.key_hire_staff_threshold, version: r.version,
 });
 
@@ -68,7 +69,11 @@ const typeTable = resource({
   toRow: typeRow,
   audit: { type: 'borrowerType', action: 'borrowerType', summary: (row) => row },
   patch: (input: InputOf<'business-client-group/typeOfBorrowerUpdate'>, _before, ctx) => ({
-    cap_amount: String(input.capAmount), total_cap_amount: input.totalCapAmount === undefined ? null : String(input.totalCapAmount),
+    cap_amount: String(input.capAmount),
+    ...(input.borrowerType === 'PARTNERSHIP' ? {
+      total_cap_amount: input.totalCapAmount === undefined ? null : String(input.totalCapAmount),
+      partner_uplift: input.partnerUplift === undefined ? null : String(input.partnerUplift),
+    } : {}),
     max_term_months: input.maxTermMonths, updated_by: ctx.user.id,
     ...(input.borrowerType === 'SMALL_COMPANY' ? {
       key_hire_share: String(input.keyHireShare), key_hire_large_share: String(input.keyHireLargeShare), key_hire_staff_threshold: input.keyHireStaffThreshold!,

@@ -14,8 +14,9 @@ type App = Awaited<ReturnType<typeof visibleApplication>>;
 
 const peopleOf = async (db: Db, id: number) =>
   (await db.selectFrom('application_person').select('id_number').where('application_id', '=', id).execute()).map((p) => p.id_number);
-const keyHiresOf = async (db: Db, id: number) => Number((await db.selectFrom('application_person').select((eb) => eb.fn.countAll<number>().as('n'))
-  .where('application_id', '=', id).where('role', '=', 'EMPLOYEE').where('key_group', '=', true).executeTakeFirstOrThrow()).n);
+/** How many people of a role the case names (employees: only those hired from the key groups). */
+const countOf = async (db: Db, id: number, role: 'EMPLOYEE' | 'PARTNER') => Number((await db.selectFrom('application_person').select((eb) => eb.fn.countAll<number>().as('n'))
+  .where('application_id', '=', id).where('role', '=', role).$if(role === 'EMPLOYEE', (q) => q.where('key_group', '=', true)).executeTakeFirstOrThrow()).n);
 
 /** The case's red flags: each issued indicator's verdict and value, and blacklist entries added since intake. */
 async function redFlagsOf(db: Db, ctx: Pick<CallContext, 'locale'>, app: App): Promise<RedFlags> {
@@ -52,7 +53,7 @@ async function caseItems(db: Db, app: Pick<App, 'indicator_issue_id' | 'borrower
   return issue.items.filter((i) => i.borrower_types.includes(app.borrower_type));
 }
 
-type CaseApp = Pick<App, 'id' | 'indicator_issue_id' | 'borrower_type' | 'id_number' | 'amount' | 'check_outcome' | 'staff_count'>;
+type CaseApp = Pick<App, 'id' | 'indicator_issue_id' | 'borrower_type' | 'id_number' | 'amount' | 'check_outcome' | 'staff_count' | 'term_months' | 'client_group_id'>;
 
 /**
  * Re-runs, inside the caller's transaction, the case's indicators `pick` chooses on what the
@@ -64,7 +65,8 @@ export async function rerunChecks(trx: Db, ctx: CallContext<AuthUser>, app: Case
   if (!again.length) return;
   const subject = {
     applicationId: app.id, borrowerType: app.borrower_type, idNumber: app.id_number, people: await peopleOf(trx, app.id), amount: Number(app.amount),
-    staffCount: app.staff_count, keyHires: await keyHiresOf(trx, app.id),
+    staffCount: app.staff_count, keyHires: await countOf(trx, app.id, 'EMPLOYEE'), termMonths: app.term_months,
+    partners: await countOf(trx, app.id, 'PARTNER'), clientGroupFits: app.client_group_id !== null,
   };
   const results = await runChecks(trx, again, subject, outside, ctx.now);
   await saveChecks(trx, app.id, results, ctx.now);

@@ -10,11 +10,15 @@ import { notifyAssignee } from './actions';
 import { deadlineFor, moduleNodes, nodePeople } from './flow';
 import { checkIntakeRules } from '../products/intake-rules';
 import { whitelistedToday } from '../risk/whitelist';
-import { issuedFor, lookOutside, NOTHING_OUTSIDE, outcomeOf, runChecks, saveChecks, sourcesAsked } from '../risk/checks';
+import { issuedFor, lookOutside, NOTHING_OUTSIDE, outcomeOf, runChecks, saveChecks, sourcesAsked, typeLimits } from '../risk/checks';
+import { amountOverCap, capFen } from '../../../lib/workflow/caps';
+import { fieldMessage } from '../../../lib/contract/field-message';
+import { clientGroupOf, liveCaseOf, lockPeople } from './people';
 import { recordLookups } from '../lookups/record';
 import { sendRefusalSms } from '../risk/refusal-sms';
 import { enqueueEvent } from '../push/enqueue';
 
+const yuan = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 const ORG_TYPES = { rensheOrgId: 'RENSHE', guaranteeOrgId: 'GUARANTEE', bankOrgId: 'BANK' } as const;
 
 /**
@@ -33,6 +37,11 @@ export const intakeCalls = [
       const issued = await issuedFor(ctx.db, input.borrowerType);
       const outside = issued ? await lookOutside(ctx.options, issued.items, input.proposer.idNumber) : NOTHING_OUTSIDE;
       return ctx.db.transaction().execute(async (trx) => {
+        const screened = [input.proposer, ...(input.spouse ? [input.spouse] : []), ...input.partners,
+          ...input.guarantors.flatMap((g) => [g, ...(g.spouse ? [g.spouse] : [])])];
+        const ids = [...new Set(screened.map((p) => p.idNumber))];
+        // Intakes naming the same person wait for each other here, so one person is never in two live cases.
+        await lockPeople(trx, ids);
         const existing = await trx.selectFrom('application').select(['id', 'number', 'status', 'whitelisted'])
           .where('client_key', '=', input.clientKey).executeTakeFirst();
         if (existing) return existing;
@@ -41,20 +50,27 @@ export const intakeCalls = [
         for (const [field, type] of Object.entries(ORG_TYPES)) {
           if (!named.some((org) => org.id === input[field as keyof typeof ORG_TYPES] && org.type === type)) throw invalid({ [field]: 'validation.orgType' });
         }
-        const screened = [input.proposer, ...(input.spouse ? [input.spouse] : []), ...input.partners,
-          ...input.guarantors.flatMap((g) => [g, ...(g.spouse ? [g.spouse] : [])])];
         const banned = await trx.selectFrom('blacklist').select(['id_number', 'reason'])
-          .where('id_number', 'in', screened.map((p) => p.idNumber)).where('relieved_at', 'is', null)
+          .where('id_number', 'in', ids).where('relieved_at', 'is', null)
           .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', ctx.now)])).executeTakeFirst();
         if (banned) {
           const who = screened.find((p) => p.idNumber === banned.id_number)!;
           throw new AppError(CODES.conflict, 'workflow.blacklisted', { name: who.name, reason: banned.reason });
         }
+        const live = await liveCaseOf(trx, ids);
+        if (live) {
+          const who = screened.find((p) => p.idNumber === live.idNumber)!;
+          throw new AppError(CODES.conflict, 'workflow.liveCase', { name: who.name, number: live.number });
+        }
         const whitelisted = Boolean(await trx.selectFrom('whitelist').select('id').where('id_number', '=', input.proposer.idNumber)
           .where(whitelistedToday).executeTakeFirst());
-        // The client group named by the employment category, and the product's rules (DOMAIN.md section 2).
-        const group = await trx.selectFrom('client_group').select('id').where('name_zh', '=', input.proposer.employmentCategory).executeTakeFirst();
-        const product = await checkIntakeRules(trx, input, ctx.locale, group?.id ?? null);
+        // The proposer's client group, the type's limits, and the product's rules (DOMAIN.md sections 1 and 2): what breaks a
+        // policy rule is left to its indicator, which refuses the application with its reason.
+        const group = await clientGroupOf(trx, input);
+        const type = await typeLimits(trx, input.borrowerType);
+        const overCap = type !== null && amountOverCap(type.limits, input.partners.length, input.amount) > 0;
+        const termOver = type !== null && input.termMonths > type.limits.maxTermMonths;
+        const product = await checkIntakeRules(trx, input, ctx.locale, group.fits ? group.id : null, { overCap, termOver });
         // The product's approval flow, else the enabled flow of the borrower type.
         let modules = trx.selectFrom('approval_module').select('id').where('borrower_type', '=', input.borrowerType);
         modules = product.moduleId === null ? modules.where('state', '=', 'ENABLED') : modules.where('id', '=', product.moduleId);
@@ -68,11 +84,16 @@ export const intakeCalls = [
 
         const results = issued ? await runChecks(trx, issued.items, {
           borrowerType: input.borrowerType, idNumber: input.proposer.idNumber, people: screened.slice(1).map((p) => p.idNumber), amount: input.amount,
+          termMonths: input.termMonths, partners: input.partners.length, clientGroupFits: group.fits,
           staffCount: input.staffCount ?? null, keyHires: input.employees.filter((e) => e.keyGroup).length,
           blacklistHits: 0, // the screening above found none of these people on the list
         }, outside, ctx.now) : [];
         const { outcome, reasonId } = outcomeOf(issued?.items ?? [], results);
         const refused = outcome === 'REFUSED' && reasonId !== null;
+        // A policy rule whose indicator is not in force still holds, as an input error.
+        if (!refused && overCap) throw invalid({ amount: fieldMessage('validation.amountCap', { max: yuan(capFen(type.limits, input.partners.length) / 100) }) });
+        if (!refused && termOver) throw invalid({ termMonths: fieldMessage('validation.termMax', { max: type.limits.maxTermMonths }) });
+        if (!refused && !group.fits) throw invalid({ 'proposer.employmentCategory': 'validation.clientGroup' });
 
         const { id } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('application', 'id'))::int as id`.execute(trx).then((r) => r.rows[0]!);
         // The application number carries the China day it was entered on (before 08:00 China time the UTC date is yesterday's).
@@ -88,7 +109,7 @@ export const intakeCalls = [
           household_register: proposer.householdRegister, employment_category: proposer.employmentCategory, address: proposer.address,
           business_name: input.businessName, business_scope: input.businessScope, amount: input.amount, term_months: input.termMonths,
           rate: input.rate, repayment_method: input.repaymentMethod, guarantee_method: input.guaranteeMethod, whitelisted,
-          client_group_id: group?.id ?? null, product_id: product.productId, staff_count: input.staffCount ?? null, updated_at: ctx.now,
+          client_group_id: group.id, product_id: product.productId, staff_count: input.staffCount ?? null, updated_at: ctx.now,
         }).execute();
         const person = (role: 'SPOUSE' | 'PARTNER' | 'EMPLOYEE' | 'GUARANTOR' | 'GUARANTOR_SPOUSE', p: typeof proposer | NonNullable<typeof input.spouse>, sort: number, extra: { guarantor_id?: number; share_ratio?: number; key_group?: boolean } = {}) =>
           trx.insertInto('application_person').values({
@@ -128,7 +149,7 @@ export const intakeCalls = [
         }).execute();
         await sendRefusalSms(trx, ctx, { name: proposer.name, mobile: proposer.mobile, number }, reasonId);
         await enqueueEvent(trx, id, 'REFUSED', ctx.now, ctx.options.push);
-        return { id, number, status: 'REFUSED', whitelisted };
+        return { id, number, status: 'REFUSED', whitelisted, refusedBy: results.filter((r) => r.verdict === 'REFUSED').map((r) => r.code) };
       });
     },
   }),
