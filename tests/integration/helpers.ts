@@ -1,3 +1,4 @@
+import { idCheckDigit } from '../../lib/workflow/id-number';
 import { expect } from 'vitest';
 import type { Db } from '../../upstream/db';
 import type { Database } from '../../upstream/db/schema';
@@ -52,6 +53,18 @@ export async function requestRegisterCode(up: Upstream, mobile: string, ip = fre
   const { body } = await up.call('admin/sendSms', { purpose: 'REGISTER', mobile }, { ip });
   expect(body).toMatchObject({ code: 200, data: { sent: true } });
   return lastSmsCode(up.db, mobile);
+}
+
+let idSerial = 0;
+/**
+ * A valid ID number of its own within the test file (sequence codes 300-999: never the simulated
+ * sources' special ones), born in `year`: a person in no other case, as one live case per person needs.
+ */
+export function newIdNumber(year = 1990): string {
+  idSerial += 1;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const first17 = `430102${year}${pad(1 + (Math.floor(idSerial / 700) % 12))}${pad(1 + (idSerial % 28))}${300 + (idSerial % 700)}`;
+  return first17 + idCheckDigit(first17);
 }
 
 /** Asserts a 422 answer carrying exactly these field messages. */

@@ -43,11 +43,11 @@ describeUpstream('indicators at intake, issued versions, models and red flags', 
     expect(res.body.data.status).toBe('REFUSED');
     const app = await up().db.selectFrom('application as a').innerJoin('refuse_reason as r', 'r.id', 'a.refuse_reason_id').innerJoin('indicator_issue as i', 'i.id', 'a.indicator_issue_id')
       .select(['a.stage', 'a.assignee_id', 'a.check_outcome', 'r.content', 'r.sms_text', 'i.number']).where('a.id', '=', res.body.data.id).executeTakeFirstOrThrow();
-    expect(app).toMatchObject({ stage: null, assignee_id: null, check_outcome: 'REFUSED', content: '申请人年龄不在18至60周岁之间', number: 2 });
+    expect(app).toMatchObject({ stage: null, assignee_id: null, check_outcome: 'REFUSED', content: '申请人年龄不在18至60周岁之间', number: 3 });
     const sms = await up().db.selectFrom('sms_outbox').select(['mobile', 'content']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(sms).toEqual({ mobile: '13712345678', content: expect.stringContaining(app.sms_text) });
     const data = await flags(res.body.data.id);
-    expect(data).toMatchObject({ version: 2, outcome: 'REFUSED' });
+    expect(data).toMatchObject({ version: 3, outcome: 'REFUSED' });
     expect(verdictOf(data, 'AGE_RANGE')).toMatchObject({ verdict: 'REFUSED', observed: 14 });
     expect(verdictOf(data, 'AMOUNT_CAP')).toMatchObject({ verdict: 'PASSED', observed: -100000 });
   });
@@ -115,12 +115,12 @@ describeUpstream('indicators at intake, issued versions, models and red flags', 
     expect(draft.find((r) => r.code === 'AGE_RANGE')).toMatchObject({ change: 'CHANGED', changedFields: ['max'] });
     expect(draft.find((r) => r.code === 'YOUNG_FLAG')?.change).toBe('NEW');
 
-    // Until issued, intake keeps version 2 (the seeded set and the small companies' staffing indicator).
+    // Until issued, intake keeps version 3 (the seeded set, the small companies' staffing indicator, the client group and the term).
     expect((await intake(idBorn('19680101'))).body.data.status).toBe('IN_REVIEW');
     expect((await call('business/index/issue', { basedOn: 0 })).status).toBe(409);
-    const issued = await call('business/index/issue', { basedOn: 2, note: '年龄上限调整为55岁' });
-    expect(issued.body.data).toMatchObject({ number: 3, items: 9 });
-    expect((await call('business/index/issue', { basedOn: 2 })).status).toBe(409);
+    const issued = await call('business/index/issue', { basedOn: 3, note: '年龄上限调整为55岁' });
+    expect(issued.body.data).toMatchObject({ number: 4, items: 11 });
+    expect((await call('business/index/issue', { basedOn: 3 })).status).toBe(409);
     expect((await list()).every((r) => r.change === 'SAME')).toBe(true);
 
     const refused = await intake(idBorn('19680101'));
@@ -131,23 +131,23 @@ describeUpstream('indicators at intake, issued versions, models and red flags', 
 
     const models = (await call('business/model/getList', { borrowerType: 'PERSON' })).body.data;
     expect(models).toHaveLength(1);
-    expect(models[0].current).toMatchObject({ number: 3, indicators: 8, note: '年龄上限调整为55岁', checked: 2, refused: 1, flagged: 1, passed: 0 });
-    expect(models[0].history.map((h: { number: number }) => h.number)).toEqual([3, 2, 1]);
+    expect(models[0].current).toMatchObject({ number: 4, indicators: 10, note: '年龄上限调整为55岁', checked: 2, refused: 1, flagged: 1, passed: 0 });
+    expect(models[0].history.map((h: { number: number }) => h.number)).toEqual([4, 3, 2, 1]);
     expect(models[0].history[1].checked).toBeGreaterThanOrEqual(6);
     const company = (await call('business/model/getList', { borrowerType: 'SMALL_COMPANY' })).body.data[0];
-    expect(company.current).toMatchObject({ number: 3, indicators: 8 });
+    expect(company.current).toMatchObject({ number: 4, indicators: 10 });
   });
 
   it('is the risk officers\' business: a reviewer gets 403; the edit button does not issue', async () => {
     for (const [path, body] of [
-      ['business/index/list', { pageNum: 1, pageSize: 10 }], ['business/index/edit', { code: 'X' }], ['business/index/issue', { basedOn: 2 }],
+      ['business/index/list', { pageNum: 1, pageSize: 10 }], ['business/index/edit', { code: 'X' }], ['business/index/issue', { basedOn: 3 }],
       ['business/model/getList', {}],
     ] as const) {
       expect((await call(path, body, reviewer)).status, path).toBe(403);
     }
     const editor = await staffIn(up(), 'indicatoreditor', null, { pages: ['/admin/setting/model-setting-target'], buttons: ['indicator::edit'] });
     expect((await call('business/index/list', { pageNum: 1, pageSize: 10 }, editor.token)).status).toBe(200);
-    expect((await call('business/index/issue', { basedOn: 2 }, editor.token)).status).toBe(403);
+    expect((await call('business/index/issue', { basedOn: 3 }, editor.token)).status).toBe(403);
     const outsider = await staffIn(up(), 'nocases', null, { pages: ['/admin/setting/model-setting-target'] });
     expect((await call('businessProposerInfo/getCueRedInfo', { id: 1 }, outsider.token)).status).toBe(403);
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { idCheckDigit } from '../../lib/workflow/id-number';
 import { describeUpstream } from './harness';
-import { countRows, expectFields, userId } from './helpers';
+import { countRows, expectFields, newIdNumber, userId } from './helpers';
 import { ORGS } from './workflow-fixtures';
 
 const idOf = (first17: string) => first17 + idCheckDigit(first17);
@@ -21,8 +21,8 @@ describeUpstream('workflow intake (channel/application/submit)', (up) => {
   });
   const payload = (over: Record<string, unknown> = {}) => ({
     clientKey: randomUUID(), borrowerType: 'PERSON',
-    proposer: { name: '周晓明', idNumber: idOf('43010219900307451'), mobile: '13712345678', gender: 'MALE', householdRegister: '湖南省长沙市', employmentCategory: '高校毕业生' },
-    spouse: { name: '李芳', idNumber: idOf('43010219920511342'), mobile: '13712345679', gender: 'FEMALE' },
+    proposer: { name: '周晓明', idNumber: newIdNumber(), mobile: '13712345678', gender: 'MALE', householdRegister: '湖南省长沙市', employmentCategory: '高校毕业生' },
+    spouse: { name: '李芳', idNumber: newIdNumber(1992), mobile: '13712345679', gender: 'FEMALE' },
     amount: 200000, termMonths: 24, rate: 0.0435, repaymentMethod: 'INTEREST_MONTHLY', guaranteeMethod: 'CREDIT',
     rensheOrgId: orgs.renshe, guaranteeOrgId: orgs.gc1, bankOrgId: orgs.bank1, ...over,
   });
@@ -72,7 +72,7 @@ describeUpstream('workflow intake (channel/application/submit)', (up) => {
 
   it('bad input is 422 with field messages and changes nothing', async () => {
     const before = await countRows(up().db, 'application');
-    expectFields(await submit(payload({ amount: 400000 })), { amount: 'validation.amountLimit' });
+    expectFields(await submit(payload({ termMonths: 0 })), { termMonths: 'validation.term' });
     expectFields(await submit(payload({ guaranteeMethod: 'HOUSE' })), { house: 'validation.houseRequired' });
     expectFields(await submit(payload({ proposer: { ...payload().proposer, idNumber: wrongCheckDigit(idOf('43010219900307451')) } })), { 'proposer.idNumber': 'validation.idNumber' });
     expectFields(await submit(payload({ bankOrgId: orgs.gc1 })), { bankOrgId: 'validation.orgType' });
