@@ -15,6 +15,7 @@ import { permissionCalls } from './modules/system/permission';
 import { readCalls } from './modules/workflow/read-calls';
 import { actionCalls } from './modules/workflow/action-calls';
 import { intakeCalls } from './modules/workflow/intake';
+import { returnCalls } from './modules/workflow/returns';
 import { fileCalls } from './modules/files/calls';
 import { loanListCalls } from './modules/workflow/loan-lists';
 import { exportCalls } from './modules/workflow/export';
@@ -45,7 +46,7 @@ import { renshePushCalls } from './modules/push/renshe-log';
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
   ...organizaCalls, ...userCalls, ...userImportCalls, ...roleCalls, ...permissionCalls,
-  ...readCalls, ...actionCalls, ...intakeCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
+  ...readCalls, ...actionCalls, ...intakeCalls, ...returnCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
   ...flowCalls, ...overtimeCalls, ...calendarCalls, ...homeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
   ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupErrorCalls, ...insureCalls, ...historyCalls,
   ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls,

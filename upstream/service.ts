@@ -3,7 +3,7 @@ import { migrate, openDatabase, type DatabaseOptions, type OpenDatabase } from '
 import { seedDemo, seedReference } from './db/seed';
 import { createCallDispatch, createUpstreamApp } from './app';
 import { defaultOptions, type UpstreamOptions } from './options';
-import { scheduleOverdueReminders } from './modules/workflow/overdue';
+import { scheduleDailyJobs } from './modules/workflow/overdue';
 import { outboxBacklog, startPushWorker } from './modules/push/worker';
 import { AppError } from './core/errors';
 import { answerResponse, errorAnswer, honoRequest, type CallAnswer, type CallRequest } from './core/dispatch';
@@ -24,7 +24,7 @@ export type StartOptions = DatabaseOptions & { demo: boolean; options?: Partial<
 
 /**
  * Opens the database, migrates it, seeds reference data (and demo data when asked), builds the
- * app, schedules the daily overdue reminders and starts the outbox worker.
+ * app, schedules the daily jobs (returned-case time-outs, overdue reminders) and starts the outbox worker.
  */
 async function startService(db: StartOptions): Promise<Service> {
   const database = await openDatabase(db);
@@ -39,8 +39,7 @@ async function startService(db: StartOptions): Promise<Service> {
   const dispatch = createCallDispatch(database.db, db.options);
   const app = createUpstreamApp(database.db, db.options, dispatch);
   const options = { ...defaultOptions, ...db.options };
-  const hour = options.overdueRemindHour;
-  const stopReminders = hour === null ? () => {} : scheduleOverdueReminders(database.db, hour);
+  const stopDailyJobs = scheduleDailyJobs(database.db, options.overdueRemindHour);
   const worker = options.push.worker ? startPushWorker(database.db, options) : null;
   const probe: DatabaseProbe = { pool: () => database.pool(), outboxBacklog: () => outboxBacklog(database.db) };
   reportDatabase(probe);
@@ -49,7 +48,7 @@ async function startService(db: StartOptions): Promise<Service> {
     call: dispatch,
     database,
     close: async () => {
-      stopReminders();
+      stopDailyJobs();
       // The worker first: its deliveries in flight end (or are cut short and left to be retried) before the database closes.
       await worker?.stop();
       reportDatabase(undefined, probe);

@@ -76,3 +76,14 @@ export const intakeResult = z.object({
   refusedBy: z.array(z.string()).optional(),
 });
 export type IntakeResult = z.infer<typeof intakeResult>;
+
+/**
+ * channel/application/supplement: the applicant's supplements to a case returned to them, by its
+ * number (the documents are uploaded to the case first); idempotent by the channel's key.
+ */
+export const supplementInput = z.object({
+  number: z.string({ error: 'validation.applicationNumber' }).trim().regex(/^SQ\d{15}$/, 'validation.applicationNumber'),
+  key: clientKey,
+  note: longText(500).default(''),
+});
+export const supplementResult = z.object({ id: z.number().int(), number: z.string(), status: z.string() });

@@ -5,6 +5,7 @@ import { version } from './role';
 import { MOBILE_PATTERN } from './rules';
 import { BORROWER_TYPES, STAGES } from '../workflow/stages';
 import { TERM_MONTHS_MAX } from './intake';
+import { PROOF_KINDS } from '../workflow/files';
 
 /**
  * Eligibility and risk screens (DOMAIN.md section 1): the blacklist (sysBlackList), the
@@ -18,11 +19,6 @@ const ORG_MAX = 100;
 const BLACKLIST_SOURCES = ['MANUAL', 'STRATEGY', 'IMPORT'] as const;
 const BLACKLIST_STATES = ['ACTIVE', 'EXPIRED', 'RELIEVED'] as const;
 const CONFIG_STATES = ['ENABLED', 'DISABLED'] as const;
-/** The proof documents a client group may require (file kinds; labels under resources.clientGroup.proof). */
-const PROOF_KINDS = [
-  'UNEMPLOYMENT_CERT', 'HARDSHIP_CERT', 'DISCHARGE_CERT', 'RELEASE_CERT', 'DIPLOMA', 'MIGRANT_PROOF', 'HOUSEHOLD', 'SHOP_PROOF',
-  'POVERTY_PROOF', 'RURAL_PROOF', 'LAYOFF_PROOF', 'BUSINESS_LICENCE',
-] as const;
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, key: string) => z.preprocess(blank, z.enum(values, { error: key }).optional());

@@ -6,6 +6,7 @@ import { REPAYMENT_METHODS, type Plan } from '../workflow/plan';
 import { OVERDUE_DAYS_MAX } from './limits';
 import { HOUSE_STATES } from '../workflow/house';
 import { count, timestamp } from './output';
+import { FILE_KINDS } from '../workflow/files';
 
 /**
  * Contracts of the loan workflow (SPEC.md section 7 'First trial' and 'Applications').
@@ -71,6 +72,8 @@ export const applicationRow = z.object({
   createTime: timestamp,
   /** Whether a rejection has a passed node to go back to (in workbench lists and details). */
   rejectable: z.boolean().optional(),
+  /** A case returned for supplements: the document kinds awaited, the reviewer's note and the last China day they may arrive. */
+  awaited: z.object({ documents: z.array(z.enum(FILE_KINDS)), note: z.string(), due: z.string().nullable() }).nullable().optional(),
 });
 export type ApplicationRow = z.infer<typeof applicationRow>;
 
@@ -87,7 +90,12 @@ const requiredOpinion = longText(OPINION_MAX, 'validation.opinionRequired').refi
 
 export const checkInput = actionBase.extend({ nextUserId: id.optional() });
 export const rejectInput = actionBase.extend({ opinion: requiredOpinion, nodeId: id, userId: id });
-export const returnInput = actionBase.extend({ opinion: requiredOpinion });
+/** return: the note (what is wrong) and the document kinds awaited from the applicant. */
+export const returnInput = actionBase.extend({
+  opinion: requiredOpinion,
+  documents: z.array(z.enum(FILE_KINDS, { error: 'validation.documentsRequired' }), { error: 'validation.documentsRequired' })
+    .min(1, 'validation.documentsRequired').max(FILE_KINDS.length, 'validation.documentsRequired'),
+});
 export const refuseInput = actionBase.extend({ reasonId: int(1, INT_MAX, 'validation.reasonRequired') });
 export const redeployInput = actionBase.extend({ userId: id });
 export const withdrawInput = actionBase.extend({ opinion: requiredOpinion });

@@ -1,3 +1,4 @@
+import { PROOF_KINDS } from '../workflow/files';
 import { IMPORT_MAX_BYTES } from '../contract/limits';
 import type { BlacklistRow, ClientGroupRow, ReasonRow, StrategyRow, WhitelistRow } from '../contract/risk';
 import { STAGES } from '../workflow/stages';
@@ -162,9 +163,8 @@ export const indicatorReasonSpec = reasonSpec(false);
 export const statusReasonSpec = reasonSpec(true);
 
 const group = (key: string) => `resources.clientGroup.${key}`;
-/** The proof documents a group may require (lib/contract/risk PROOF_KINDS). */
-const PROOF_OPTIONS: Option[] = ['UNEMPLOYMENT_CERT', 'HARDSHIP_CERT', 'DISCHARGE_CERT', 'RELEASE_CERT', 'DIPLOMA', 'MIGRANT_PROOF', 'HOUSEHOLD',
-  'SHOP_PROOF', 'POVERTY_PROOF', 'RURAL_PROOF', 'LAYOFF_PROOF', 'BUSINESS_LICENCE'].map((k) => ({ value: k, label: group(`proof.${k}`) }));
+/** The proof documents a group may require: kinds of file (lib/workflow/files.ts PROOF_KINDS). */
+const PROOF_OPTIONS: Option[] = PROOF_KINDS.map((k) => ({ value: k, label: `approval.fileKind.${k}` }));
 
 /** Client groups (business-client-group): the policy's key groups; one in use is disabled, never deleted. */
 export const clientGroupSpec: ResourceSpec<ClientGroupRow> = {

@@ -2,8 +2,16 @@
  * Files of an application (upload/uploadFile, upload/file): what may be uploaded and how
  * much. Plain constants, safe for the browser, the BFF and the upstream alike.
  */
-export const FILE_KINDS = ['ID_CARD', 'HOUSEHOLD', 'BUSINESS_LICENSE', 'HOUSE_CERTIFICATE', 'CONTRACT', 'OTHER'] as const;
+export const FILE_KINDS = [
+  'ID_CARD', 'HOUSEHOLD', 'BUSINESS_LICENSE', 'HOUSE_CERTIFICATE', 'CONTRACT', 'UNEMPLOYMENT_CERT', 'HARDSHIP_CERT', 'DISCHARGE_CERT',
+  'RELEASE_CERT', 'DIPLOMA', 'MIGRANT_PROOF', 'SHOP_PROOF', 'POVERTY_PROOF', 'RURAL_PROOF', 'LAYOFF_PROOF', 'OTHER',
+] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
+/** The proof documents a client group may require (DOMAIN.md section 1): kinds of file like the others. */
+export const PROOF_KINDS = [
+  'UNEMPLOYMENT_CERT', 'HARDSHIP_CERT', 'DISCHARGE_CERT', 'RELEASE_CERT', 'DIPLOMA', 'MIGRANT_PROOF', 'HOUSEHOLD',
+  'SHOP_PROOF', 'POVERTY_PROOF', 'RURAL_PROOF', 'LAYOFF_PROOF', 'BUSINESS_LICENSE',
+] as const satisfies readonly FileKind[];
 
 /** The types a file may have, by their content (magic bytes), with the name endings that go with them. */
 export const FILE_TYPES = {

@@ -18,7 +18,7 @@ export interface FlowState {
 }
 
 export type Move =
-  | { action: 'SUBMIT' | 'CHECK' | 'RETURN' | 'REFUSE' | 'WITHDRAW' | 'REDEPLOY' | 'ADMIN_REDEPLOY' | 'TURN_OVER' | 'QUOTA' | 'RESIGN' }
+  | { action: 'SUBMIT' | 'CHECK' | 'RETURN' | 'SUPPLEMENT' | 'REFUSE' | 'WITHDRAW' | 'REDEPLOY' | 'ADMIN_REDEPLOY' | 'TURN_OVER' | 'QUOTA' | 'RESIGN' }
   | { action: 'REJECT'; targetNodeId: number }
   | { action: 'BANK_STATE'; issued: boolean; repayment?: boolean };
 
@@ -72,7 +72,10 @@ export function transition(state: FlowState, move: Move): Outcome {
       if (!inReview) return refuse('notInReview');
       return rejectTargets(state).some((n) => n.id === move.targetNodeId) ? at('IN_REVIEW', move.targetNodeId) : refuse('notPassed');
     case 'RETURN':
-      return inReview ? at('RETURNED') : refuse('notInReview');
+      // The case keeps its node (and so its stage and reviewer) while it waits for the supplements.
+      return inReview ? at('RETURNED', state.nodeId) : refuse('notInReview');
+    case 'SUPPLEMENT':
+      return state.status === 'RETURNED' && stage !== null ? at('IN_REVIEW', state.nodeId) : refuse('notReturned');
     case 'REFUSE':
       return inReview ? at('REFUSED') : refuse('notInReview');
     case 'WITHDRAW':

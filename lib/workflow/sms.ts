@@ -4,7 +4,7 @@
  * Plain constants and functions, safe for the browser.
  */
 export const SMS_SCENES = [
-  'LOGIN_CODE', 'REGISTER_CODE', 'RESET_PASSWORD', 'REFUSED', 'APPROVED', 'LOANED', 'OVERDUE_REMIND', 'CONSULT_ANSWERED',
+  'LOGIN_CODE', 'REGISTER_CODE', 'RESET_PASSWORD', 'REFUSED', 'RETURNED', 'WITHDRAWN', 'APPROVED', 'LOANED', 'OVERDUE_REMIND', 'CONSULT_ANSWERED',
 ] as const;
 export type SmsScene = (typeof SMS_SCENES)[number];
 
@@ -14,6 +14,8 @@ export const SCENE_VARIABLES: Record<SmsScene, readonly string[]> = {
   REGISTER_CODE: ['code', 'minutes'],
   RESET_PASSWORD: ['password'],
   REFUSED: ['name', 'number', 'reason'],
+  RETURNED: ['name', 'number', 'documents', 'days'],
+  WITHDRAWN: ['name', 'number'],
   APPROVED: ['name', 'number', 'amount'],
   LOANED: ['name', 'number', 'amount', 'date'],
   OVERDUE_REMIND: ['name', 'number', 'amount', 'date'],

@@ -56,7 +56,7 @@ export type GuaranteeMethod = (typeof GUARANTEE_METHODS)[number];
 /** Everything that writes an approval record. */
 export const ACTIONS = [
   'SUBMIT', 'CHECK', 'REJECT', 'RETURN', 'REFUSE', 'REDEPLOY', 'ADMIN_REDEPLOY', 'TURN_OVER',
-  'QUOTA', 'RESIGN', 'BANK_STATE', 'WITHDRAW',
+  'QUOTA', 'RESIGN', 'BANK_STATE', 'WITHDRAW', 'SUPPLEMENT',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

@@ -39,7 +39,7 @@ describeUpstream('systemOrganiza reads, trees and pickers', (up) => {
     }]);
     const children = await call<{ list: OrgNode[] }>('organizaList', { id: operatorId, nodeType: 'org' }, admin);
     expect(children.body.data.list.map((o) => o.type)).toEqual(['RENSHE', 'GUARANTEE', 'GUARANTEE', 'BANK', 'BANK', 'BANK']);
-    expect(children.body.data.list.find((o) => o.id === gc1Id)).toMatchObject({ hasChildren: true, userCount: 4, parentId: operatorId });
+    expect(children.body.data.list.find((o) => o.id === gc1Id)).toMatchObject({ hasChildren: true, userCount: 5, parentId: operatorId });
     expect(children.body.data.list.find((o) => o.id === bank1Id)).toMatchObject({ hasChildren: false });
   });
 
@@ -127,7 +127,7 @@ describeUpstream('systemOrganiza reads, trees and pickers', (up) => {
 
   it('getMyOrganizationUser: enabled users of the caller’s organisation', async () => {
     const bankUsers = await up().db.selectFrom('app_user').select(['id', 'username', 'nickname'])
-      .where('username', 'in', ['bank', 'bank2', 'bank3']).orderBy('id').execute();
+      .where('username', 'in', ['bank', 'bank2', 'bank3', 'bank-lead']).orderBy('id').execute();
     const off = await createUser(up().db, { username: 'bankoff', password: 'bankoff1', state: 'DISABLED' });
     await up().db.updateTable('app_user').set({ org_id: bank1Id }).where('id', '=', off).execute();
     expect((await call('getMyOrganizationUser', {}, bank)).body.data).toEqual(bankUsers);
@@ -135,10 +135,10 @@ describeUpstream('systemOrganiza reads, trees and pickers', (up) => {
 
   it('adminRedeployUser: enabled users of an organisation in scope', async () => {
     const bankUsers = (await up().db.selectFrom('app_user').select(['id', 'username', 'nickname'])
-      .where('username', 'in', ['bank', 'bank2', 'bank3']).orderBy('id').execute()).map((u) => ({ ...u, orgId: bank1Id }));
+      .where('username', 'in', ['bank', 'bank2', 'bank3', 'bank-lead']).orderBy('id').execute()).map((u) => ({ ...u, orgId: bank1Id }));
     const path = 'adminRedeployUser';
     expect((await call(path, { orgId: bank1Id }, admin)).body.data).toEqual(bankUsers);
-    expect((await call(path, { orgId: bank1Id }, bank)).body.data).toHaveLength(3);
+    expect((await call(path, { orgId: bank1Id }, bank)).body.data).toHaveLength(4);
     expect((await call(path, { orgId: bank1Id }, manager)).status).toBe(404);
     expect((await call(path, { orgId: 999999 }, admin)).status).toBe(404);
     expect((await call(path, { orgId: branchId }, manager)).body.data).toEqual([]);

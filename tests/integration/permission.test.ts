@@ -100,6 +100,7 @@ describeUpstream('systemPermisson: tree, lazy rows, delete', (up) => {
     await up().db.deleteFrom('role_permission').where('permission_id', '=', button).execute();
     await up().db.deleteFrom('permission').where('id', '=', button).execute();
     const bankRole = (await up().db.selectFrom('role').select(['id', 'version']).where('name', '=', '银行审核员').executeTakeFirstOrThrow());
+    const supervisorRole = (await up().db.selectFrom('role').select('id').where('name', '=', '银行主管').executeTakeFirstOrThrow());
     const menuBefore = await ok<{ version: string }>(up(), 'admin/getMenuVersion', {}, bank);
     expect(await ok(up(), 'systemPermisson/delete', { id: page }, keeper)).toBeNull();
 
@@ -110,7 +111,7 @@ describeUpstream('systemPermisson: tree, lazy rows, delete', (up) => {
     expect((await ok<{ version: string }>(up(), 'admin/getMenuVersion', {}, bank)).version).not.toBe(menuBefore.version);
     expect(rows(await mySons({ id: await menuId(up().db, '/bank') }, bank)).map(([path]) => path)).not.toContain('/bank/bank-statistics');
     expect(await lastAudit(up().db, 'permission.delete')).toMatchObject({
-      target_type: 'permission', target_id: String(page), summary: { before: { path: '/bank/bank-statistics', kind: 'MENU' }, roleIds: [bankRole.id] },
+      target_type: 'permission', target_id: String(page), summary: { before: { path: '/bank/bank-statistics', kind: 'MENU' }, roleIds: [bankRole.id, supervisorRole.id] },
     });
     expect((await up().call('systemPermisson/delete', { id: page }, { token: keeper })).status).toBe(404);
   });

@@ -12,7 +12,7 @@ describeUpstream('client groups and borrower types (business-client-group)', (up
     reviewer = await up().login('renshe');
   });
   const call = (path: string, body: unknown, token = admin) => up().call(path, body, { token });
-  const group = { code: 'INCUBATED', nameZh: '孵化基地入驻人员', nameEn: 'Incubator tenants', borrowerTypes: ['PERSON', 'PARTNERSHIP'], proofKinds: ['BUSINESS_LICENCE'], creditExempt: true };
+  const group = { code: 'INCUBATED', nameZh: '孵化基地入驻人员', nameEn: 'Incubator tenants', borrowerTypes: ['PERSON', 'PARTNERSHIP'], proofKinds: ['BUSINESS_LICENSE'], creditExempt: true };
 
   it('lists the ten seeded groups, searched by name and borrower type', async () => {
     const all = await call('business-client-group/list', { pageNum: 1, pageSize: 20 });

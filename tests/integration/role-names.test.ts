@@ -36,7 +36,8 @@ describeUpstream('role names and descriptions in the reader\'s language', (up) =
     expect(shown(await roles('en')).flat()).not.toEqual(expect.arrayContaining(['银行审核员']));
     // Either language's name finds a role, whatever the reader's language.
     expect(shown(await roles('en', { name: 'bank rev' }))).toEqual([['Bank reviewers', 'Bank reviewers']]);
-    expect(shown(await roles('en', { name: '银行' }))).toEqual([['Bank reviewers', 'Bank reviewers']]);
+    expect(shown(await roles('en', { name: '银行审核' }))).toEqual([['Bank reviewers', 'Bank reviewers']]);
+    expect(shown(await roles('en', { name: '银行主管' }))).toEqual([['Bank supervisors', 'Bank supervisors: reassign and hand over colleagues\' cases']]);
     expect(shown(await roles('zh-CN', { name: 'REGISTERED' }))).toEqual([['注册用户', '自行注册、等待分配角色的账号']]);
   });
 
@@ -96,6 +97,9 @@ describeUpstream('role names and descriptions in the reader\'s language', (up) =
         { id: reworded, name: '人社审核员', name_en: 'Renshe reviewers', description: '人社局的初审、复审、终审人员', description_en: '', built_in: false, version: 2 },
         { id: renamed, name: '担保公司审核员', name_en: '', description: 'Guarantee company reviewers', description_en: '', built_in: false, version: 1 },
         { id: own, name: '风控专员', name_en: '', description: 'Risk officers', description_en: '', built_in: false, version: 1 },
+        // Beside each reviewer role still under its seeded name, a supervisor role (migration 0034).
+        { id: expect.any(Number), name: '人社主管', name_en: 'Renshe supervisors', description: '人社局的审核主管：可调配他人案件、移交他人待办', description_en: 'Renshe supervisors: reassign and hand over colleagues\' cases', built_in: false, version: 1 },
+        { id: expect.any(Number), name: '银行主管', name_en: 'Bank supervisors', description: '银行的审核主管：可调配他人案件、移交他人待办', description_en: 'Bank supervisors: reassign and hand over colleagues\' cases', built_in: false, version: 1 },
       ]);
     } finally {
       await other.close();

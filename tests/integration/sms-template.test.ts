@@ -33,7 +33,7 @@ describeUpstream('SMS templates (noteTemplate) and the messages sent through the
     it('holds one enabled seeded template per scene, searchable by scene, state and content', async () => {
       const data = (await call('list', { pageNum: 1, pageSize: 30, state: 'ENABLED' })).body.data;
       expect(data.list.map((r: Row) => r.scene).sort()).toEqual(
-        ['APPROVED', 'CONSULT_ANSWERED', 'LOANED', 'LOGIN_CODE', 'OVERDUE_REMIND', 'REFUSED', 'REGISTER_CODE', 'RESET_PASSWORD']);
+        ['APPROVED', 'CONSULT_ANSWERED', 'LOANED', 'LOGIN_CODE', 'OVERDUE_REMIND', 'REFUSED', 'REGISTER_CODE', 'RESET_PASSWORD', 'RETURNED', 'WITHDRAWN']);
       expect((await call('list', { pageNum: 1, pageSize: 10, content: '${reason}' })).body.data.list.map((r: Row) => r.scene)).toEqual(['REFUSED']);
       expect((await call('list', { pageNum: 1, pageSize: 10 }, 'viewer')).body.code).toBe(200);
       expectFields(await call('list', { pageNum: 1, pageSize: 10, scene: 'NOPE' }), { scene: 'validation.smsScene' });

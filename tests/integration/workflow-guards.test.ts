@@ -62,13 +62,15 @@ describeUpstream('workflow guards', (up) => {
       expect(theirs.body.data.application.status).toBe('WITHDRAWN');
     });
 
-    it('a case returned to the applicant has no assignee: nobody withdraws it from the workbench', async () => {
+    it('a case returned to the applicant keeps its reviewer: only they withdraw it', async () => {
       const app = await createCase(up().db);
-      await call('return', { id: app.id, version: app.version, key: key(), opinion: '请补充材料' }, 'renshe');
-      for (const who of ['renshe', 'renshe2', 'admin']) {
+      await call('return', { id: app.id, version: app.version, key: key(), opinion: '请补充材料', documents: ['DIPLOMA'] }, 'renshe');
+      for (const who of ['renshe2', 'admin']) {
         expect((await call('withdraw', { id: app.id, version: app.version + 1, key: key(), opinion: '撤回' }, who)).status, who).toBe(409);
       }
-      expect(await state(app.id)).toMatchObject({ status: 'RETURNED', version: app.version + 1 });
+      expect(await state(app.id)).toMatchObject({ status: 'RETURNED', version: app.version + 1, assignee_id: ids.renshe });
+      const withdrawn = await call('withdraw', { id: app.id, version: app.version + 1, key: key(), opinion: '申请人放弃' }, 'renshe');
+      expect(withdrawn.body.data.application).toMatchObject({ status: 'WITHDRAWN', stage: null, assignee: null });
     });
   });
 
@@ -162,7 +164,7 @@ describeUpstream('workflow guards', (up) => {
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('您已在其他审核环节审核通过该申请，同一人不能在两个环节审核通过同一申请');
       expect(await state(app.id)).toMatchObject({ stage: 'RS_FINAL', version: app.version });
-      expect((await call('return', { id: app.id, version: app.version, key: key(), opinion: '补充材料' }, 'renshe')).body.data.application.status).toBe('RETURNED');
+      expect((await call('return', { id: app.id, version: app.version, key: key(), opinion: '补充材料', documents: ['DIPLOMA'] }, 'renshe')).body.data.application.status).toBe('RETURNED');
     });
 
     it('redeploying, admin redeploying and rejecting offer and accept only people who may take the case there', async () => {

@@ -96,9 +96,14 @@ describeUpstream('workflow reads and the remaining actions', (up) => {
 
   it('return, withdraw, quota and re-signing, each with one record', async () => {
     const returned = await createCase(up().db);
-    expectFields(await trial('return', { id: returned.id, version: returned.version, key: key() }, 'renshe'), { opinion: 'validation.opinionRequired' });
-    const back = await trial('return', { id: returned.id, version: returned.version, key: key(), opinion: '请补充营业执照' }, 'renshe');
-    expect(back.body.data.application).toMatchObject({ status: 'RETURNED', stage: null, assignee: null });
+    expectFields(await trial('return', { id: returned.id, version: returned.version, key: key() }, 'renshe'), { opinion: 'validation.opinionRequired', documents: 'validation.documentsRequired' });
+    expectFields(await trial('return', { id: returned.id, version: returned.version, key: key(), opinion: 'x', documents: [] }, 'renshe'), { documents: 'validation.documentsRequired' });
+    expectFields(await trial('return', { id: returned.id, version: returned.version, key: key(), opinion: 'x', documents: ['PASSPORT'] }, 'renshe'), { 'documents.0': 'validation.documentsRequired' });
+    const back = await trial('return', { id: returned.id, version: returned.version, key: key(), opinion: '请补充营业执照', documents: ['BUSINESS_LICENSE'] }, 'renshe');
+    expect(back.body.data.application).toMatchObject({
+      status: 'RETURNED', stage: 'RS_FIRST', assignee: { id: await userId(up().db, 'renshe') },
+      awaited: { documents: ['BUSINESS_LICENSE'], note: '请补充营业执照', due: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) },
+    });
     const withdrawing = await createCase(up().db);
     const withdrawn = await trial('withdraw', { id: withdrawing.id, version: withdrawing.version, key: key(), opinion: '申请人撤回' }, 'renshe');
     expect(withdrawn.body.data.application).toMatchObject({ status: 'WITHDRAWN', stage: null, assignee: null });

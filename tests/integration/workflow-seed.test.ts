@@ -187,6 +187,7 @@ describeUpstream('workflow seed', (up) => {
       .select(['u.username']).select((eb) => eb.fn.count<number>('m.id').as('n')).groupBy('u.username').execute();
     expect(Object.fromEntries(rows.map((r) => [r.username, Number(r.n)]))).toEqual({
       admin: 2, renshe: 2, guarantee: 2, bank: 2, renshe2: 0, guarantee2: 0, bank2: 0, renshe3: 0, guarantee3: 0, bank3: 0,
+      'renshe-lead': 0, 'guarantee-lead': 0, 'bank-lead': 0,
     });
     expect(await countRows(db, 'message')).toBe(8);
     expect(await countRows(db, 'sms_outbox')).toBe(0);

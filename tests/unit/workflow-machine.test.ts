@@ -98,8 +98,12 @@ describe('stage-bound actions', () => {
     }
   });
 
-  it('exits leave the node; a returned case is submitted again at the first node', () => {
-    expect(transition(state(), { action: 'RETURN' })).toEqual({ ok: true, status: 'RETURNED', nodeId: null });
+  it('exits leave the node; a returned case keeps it and comes back there with its supplements', () => {
+    expect(transition(state(), { action: 'RETURN' })).toEqual({ ok: true, status: 'RETURNED', nodeId: node('RS_FIRST') });
+    expect(transition(state({ status: 'RETURNED' }), { action: 'SUPPLEMENT' })).toEqual({ ok: true, status: 'IN_REVIEW', nodeId: node('RS_FIRST') });
+    expect(transition(state(), { action: 'SUPPLEMENT' })).toEqual({ ok: false, reason: 'notReturned' });
+    expect(transition(state({ status: 'RETURNED' }), { action: 'CHECK' })).toEqual({ ok: false, reason: 'notInReview' });
+    expect(transition(state({ status: 'RETURNED' }), { action: 'WITHDRAW' })).toEqual({ ok: true, status: 'WITHDRAWN', nodeId: null });
     expect(transition(state(), { action: 'REFUSE' })).toEqual({ ok: true, status: 'REFUSED', nodeId: null });
     expect(transition(state(), { action: 'WITHDRAW' })).toEqual({ ok: true, status: 'WITHDRAWN', nodeId: null });
     expect(transition(state({ status: 'RETURNED', nodeId: null }), { action: 'SUBMIT' })).toEqual({ ok: true, status: 'IN_REVIEW', nodeId: node('RS_FIRST') });

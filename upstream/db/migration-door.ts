@@ -78,6 +78,10 @@ export const door: Migration = {
       await db.insertInto('sms_template').values({ scene: template.scene, signature: '创业担保贷款', content: template.content, updated_at: new Date() }).execute();
     }
 
+    // Proof documents are kinds of file: the licence takes the file kind's name.
+    await sql`update client_group set proof_kinds = replace(proof_kinds::text, '"BUSINESS_LICENCE"', '"BUSINESS_LICENSE"')::jsonb
+      where proof_kinds @> '["BUSINESS_LICENCE"]'::jsonb`.execute(db);
+
     await db.schema.alterTable('application')
       // What the reviewer returned the case for: document kinds and a note, who and when, until which China day it waits.
       .addColumn('awaited_kinds', 'jsonb')

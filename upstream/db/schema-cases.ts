@@ -3,6 +3,7 @@ import type { Timestamp, CreatedAt, Numeric, DateOnly } from './schema-columns';
 import type { Action, ApplicationStatus, BorrowerType, GuaranteeMethod, RepaymentState, Stage } from '../../lib/workflow/stages';
 import type { RepaymentMethod } from '../../lib/workflow/plan';
 import type { AgreementKind } from '../../lib/workflow/agreement';
+import type { FileKind } from '../../lib/workflow/files';
 
 /** What a signing recorded of each agreement. */
 interface SignedAgreement { kind: AgreementKind; templateId: number; version: number; title: string }
@@ -60,9 +61,25 @@ interface ApplicationTable {
   staff_count: number | null;
   /** The historical-data import that last wrote this loan (made before the platform); null for the platform's own cases. */
   import_id: Generated<number | null>;
+  /** Returned for supplements: the document kinds awaited and the reviewer's note, who returned it and when, */
+  awaited_kinds: ColumnType<FileKind[] | null, string | null | undefined, string | null>;
+  return_note: ColumnType<string | null, string | null | undefined, string | null>;
+  returned_by: ColumnType<number | null, number | null | undefined, number | null>;
+  returned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** the last China day the supplements may arrive, and the working days the stage's deadline had left. */
+  supplement_due: ColumnType<string | null, string | null | undefined, string | null>;
+  paused_days: ColumnType<number | null, number | null | undefined, number | null>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+interface DailyJobRunTable {
+  job: string;
+  day: DateOnly;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  count: number | null;
 }
 
 export type PersonRole = 'SPOUSE' | 'PARTNER' | 'EMPLOYEE' | 'GUARANTOR' | 'GUARANTOR_SPOUSE';
@@ -252,6 +269,7 @@ interface ApprovalRecordTable {
 /** Loan applications with their people, houses, files and approval records, and the summary tables the statistics read. */
 export interface CaseTables {
   application: ApplicationTable;
+  daily_job_run: DailyJobRunTable;
   application_person: ApplicationPersonTable;
   house_property: HousePropertyTable;
   guarantee_quota: GuaranteeQuotaTable;

@@ -11,7 +11,7 @@ import {
   turnOverResult, withdrawInput, workbenchExportInput, workbenchListInput,
 } from '../workflow';
 import { publishedRow, publishListInput, spouseListInput, spouseRow } from '../loan-lists';
-import { intakeInput, intakeResult } from '../intake';
+import { intakeInput, intakeResult, supplementInput, supplementResult } from '../intake';
 import { fileIdInput, uploadInput } from '../files';
 
 /** The workbench page of a stage. */
@@ -78,6 +78,10 @@ export const workflowCalls = {
   }),
 
   'channel/application/submit': call({ summary: 'Enter an application (idempotent by clientKey)', input: intakeInput, output: intakeResult, access: { permission: 'loan::intake' }, page: PAGES.loan }),
+  'channel/application/supplement': call({
+    summary: 'Bring a case returned for supplements back to its stage and reviewer (its awaited documents uploaded first; idempotent by key)',
+    input: supplementInput, output: supplementResult, access: { permission: 'loan::intake' }, page: PAGES.loan,
+  }),
   'upload/uploadFile': call({
     summary: 'Upload a file to a case (multipart: applicationId, kind, file)', input: uploadInput, output: fileInfo, access: ANY_CASE_READER,
     body: { multipart: { maxBytes: UPLOAD_BODY_MAX_BYTES } },

@@ -162,8 +162,9 @@ export async function seedDemo(db: Kysely<Database>) {
         ]).execute();
       }
     }
-    await adjustReviewerRoles(trx);
     await seedWorkflowDemo(trx, [...orgIds.values()]);
+    // After the flows' people are set: supervisors are no node's people, so intake never assigns them a case.
+    await adjustReviewerRoles(trx);
     await seedLookupDemo(trx);
     const admin = await trx.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
     await seedContentDemo(trx, admin.id);

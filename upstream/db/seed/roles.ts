@@ -5,9 +5,9 @@ export const SUPERVISOR_BUTTONS = ['adminRedeploy', 'turnOver'] as const;
 
 /** Each kind of organisation's supervisor role, beside its reviewer role, with one demo user per demo organisation. */
 export const SUPERVISOR_ROLES = [
-  { reviewer: '人社审核员', name: '人社主管', nameEn: 'Renshe supervisors', description: '人社局的审核主管：可调配他人案件、移交他人待办', descriptionEn: 'Renshe supervisors: reassign and hand over colleagues\' cases', demoUser: 'renshe', lead: { username: 'renshe-lead', nickname: '人社主管', mobile: '13800000010' } },
-  { reviewer: '担保审核员', name: '担保主管', nameEn: 'Guarantee supervisors', description: '担保公司的审核主管：可调配他人案件、移交他人待办', descriptionEn: 'Guarantee company supervisors: reassign and hand over colleagues\' cases', demoUser: 'guarantee', lead: { username: 'guarantee-lead', nickname: '担保主管', mobile: '13800000011' } },
-  { reviewer: '银行审核员', name: '银行主管', nameEn: 'Bank supervisors', description: '银行的审核主管：可调配他人案件、移交他人待办', descriptionEn: 'Bank supervisors: reassign and hand over colleagues\' cases', demoUser: 'bank', lead: { username: 'bank-lead', nickname: '银行主管', mobile: '13800000012' } },
+  { reviewer: '人社审核员', name: '人社主管', nameEn: 'Renshe supervisors', description: '人社局的审核主管：可调配他人案件、移交他人待办', descriptionEn: 'Renshe supervisors: reassign and hand over colleagues\' cases', demoUser: 'renshe', lead: { username: 'renshe-lead', nickname: '人社主管', mobile: '13800000021' } },
+  { reviewer: '担保审核员', name: '担保主管', nameEn: 'Guarantee supervisors', description: '担保公司的审核主管：可调配他人案件、移交他人待办', descriptionEn: 'Guarantee company supervisors: reassign and hand over colleagues\' cases', demoUser: 'guarantee', lead: { username: 'guarantee-lead', nickname: '担保主管', mobile: '13800000022' } },
+  { reviewer: '银行审核员', name: '银行主管', nameEn: 'Bank supervisors', description: '银行的审核主管：可调配他人案件、移交他人待办', descriptionEn: 'Bank supervisors: reassign and hand over colleagues\' cases', demoUser: 'bank', lead: { username: 'bank-lead', nickname: '银行主管', mobile: '13800000023' } },
 ] as const;
 
 /**

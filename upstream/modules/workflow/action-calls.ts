@@ -9,6 +9,7 @@ const yuan = (amount: string | number) => Number(amount).toLocaleString('en-US',
 import { sendRefusalSms } from '../risk/refusal-sms';
 import { applyStrategies } from '../risk/strategy';
 import { enqueueEvent } from '../push/enqueue';
+import { recordReturn } from './returns';
 
 type ActionPath = 'businessClubFirstTrial/check' | 'businessClubFirstTrial/reject' | 'businessClubFirstTrial/return' | 'businessClubFirstTrial/refuse'
   | 'businessClubFirstTrial/redeploy' | 'businessClubFirstTrial/adminRedeploy' | 'businessClubFirstTrial/withdraw'
@@ -35,7 +36,10 @@ export const actionCalls = [
   actionCall('businessClubFirstTrial/reject', {
     verb: 'reject', action: 'REJECT', move: (i) => ({ action: 'REJECT', targetNodeId: i.nodeId }), pick: (i) => i.userId,
   }),
-  actionCall('businessClubFirstTrial/return', { verb: 'reject', action: 'RETURN', move: () => ({ action: 'RETURN' }) }),
+  // A return keeps the case at its stage with its reviewer, waiting for the documents named (DOMAIN.md section 1).
+  actionCall('businessClubFirstTrial/return', {
+    verb: 'reject', action: 'RETURN', move: () => ({ action: 'RETURN' }), details: (i) => ({ documents: i.documents }), after: recordReturn,
+  }),
   actionCall('businessClubFirstTrial/refuse', {
     verb: 'refuse', action: 'REFUSE', move: () => ({ action: 'REFUSE' }),
     refuseReasonId: (i) => i.reasonId,

@@ -5,6 +5,7 @@ import { chinaHour, chinaToday } from '../../core/china-time';
 import { errorKind } from '../../core/errors';
 import { STAGE_INFO, type Stage } from '../../../lib/workflow/stages';
 import { log } from '../../../lib/http/log';
+import { closeUnsupplemented } from './returns';
 
 type Db = Kysely<Database>;
 
@@ -48,11 +49,16 @@ export async function remindOverdue(db: Db, now: Date): Promise<number> {
   return reminded;
 }
 
-/** Runs the reminders every ten minutes from the configured hour of each day; answers a stop function. */
-export function scheduleOverdueReminders(db: Db, hour: number, now: () => Date = () => new Date()): () => void {
+/**
+ * The daily jobs, looked for every ten minutes: returned cases past their last day are withdrawn
+ * from China's midnight on (the day's run is claimed once across replicas), and the overdue
+ * reminders go out from the configured hour (null: never). Answers a stop function.
+ */
+export function scheduleDailyJobs(db: Db, remindHour: number | null, now: () => Date = () => new Date()): () => void {
   const tick = () => {
     const at = now();
-    if (chinaHour(at) < hour) return;
+    closeUnsupplemented(db, at).catch((error: unknown) => log.error({ kind: errorKind(error) }, 'returned-case time-outs failed'));
+    if (remindHour === null || chinaHour(at) < remindHour) return;
     remindOverdue(db, at).catch((error: unknown) => log.error({ kind: errorKind(error) }, 'overdue reminders failed'));
   };
   const timer = setInterval(tick, 10 * 60_000);

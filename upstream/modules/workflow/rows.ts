@@ -13,6 +13,7 @@ export function applicationRows(db: Kysely<Database>) {
       'a.id', 'a.number', 'a.borrower_type', 'a.name', 'a.id_number', 'a.mobile', 'a.amount', 'a.term_months',
       'a.guarantee_method', 'a.status', 'a.stage', 'a.assignee_id', 'u.nickname as assignee_nickname', 'a.deadline',
       'a.whitelisted', 'g.name as guarantee_org', 'b.name as bank_org', 'a.version', 'a.created_at',
+      'a.awaited_kinds', 'a.return_note', dateText('a.supplement_due').as('supplement_due'),
     ]);
 }
 
@@ -44,6 +45,7 @@ export function toApplicationRow(row: ApplicationRowRecord, now: Date): Applicat
     bankOrg: row.bank_org,
     version: row.version,
     createTime: dateOf(row.created_at).toISOString(),
+    awaited: row.status === 'RETURNED' && row.awaited_kinds ? { documents: row.awaited_kinds, note: row.return_note ?? '', due: row.supplement_due } : null,
   };
 }
 
