@@ -93,6 +93,14 @@ export const door: Migration = {
       .addColumn('paused_days', 'integer')
       .execute();
     await sql`create index application_supplement_due_idx on application (supplement_due) where status = 'RETURNED'`.execute(db);
+    // A stage's workbench lists the cases returned from it beside those waiting there: its indexes take them in.
+    for (const org of ['renshe', 'guarantee', 'bank']) {
+      await sql.raw(`drop index application_${org}_open_idx`).execute(db);
+      await sql.raw(`create index application_${org}_open_idx on application (stage, ${org}_org_id, created_at desc, id desc) where status in ('IN_REVIEW', 'APPROVED', 'RETURNED')`).execute(db);
+    }
+    await sql`drop index application_assignee_open_idx`.execute(db);
+    await sql`create index application_assignee_open_idx on application (assignee_id, stage, created_at desc, id desc)
+      include (renshe_org_id, guarantee_org_id, bank_org_id) where status in ('IN_REVIEW', 'APPROVED', 'RETURNED')`.execute(db);
 
     await db.insertInto('system_param').values({
       key: 'workflow.supplementDays', value: '20', description: 'Working days a returned case waits for its supplements before it is withdrawn', updated_at: new Date(),

@@ -17,7 +17,9 @@ export const SUPERVISOR_ROLES = [
  * and on existing installs (migration 0034); a role or user already there is left as it is.
  */
 export async function adjustReviewerRoles(db: Kysely<any>) {
-  const buttons = await db.selectFrom('permission').select('id').where('kind', '=', 'BUTTON').where('action', 'in', [...SUPERVISOR_BUTTONS]).execute();
+  // A button's action is `module::verb`.
+  const buttons = await db.selectFrom('permission').select('id').where('kind', '=', 'BUTTON')
+    .where((eb) => eb.or(SUPERVISOR_BUTTONS.map((verb) => eb('action', 'like', `%::${verb}`)))).execute();
   for (const role of SUPERVISOR_ROLES) {
     const reviewer = await db.selectFrom('role').select('id').where('name', '=', role.reviewer).executeTakeFirst();
     if (!reviewer) continue;

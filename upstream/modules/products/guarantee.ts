@@ -1,4 +1,5 @@
 import { whitelistedToday } from '../risk/whitelist';
+import { groupNamed } from '../workflow/people';
 import { defineCall, type InputOf } from '../../core/call';
 import { resource } from '../../core/resource';
 import type { Db } from '../../core/resource/types';
@@ -40,11 +41,10 @@ const methods = resource({
  * proposer (if the method allows it) or a member of a client group that may use it (if it
  * allows that), in the methods' order.
  */
-export async function methodsOpenTo(db: Db, idNumber: string, employmentCategory: string | undefined) {
+export async function methodsOpenTo(db: Db, idNumber: string, groupId: number | null) {
   const whitelisted = Boolean(await db.selectFrom('whitelist').select('id').where('id_number', '=', idNumber).where(whitelistedToday).executeTakeFirst());
-  const group = employmentCategory
-    ? await db.selectFrom('client_group').select('credit_exempt').where('name_zh', '=', employmentCategory).where('state', '=', 'ENABLED').executeTakeFirst()
-    : undefined;
+  const group = groupId === null ? undefined
+    : await db.selectFrom('client_group').select('credit_exempt').where('id', '=', groupId).where('state', '=', 'ENABLED').executeTakeFirst();
   const rows = await db.selectFrom('guarantee_method').selectAll().orderBy('sort').orderBy('code').execute();
   const methodList: UserGuaranteeMethod[] = rows.map((r) => {
     const eligible = r.code !== 'CREDIT' || (r.allow_whitelisted && whitelisted) || (r.allow_exempt_groups && Boolean(group?.credit_exempt));
@@ -63,5 +63,8 @@ export const methodOf = (open: OpenMethods, code: GuaranteeMethod) => open.metho
 export const guaranteeCalls = [
   defineCall({ path: 'businessGuaranteeConfig/list', handler: methods.list }),
   defineCall({ path: 'businessGuaranteeConfig/update', handler: methods.update }),
-  defineCall({ path: 'businessApproveRecord/userGuaranteeMethod', handler: (ctx, input) => methodsOpenTo(ctx.db, input.idNumber, input.employmentCategory) }),
+  defineCall({
+    path: 'businessApproveRecord/userGuaranteeMethod',
+    handler: async (ctx, input) => methodsOpenTo(ctx.db, input.idNumber, input.employmentCategory ? (await groupNamed(ctx.db, input.employmentCategory))?.id ?? null : null),
+  }),
 ];

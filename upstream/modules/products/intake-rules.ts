@@ -16,11 +16,11 @@ const percent = (fraction: number) => Number((fraction * 100).toFixed(2));
  * current and enabled, of the borrower type and client group, amount within its range,
  * a term, repayment and guarantee method it offers, a rate within LPR plus margin and its
  * cap; the guarantee method open to the proposer, within its maximum, with its guarantors.
- * Each refusal is a 422 naming the limit. A proposer in no fitting client group (null), an amount
+ * Each refusal is a 422 naming the limit. A proposer in no fitting client group (whom no method is open to), an amount
  * over the borrower type's cap and a term over its longest are left to their indicators, which
  * refuse the application as a business decision. Answers the product's id and approval flow.
  */
-export async function checkIntakeRules(trx: Db, input: Intake, locale: Locale, clientGroupId: number | null, policy: { overCap: boolean; termOver: boolean }) {
+export async function checkIntakeRules(trx: Db, input: Intake, locale: Locale, clientGroupId: number | null, policy: { overCap: boolean; termOver: boolean; groupMissing: boolean }) {
   let query = trx.selectFrom('loan_product').selectAll()
     .select((eb) => eb.selectFrom('system_param').select('value').where('key', '=', 'loan.lpr').as('lpr'))
     .where('borrower_type', '=', input.borrowerType).where('current', '=', true).where('state', '=', 'ENABLED');
@@ -39,9 +39,9 @@ export async function checkIntakeRules(trx: Db, input: Intake, locale: Locale, c
   if (input.rate > rateMax + 1e-9) throw invalid({ rate: fieldMessage('validation.productRate', { max: percent(rateMax) }) });
   if (!product.guarantee_methods.includes(input.guaranteeMethod)) throw invalid({ guaranteeMethod: 'validation.productGuarantee' });
 
-  const method = methodOf(await methodsOpenTo(trx, input.proposer.idNumber, input.proposer.employmentCategory), input.guaranteeMethod)!;
+  const method = methodOf(await methodsOpenTo(trx, input.proposer.idNumber, clientGroupId), input.guaranteeMethod)!;
   const name = locale === 'en' ? method.nameEn : method.nameZh;
-  if (!method.open) throw invalid({ guaranteeMethod: fieldMessage('validation.guaranteeClosed', { method: name }) });
+  if (!method.open && !policy.groupMissing) throw invalid({ guaranteeMethod: fieldMessage('validation.guaranteeClosed', { method: name }) });
   if (input.amount > method.maxAmount && !policy.overCap) throw invalid({ amount: fieldMessage('validation.guaranteeMax', { method: name, max: yuan(method.maxAmount) }) });
   if (input.guaranteeMethod === 'GUARANTOR' && input.guarantors.length < (method.guarantorCount ?? 1)) {
     throw invalid({ guarantors: fieldMessage('validation.guarantorsMin', { count: method.guarantorCount ?? 1 }) });

@@ -70,7 +70,7 @@ export const intakeCalls = [
         const type = await typeLimits(trx, input.borrowerType);
         const overCap = type !== null && amountOverCap(type.limits, input.partners.length, input.amount) > 0;
         const termOver = type !== null && input.termMonths > type.limits.maxTermMonths;
-        const product = await checkIntakeRules(trx, input, ctx.locale, group.fits ? group.id : null, { overCap, termOver });
+        const product = await checkIntakeRules(trx, input, ctx.locale, group.fits ? group.id : null, { overCap, termOver, groupMissing: !group.fits });
         // The product's approval flow, else the enabled flow of the borrower type.
         let modules = trx.selectFrom('approval_module').select('id').where('borrower_type', '=', input.borrowerType);
         modules = product.moduleId === null ? modules.where('state', '=', 'ENABLED') : modules.where('id', '=', product.moduleId);

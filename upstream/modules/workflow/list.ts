@@ -79,7 +79,8 @@ export async function workbenchCases(db: Db, user: AuthUser, input: Omit<Workben
       .$if(scope !== null, (q) => q.where('r.actor_org_id', 'in', scope!.length ? scope! : [-1]))));
     if (scope !== null) base = base.where((eb) => inCaseScope(eb, scope));
   } else {
-    base = base.where('a.stage', '=', stage).where('a.status', 'in', ['IN_REVIEW', 'APPROVED']);
+    // Waiting at the stage, and returned from it to the applicant (the stage's reviewer keeps those).
+    base = base.where('a.stage', '=', stage).where('a.status', 'in', ['IN_REVIEW', 'APPROVED', 'RETURNED']);
     if (scope !== null) base = base.where(`a.${orgColumnOf(stage)}`, 'in', scope.length ? scope : [-1]);
   }
   if (input.mine) base = base.where('a.assignee_id', '=', user.id);

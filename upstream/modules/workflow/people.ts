@@ -47,17 +47,20 @@ export async function lockPeople(db: Db, ids: string[]) {
   for (const id of [...ids].sort()) await sql`select pg_advisory_xact_lock(hashtext(${`person:${id}`}))`.execute(db);
 }
 
+/** The client group whose code or name (either language) is an employment category, enabled ones first. */
+export async function groupNamed(db: Db, employmentCategory: string) {
+  const category = employmentCategory.trim();
+  return db.selectFrom('client_group').select(['id', 'state', 'borrower_types'])
+    .where((eb) => eb.or([eb('name_zh', '=', category), eb(eb.fn('lower', ['name_en']), '=', category.toLowerCase()), eb('code', '=', category.toUpperCase())]))
+    .orderBy('state', 'desc').orderBy('id').executeTakeFirst();
+}
+
 /**
- * The proposer's client group: the one named, else the group whose code or name (either language)
- * is the employment category; `fits` when it is enabled and serves the borrower type.
+ * The proposer's client group: the one named, else the group the employment category names;
+ * `fits` when it is enabled and serves the borrower type.
  */
 export async function clientGroupOf(db: Db, input: { borrowerType: BorrowerType; clientGroupId?: number; proposer: { employmentCategory: string } }) {
-  const category = input.proposer.employmentCategory.trim();
-  const row = await db.selectFrom('client_group').select(['id', 'state', 'borrower_types'])
-    .$if(input.clientGroupId !== undefined, (q) => q.where('id', '=', input.clientGroupId!))
-    .$if(input.clientGroupId === undefined, (q) => q.where((eb) => eb.or([
-      eb('name_zh', '=', category), eb(eb.fn('lower', ['name_en']), '=', category.toLowerCase()), eb('code', '=', category.toUpperCase()),
-    ])))
-    .orderBy('state', 'desc').orderBy('id').executeTakeFirst();
+  const row = input.clientGroupId === undefined ? await groupNamed(db, input.proposer.employmentCategory)
+    : await db.selectFrom('client_group').select(['id', 'state', 'borrower_types']).where('id', '=', input.clientGroupId).executeTakeFirst();
   return { id: row?.id ?? null, fits: Boolean(row && row.state === 'ENABLED' && row.borrower_types.includes(input.borrowerType)) };
 }
