@@ -35,7 +35,7 @@ const CRUD = scope(
 const ENGINE = scope(...CRUD, 'resources.common', 'widgets.region', 'validation.tooLong');
 /** The option lists of cases (stages, statuses, borrower types) that specs and columns name. */
 const CASE_OPTIONS = scope(
-  'approval.actions', 'approval.borrowerType', 'approval.guaranteeMethod', 'approval.overdue', 'approval.reviewAt', 'approval.stage',
+  'approval.actions', 'approval.borrowerType', 'approval.guaranteeMethod', 'approval.overdue', 'approval.awaitingSupplements', 'approval.reviewAt', 'approval.stage',
   'approval.status', 'resources.workbench',
 );
 /** Organisations and users: the pickers of many forms. */
@@ -44,7 +44,7 @@ const PEOPLE = scope('resources.organiza', 'resources.user');
 const CASES = scope(
   ...ENGINE, 'approval', 'casework', 'resources.workbench', 'resources.indicator.source', 'widgets.imageViewer',
   'validation.amount', 'validation.date', 'validation.fieldRequired', 'validation.fileTooLarge', 'validation.fileType',
-  'validation.opinionRequired', 'validation.overdueDays', 'validation.reasonRequired',
+  'validation.opinionRequired', 'validation.overdueDays', 'validation.reasonRequired', 'validation.documentsRequired',
 );
 
 export const CLIENT_MESSAGES = {
@@ -80,7 +80,7 @@ export const CLIENT_MESSAGES = {
   products: scope(...ENGINE, ...CASE_OPTIONS, ...PEOPLE, 'approval.repaymentMethod', 'resources.guarantee', 'resources.product'),
   agreement: scope(...ENGINE, ...PEOPLE, 'resources.agreement'),
   risk: scope(
-    ...ENGINE, ...CASE_OPTIONS, ...PEOPLE, 'resources.blacklist', 'resources.clientGroup', 'resources.indicator', 'resources.model',
+    ...ENGINE, ...CASE_OPTIONS, ...PEOPLE, 'resources.blacklist', 'resources.clientGroup', 'approval.fileKind', 'resources.indicator', 'resources.model',
     'crud.import', 'resources.refuseReason', 'resources.indicatorReason', 'resources.statusReason', 'resources.strategy', 'resources.whitelist', 'validation.fieldRequired', 'validation.reasonTextRequired',
   ),
   lookups: scope(...ENGINE, 'crud.import', 'resources.history', 'resources.lookupError'),

@@ -16,9 +16,10 @@ export function DetailBasic({ detail }: { detail: ApplicationDetail }) {
   const status = (
     <Space size={4} wrap>
       <Tag color={statusColor(detail.status)}>{t(`status.${detail.status}`)}</Tag>
-      {detail.status === 'IN_REVIEW' && detail.stage && <Tag>{t(`stage.${detail.stage}`)}</Tag>}
+      {(detail.status === 'IN_REVIEW' || detail.status === 'RETURNED') && detail.stage && <Tag>{t(`stage.${detail.stage}`)}</Tag>}
     </Space>
   );
+  const { awaited } = detail;
   const deadline = (
     <>
       {formatTime(detail.deadline)}
@@ -51,6 +52,11 @@ export function DetailBasic({ detail }: { detail: ApplicationDetail }) {
           ? detail.signedAgreements.map((a) => t('detail.agreementVersion', { title: a.title, version: a.version })).join('；') : null, 2),
         item('createTime', formatTime(detail.createTime)),
         ...(detail.refuseReason ? [item('refuseReason', detail.refuseReason, 2)] : []),
+        ...(awaited ? [
+          item('awaitedDocuments', awaited.documents.map((kind) => t(`fileKind.${kind}`)).join('、'), 2),
+          item('returnNote', awaited.note, 2),
+          item('supplementDue', formatDate(awaited.due)),
+        ] : []),
       ]} />
       <Descriptions title={t('detail.proposer')} size="small" bordered column={{ xs: 1, md: 2 }} items={[
         item('name', detail.name),

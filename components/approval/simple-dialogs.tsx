@@ -1,19 +1,24 @@
 'use client';
 
-import { Alert, Form } from 'antd';
+import { Alert, Form, Select } from 'antd';
+import { FILE_KINDS } from '@/lib/workflow/files';
 import { useTranslations } from 'next-intl';
 import { ActionModal, OpinionField, rowBody, useActionSubmit, type ActionDialogProps } from './action-modal';
 import { useApp } from '@/components/providers/app-notices';
 
-/** return: back to the applicant for supplements, with a required opinion. */
+/** return: back to the applicant for supplements: the documents awaited and a required note. */
 export function ReturnDialog({ row, close, refresh }: ActionDialogProps) {
   const t = useTranslations();
   const [form] = Form.useForm();
   const { submit, sending } = useActionSubmit({ path: 'businessClubFirstTrial/return', form, close, refresh, success: 'approval.done.return' });
   return (
     <ActionModal title={t('approval.actions.return')} row={row} form={form} sending={sending} close={close} danger
-      onFinish={(values) => submit(rowBody(row, { opinion: values.opinion }))}>
+      onFinish={(values) => submit(rowBody(row, { opinion: values.opinion, documents: values.documents }))}>
       <Alert type="info" showIcon title={t('approval.dialog.returnHint')} style={{ marginBottom: 16 }} />
+      <Form.Item name="documents" label={t('approval.dialog.documents')} rules={[{ required: true, message: t('validation.documentsRequired') }]}>
+        <Select mode="multiple" aria-label={t('approval.dialog.documents')} options={FILE_KINDS.map((kind) => ({ value: kind, label: t(`approval.fileKind.${kind}`) }))}
+          optionFilterProp="label" />
+      </Form.Item>
       <OpinionField required />
     </ActionModal>
   );

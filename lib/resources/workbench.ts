@@ -61,6 +61,8 @@ export function rowAllows(action: RowActionKey, stage: Stage, row: ApplicationRo
   const mine = here && viewer.userId !== null && row.assignee?.id === viewer.userId;
   switch (action) {
     case 'detail': return true;
+    // A case returned for supplements waits for the applicant; its reviewer may still withdraw it.
+    case 'withdraw': return mine || (row.status === 'RETURNED' && row.stage === stage && viewer.userId !== null && row.assignee?.id === viewer.userId);
     case 'adminRedeploy': return here;
     case 'reject': return mine && row.rejectable !== false;
     case 'reSign': return mine || (row.status === 'APPROVED' && stage === 'BANK_TRANSFER');
@@ -114,6 +116,8 @@ const SCOPE_OPTIONS: Option[] = [
   { value: 'processed', label: 'resources.workbench.scopeProcessed' },
 ];
 const OVERDUE_FLAG: Option = { value: 'overdue', label: 'approval.overdue', color: 'red' };
+/** A case returned for supplements: its deadline is paused until they arrive. */
+const AWAITED_FLAG: Option = { value: 'awaited', label: 'approval.awaitingSupplements', color: 'orange' };
 
 const label = (key: string) => `resources.workbench.${key}`;
 
@@ -137,7 +141,7 @@ export const APPLICATION_COLUMNS: ColumnSpec<ApplicationRow>[] = [
   { key: 'amount', title: label('amount'), kind: 'money', sort: 'amount' },
   { key: 'status', title: label('status'), kind: 'tag', options: STATUS_CELL_OPTIONS, source: STATUS_TAG_SOURCE, value: statusValue, width: 140 },
   { key: 'assignee', title: label('assignee'), value: (row) => row.assignee?.nickname, width: 110 },
-  { key: 'deadline', title: label('deadline'), kind: 'datetime', sort: 'deadline', flag: (row) => (row.overdue ? OVERDUE_FLAG : null), width: 200 },
+  { key: 'deadline', title: label('deadline'), kind: 'datetime', sort: 'deadline', flag: (row) => (row.overdue ? OVERDUE_FLAG : row.awaited ? AWAITED_FLAG : null), width: 200 },
   { key: 'borrowerType', title: label('borrowerType'), kind: 'enum', options: BORROWER_TYPE_OPTIONS, hidden: true },
   { key: 'termMonths', title: label('term'), width: 90, hidden: true },
   { key: 'guaranteeMethod', title: label('guaranteeMethod'), kind: 'enum', options: GUARANTEE_METHOD_OPTIONS, hidden: true },

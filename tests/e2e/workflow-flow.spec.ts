@@ -43,6 +43,8 @@ const DETAIL = /^(详\s*情|View)$/;
 const SEARCH = /查\s*询$/;
 const MORE = /^更多/;
 const CONFLICT = '该申请已被他人处理或已更新，请刷新后重试';
+/** The smallest PNG header the service takes as an image. */
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3]);
 
 // ---------------------------------------------------------------------------------------------
 // Set-up through the API: a new application at renshe first review
@@ -386,6 +388,77 @@ test.describe('loan workflow through the workbenches', () => {
       await expect(rejection.getByRole('cell')).toHaveText([
         /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/, '人社复审', '驳回', `${NICKNAMES[second]} · ${ORGS.renshe}`, '人社初审', NICKNAMES[first], opinion, '—', /—/,
       ]);
+    });
+  });
+
+  test('renshe returns a case for supplements: it waits at the stage with the reviewer, and the supplements bring it back to them', async () => {
+    test.setTimeout(180_000);
+    const { id, number, first } = await submitApplication();
+    const page = await desks.of(first);
+    const note = '请补充毕业证书和户口簿。';
+
+    await test.step(`人社初审: ${first} returns it, naming the documents awaited`, async () => {
+      const row = await findWaiting(page, 'RS_FIRST', number, first);
+      await row.getByRole('button', { name: MORE }).click();
+      await page.getByRole('menuitem', { name: '退回', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: '退回' });
+      await expect(dialog.getByText('退回后案件仍在本环节由您办理，办理时限暂停；申请人补正所列材料后案件回到您这里，逾期未补正的视为撤回。')).toBeVisible();
+      // The documents are required.
+      await dialog.getByRole('textbox', { name: '审批意见' }).fill(note);
+      await dialog.getByRole('button', { name: OK_BUTTON }).click();
+      await expect(dialog.getByText('请选择需要申请人补正的材料')).toBeVisible();
+      await dialog.getByRole('combobox', { name: '需补正的材料' }).click();
+      await option(page, '毕业证书').click();
+      await option(page, '户口簿').click();
+      await page.keyboard.press('Escape');
+      await dialog.getByRole('button', { name: OK_BUTTON }).click();
+      await expect(page.getByText('已退回申请人')).toBeVisible();
+      await expect(dialog).toBeHidden();
+    });
+
+    await test.step('it stays in the stage\'s list with the reviewer, awaiting supplements, with what is awaited in the drawer', async () => {
+      const row = await findCase(page, 'RS_FIRST', number);
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText('已退回');
+      await expect(row).toContainText('待补正');
+      await expect(row).toContainText(NICKNAMES[first]);
+      await expect(row.getByRole('button', { name: APPROVE })).toHaveCount(0);
+      const drawer = await openDetail(page, row, number);
+      await expect(described(drawer, '待补正材料')).toHaveText('毕业证书、户口簿');
+      await expect(described(drawer, '退回说明')).toHaveText(note);
+      await expect(described(drawer, '补正截止日')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+      await page.keyboard.press('Escape');
+    });
+
+    await test.step('the channel uploads the documents and sends the supplements', async () => {
+      const api = await adminApi();
+      try {
+        const early = await call(api, 'channel/application/supplement', { number, key: randomUUID() });
+        expect(early).toMatchObject({ code: 409, message: '退回后尚未上传以下材料：毕业证书、户口簿' });
+        for (const kind of ['DIPLOMA', 'HOUSEHOLD']) {
+          const uploaded = await api.post('/api/upload/uploadFile', {
+            multipart: { applicationId: String(id), kind, file: { name: `${kind}.png`, mimeType: 'image/png', buffer: Buffer.from(PNG) } },
+          });
+          expect((await uploaded.json()).code).toBe(200);
+        }
+        const back = await call<{ status: string }>(api, 'channel/application/supplement', { number, key: randomUUID(), note: '已补充' });
+        expect(back.code, back.message).toBe(200);
+        expect(back.data.status).toBe('IN_REVIEW');
+      } finally {
+        await api.dispose();
+      }
+    });
+
+    await test.step(`${first} finds it waiting again at 人社初审, with the return and the supplements in its records`, async () => {
+      const row = await findWaiting(page, 'RS_FIRST', number, first);
+      await expect(row).not.toContainText('待补正');
+      await expect(row.getByRole('button', { name: APPROVE })).toBeVisible();
+      const drawer = await openDetail(page, row, number);
+      await drawer.getByRole('tab', { name: '审批记录' }).click();
+      await expect(recordRows(drawer)).toHaveCount(3);
+      await expect(recordRows(drawer).nth(1)).toContainText('退回');
+      await expect(recordRows(drawer).nth(1)).toContainText(note);
+      await expect(recordRows(drawer).last()).toContainText('补正材料');
     });
   });
 

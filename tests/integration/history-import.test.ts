@@ -66,12 +66,14 @@ describeUpstream('historical data import (sysImportHistory)', (up) => {
       loan(7),
       loan(8, { number: platformCase.number }),
       loan(9, { date: '2099-01-01', type: '外星人' }),
+      loan(10, { amount: 350000, term: 48 }),
+      loan(11, { amount: 300000.01, type: 'Small business', guarantee: 'HOUSE', term: 36 }),
     ];
     const bad = await xlsxOf(rows);
     const beforeApps = await countRows(up().db, 'application');
     const checked = await json(await send(up(), 'sysImportHistory/check', admin, bad));
     expect(checked.body.code, checked.body.message).toBe(200);
-    expect(checked.body.data.rows).toBe(10);
+    expect(checked.body.data.rows).toBe(12);
     const byRow = (row: number) => checked.body.data.errors.filter((e: { row: number }) => e.row === row).map((e: { column: string; key: string }) => `${e.column}:${e.key}`);
     expect(byRow(2)).toEqual([]);
     expect(byRow(3)).toEqual(['resources.history.idNumber:validation.idNumber']);
@@ -82,6 +84,9 @@ describeUpstream('historical data import (sysImportHistory)', (up) => {
     expect(byRow(8)).toEqual(['resources.history.loanNumber:validation.importDuplicate']);
     expect(byRow(10)).toEqual(['resources.history.loanNumber:validation.loanNumberTaken']);
     expect(byRow(11).sort()).toEqual(['resources.history.borrowerType:validation.importBorrowerType', 'resources.history.loanDate:validation.loanDateFuture']);
+    // The caps and longest terms of the borrower types' settings, as at intake.
+    expect(byRow(12).sort()).toEqual(['resources.history.amount:validation.amountCap', 'resources.history.termMonths:validation.termMax']);
+    expect(byRow(13)).toEqual(['resources.history.termMonths:validation.termMax']);
 
     // Import all: refused with the check, nothing written.
     const all = await json(await send(up(), 'sysImportHistory/importAll', admin, bad));
@@ -101,15 +106,18 @@ describeUpstream('historical data import (sysImportHistory)', (up) => {
     // The clean rows only: two loans written in one go, eight refused.
     const clean = await json(await send(up(), 'sysImportHistory/importClean', admin, bad, '历史贷款.xlsx'));
     expect(clean.body.code, clean.body.message).toBe(200);
-    expect(clean.body.data).toMatchObject({ rows: 2, created: 2, updated: 0, refused: 8 });
+    expect(clean.body.data).toMatchObject({ rows: 2, created: 2, updated: 0, refused: 10 });
     expect(await countRows(up().db, 'application')).toBe(beforeApps + 2);
     const written = await up().db.selectFrom('application').selectAll().where('import_id', '=', clean.body.data.historyId).orderBy('number').execute();
     expect(written.map((w) => [w.number, w.status, Number(w.loan_amount), w.guarantee_method, w.borrower_type])).toEqual([
       [`HIS${run}0001`, 'LOANED', 100000, 'GUARANTOR', 'PERSON'], [`HIS${run}0007`, 'LOANED', 100000, 'GUARANTOR', 'PERSON'],
     ]);
+    // Each carries its borrower type's current product.
+    const personProduct = await up().db.selectFrom('loan_product').select('id').where('borrower_type', '=', 'PERSON').where('current', '=', true).executeTakeFirstOrThrow();
+    expect(written.map((w) => w.product_id)).toEqual([personProduct.id, personProduct.id]);
 
     const history = await up().call('sysImportHistory/getList', { pageNum: 1, pageSize: 10 }, { token: admin });
-    expect(history.body.data.list[0]).toMatchObject({ fileName: '历史贷款.xlsx', user: expect.any(String), mode: 'CLEAN', rowsRead: 10, imported: 2, refused: 8 });
+    expect(history.body.data.list[0]).toMatchObject({ fileName: '历史贷款.xlsx', user: expect.any(String), mode: 'CLEAN', rowsRead: 12, imported: 2, refused: 10 });
     expect((await up().call('sysImportHistory/getList', { pageNum: 1, pageSize: 10, fileName: '不存在' }, { token: admin })).body.data.total).toBe(0);
   });
 

@@ -5,7 +5,7 @@ import { createCase, key } from './workflow-fixtures';
 
 describeUpstream('workflow actions', (up) => {
   const tokens: Record<string, string> = {};
-  const NAMES = ['admin', 'renshe', 'renshe2', 'renshe3', 'guarantee', 'guarantee2', 'guarantee3', 'bank', 'bank2', 'bank3'] as const;
+  const NAMES = ['admin', 'renshe', 'renshe2', 'renshe3', 'guarantee', 'guarantee2', 'guarantee3', 'bank', 'bank2', 'bank3', 'guarantee-lead'] as const;
   const ids = {} as Record<(typeof NAMES)[number], number>;
   beforeAll(async () => {
     for (const name of NAMES) {
@@ -128,11 +128,13 @@ describeUpstream('workflow actions', (up) => {
     const a = await createCase(up().db, { stage: 'GC_FIRST', assignee: 'guarantee' });
     const b = await createCase(up().db, { stage: 'GC_FIRST', assignee: 'guarantee' });
     const body = { stage: 'GC_FIRST', fromUserId: ids.guarantee, toUserId: ids.guarantee2, key: key() };
-    const res = await call('turnOver', body, 'guarantee3');
+    // A supervisor's act: a reviewer of the same organisation may not.
+    expect((await call('turnOver', body, 'guarantee3')).status).toBe(403);
+    const res = await call('turnOver', body, 'guarantee-lead');
     expect(res.body.data.moved).toBeGreaterThanOrEqual(2);
     expect((await state(a.id)).assignee_id).toBe(ids.guarantee2);
     expect((await state(b.id)).assignee_id).toBe(ids.guarantee2);
-    expect((await call('turnOver', body, 'guarantee3')).body.data).toEqual(res.body.data);
+    expect((await call('turnOver', body, 'guarantee-lead')).body.data).toEqual(res.body.data);
     expect((await records(a.id)).map((r) => r.action)).toEqual(['SUBMIT', 'TURN_OVER']);
     expect((await call('turnOver', { ...body, key: key() }, 'bank')).status).toBe(403);
   });

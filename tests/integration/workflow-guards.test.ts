@@ -75,12 +75,13 @@ describeUpstream('workflow guards', (up) => {
   });
 
   describe('turn-over is a supervisor’s act, never to oneself', () => {
-    it('a reviewer cannot move a colleague’s cases to themselves', async () => {
+    it('a reviewer cannot move a colleague’s cases at all, a supervisor not to themselves', async () => {
       const app = await createCase(up().db, { stage: 'GC_SECOND', assignee: 'guarantee' });
       const banks = await createCase(up().db, { stage: 'BANK_SECOND', assignee: 'bank2' });
-      expectFields(await call('turnOver', { stage: 'GC_SECOND', fromUserId: ids.guarantee, toUserId: await userId(up().db, 'guarantee2'), key: key() }, 'guarantee2'),
-        { toUserId: 'validation.turnOverSelf' });
-      expectFields(await call('turnOver', { stage: 'BANK_SECOND', fromUserId: ids.bank2, toUserId: ids.bank, key: key() }, 'bank'),
+      expect((await call('turnOver', { stage: 'GC_SECOND', fromUserId: ids.guarantee, toUserId: await userId(up().db, 'guarantee2'), key: key() }, 'guarantee2')).status).toBe(403);
+      expect((await call('turnOver', { stage: 'BANK_SECOND', fromUserId: ids.bank2, toUserId: ids.bank, key: key() }, 'bank')).status).toBe(403);
+      const lead = await up().login('bank-lead');
+      expectFields(await up().call('businessClubFirstTrial/turnOver', { stage: 'BANK_SECOND', fromUserId: ids.bank2, toUserId: await userId(up().db, 'bank-lead'), key: key() }, { token: lead }),
         { toUserId: 'validation.turnOverSelf' });
       expect((await state(app.id)).assignee_id).toBe(ids.guarantee);
       expect((await state(banks.id)).assignee_id).toBe(ids.bank2);

@@ -38,6 +38,11 @@ beforeEach(() => {
     'systemOrganiza/getInstitutionDropdown': (body) => ok(ORGS[String(body.type)]),
     'businessSchemaConfig/options': () => ok([PRODUCT]),
     'businessApproveRecord/userGuaranteeMethod': () => ok({ whitelisted: false, methods: METHODS }),
+    // The cap and the longest term the dialog checks are the borrower type's settings.
+    'business-client-group/typeOfBorrowerList': () => ok([{
+      borrowerType: 'PERSON', nameZh: '个人', nameEn: 'Person', capAmount: 300000, totalCapAmount: null, partnerUplift: null, maxTermMonths: 36,
+      keyHireShare: null, keyHireLargeShare: null, keyHireStaffThreshold: null, version: 1,
+    }]),
   };
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
     const path = url.replace('/api/', '').split('?')[0]!;

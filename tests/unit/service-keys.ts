@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Tree } from '@/lib/contract/text-catalogue';
 import { APPLICATION_STATUSES, BORROWER_TYPES, GUARANTEE_METHODS, STAGES } from '@/lib/workflow/stages';
+import { FILE_KINDS } from '@/lib/workflow/files';
 import { FIGURES, STATISTICS_SIDES } from '@/lib/workflow/statistics';
 import { COLUMNS } from '@/upstream/modules/workflow/export';
 
@@ -32,6 +33,7 @@ const FAMILIES: Record<string, (own: string[]) => string[]> = {
   'approval.status.': () => APPLICATION_STATUSES.map((s) => `approval.status.${s}`),
   'approval.borrowerType.': () => BORROWER_TYPES.map((b) => `approval.borrowerType.${b}`),
   'approval.guaranteeMethod.': () => GUARANTEE_METHODS.map((g) => `approval.guaranteeMethod.${g}`),
+  'approval.fileKind.': () => FILE_KINDS.map((k) => `approval.fileKind.${k}`),
   'resources.workbench.': () => [...COLUMNS.map(([key]) => `resources.workbench.${key}`), ...STAGES.map((s) => `resources.workbench.${s}.title`)],
   // Refusals of lib/workflow and the stage names of assignment messages: the service's own namespace.
   'workflow.': (own) => own.filter((k) => k.startsWith('upstream.workflow.')),

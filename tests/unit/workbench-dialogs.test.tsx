@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { NextIntlClientProvider } from 'next-intl';
@@ -50,6 +50,11 @@ function wrap(node: ReactNode) {
 }
 
 const OK = /^确\s*定$|^OK$/;
+/** Picks a document the applicant is to supply in the return dialog. */
+async function chooseDocument(dialog: HTMLElement, name: string) {
+  fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '需补正的材料' }));
+  fireEvent.click(await screen.findByTitle(name));
+}
 const sent = (path: string) => calls.filter((c) => c.path === path).map((c) => c.body);
 
 describe('workflow action dialogs', { timeout: 20_000 }, () => {
@@ -64,13 +69,15 @@ describe('workflow action dialogs', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: OK }));
     expect(await within(dialog).findByText('请填写审核意见')).toBeTruthy();
+    expect(within(dialog).getByText('请选择需要申请人补正的材料')).toBeTruthy();
     expect(sent('businessClubFirstTrial/return')).toHaveLength(0);
 
+    await chooseDocument(dialog, '毕业证书');
     await userEvent.type(within(dialog).getByLabelText('审批意见'), '材料不全');
     await userEvent.click(within(dialog).getByRole('button', { name: OK }));
     expect(await within(dialog).findByText('内容过长！')).toBeTruthy();
     const [first] = sent('businessClubFirstTrial/return');
-    expect(first).toMatchObject({ id: 5, version: 4, opinion: '材料不全' });
+    expect(first).toMatchObject({ id: 5, version: 4, opinion: '材料不全', documents: ['DIPLOMA'] });
     expect(String(first!.key)).toMatch(/^[0-9a-f-]{36}$/);
 
     await userEvent.click(within(dialog).getByRole('button', { name: OK }));
@@ -89,6 +96,7 @@ describe('workflow action dialogs', { timeout: 20_000 }, () => {
     answers['businessClubFirstTrial/return'] = [{ code: 409, message: '数据已被他人修改，请刷新后重试！', data: null }];
     wrap(<ReturnDialog stage="RS_FIRST" row={row} close={close} refresh={refresh} />);
     const dialog = await screen.findByRole('dialog');
+    await chooseDocument(dialog, '户口簿');
     await userEvent.type(within(dialog).getByLabelText('审批意见'), '材料不全');
     await userEvent.click(within(dialog).getByRole('button', { name: OK }));
     expect(await screen.findByText('该申请已被他人处理或已更新，请刷新后重试')).toBeTruthy();

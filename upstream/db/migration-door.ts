@@ -103,7 +103,7 @@ export const door: Migration = {
       include (renshe_org_id, guarantee_org_id, bank_org_id) where status in ('IN_REVIEW', 'APPROVED', 'RETURNED')`.execute(db);
 
     await db.insertInto('system_param').values({
-      key: 'workflow.supplementDays', value: '20', description: 'Working days a returned case waits for its supplements before it is withdrawn', updated_at: new Date(),
+      key: 'supplement.workingDays', value: '20', description: 'Working days a returned case waits for its supplements before it is withdrawn', updated_at: new Date(),
     }).onConflict((oc) => oc.column('key').doNothing()).execute();
 
     // The daily jobs' runs: one row per job and China day, claimed by the replica that runs it.

@@ -18,8 +18,9 @@ const APPLICATION: Columns = [
   ['id_number', 'text'], ['mobile', 'text'], ['gender', 'text'], ['household_register', 'text'], ['employment_category', 'text'],
   ['address', 'text'], ['business_name', 'text'], ['business_scope', 'text'], ['amount', 'numeric'], ['term_months', 'int'],
   ['rate', 'numeric'], ['repayment_method', 'text'], ['guarantee_method', 'text'], ['guarantee_quota', 'numeric'],
-  ['loan_amount', 'numeric'], ['loan_date', 'date'], ['whitelisted', 'boolean'], ['refuse_reason_id', 'int'], ['client_group_id', 'int'], ['product_id', 'int'], ['version', 'int'],
-  ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+  ['loan_amount', 'numeric'], ['loan_date', 'date'], ['whitelisted', 'boolean'], ['refuse_reason_id', 'int'], ['client_group_id', 'int'], ['product_id', 'int'],
+  ['awaited_kinds', 'jsonb'], ['return_note', 'text'], ['returned_by', 'int'], ['returned_at', 'timestamptz'], ['supplement_due', 'date'], ['paused_days', 'int'],
+  ['version', 'int'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
 ];
 const PERSON: Columns = [
   ['id', 'int'], ['application_id', 'int'], ['role', 'text'], ['guarantor_id', 'int'], ['name', 'text'], ['id_number', 'text'],

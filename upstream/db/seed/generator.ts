@@ -49,6 +49,8 @@ interface GeneratedApplicationRow {
   amount: string; term_months: number; rate: string; repayment_method: RepaymentMethod; guarantee_method: GuaranteeMethod;
   guarantee_quota: string | null; loan_amount: string | null; loan_date: string | null; whitelisted: boolean; refuse_reason_id: number | null;
   client_group_id: number | null; product_id: number | null;
+  /** A returned case: what it awaits, from whom and when, until which day, and the working days its deadline had left. */
+  awaited_kinds: string[] | null; return_note: string | null; returned_by: number | null; returned_at: Date | null; supplement_due: string | null; paused_days: number | null;
   version: number; created_at: Date; updated_at: Date;
 }
 
@@ -112,6 +114,9 @@ export function generateApplication(context: GeneratorContext, seed: string, ord
   const passed = (stage: Stage) => route.slice(0, checks).findIndex((n) => n.stage === stage);
   const quota = passed('GC_FIRST') >= 0 ? (random.chance(0.85) ? amount : Math.round(amount * 0.008) * 100) : null;
   const refuseReason = outcome.status === 'REFUSED' ? random.pick(context.refuseReasons) : null;
+  // A returned case keeps its node and reviewer and waits (DOMAIN.md section 1): some days of its deadline left, due within 20 working days.
+  const returned = outcome.status === 'RETURNED' ? random.pick(RETURN_OPINIONS) : null;
+  const pausedDays = returned && current.days !== null ? random.int(1, current.days) : null;
 
   const records: GeneratedRecord[] = [];
   const record = (action: Action, at: number, fields: Partial<GeneratedRecord>) => records.push({
@@ -139,23 +144,26 @@ export function generateApplication(context: GeneratorContext, seed: string, ord
     });
   } else if (exit) {
     const action = ({ RETURNED: 'RETURN', REFUSED: 'REFUSE', WITHDRAWN: 'WITHDRAW' } as const)[outcome.status as 'RETURNED' | 'REFUSED' | 'WITHDRAWN'];
-    const opinion = action === 'RETURN' ? random.pick(RETURN_OPINIONS) : action === 'WITHDRAW' ? random.pick(WITHDRAW_OPINIONS) : refuseReason!.content;
+    const opinion = action === 'RETURN' ? returned![0] : action === 'WITHDRAW' ? random.pick(WITHDRAW_OPINIONS) : refuseReason!.content;
     record(action, last, {
-      node_id: current.id, stage: current.stage, to_status: outcome.status, actor_id: assignees[place]!, actor_org_id: orgOf(current).id,
-      opinion, refuse_reason_id: refuseReason?.id ?? null,
+      node_id: current.id, stage: current.stage, to_status: outcome.status, to_node_id: action === 'RETURN' ? current.id : null,
+      to_stage: action === 'RETURN' ? current.stage : null, actor_id: assignees[place]!, actor_org_id: orgOf(current).id,
+      opinion, refuse_reason_id: refuseReason?.id ?? null, details: action === 'RETURN' ? { documents: returned![1] } : null,
     });
   }
 
   const inReview = outcome.status === 'IN_REVIEW';
+  const waiting = inReview || outcome.status === 'RETURNED';
   const houseIndex = passed('GC_HOUSE');
   const app: GeneratedApplicationRow = {
     borrower_type: borrowerType, module_id: module.id, status: outcome.status,
-    node_id: inReview ? current.id : null,
-    stage: inReview ? current.stage : outcome.status === 'APPROVED' ? 'BANK_TRANSFER' : null,
-    assignee_id: inReview || outcome.status === 'APPROVED' ? assignees[place]! : null,
+    node_id: waiting ? current.id : null,
+    stage: waiting ? current.stage : outcome.status === 'APPROVED' ? 'BANK_TRANSFER' : null,
+    assignee_id: waiting || outcome.status === 'APPROVED' ? assignees[place]! : null,
     maker_id: inReview && place > 0 ? assignees[place - 1]! : null,
     entered_at: inReview ? times[last]! : null,
-    deadline: inReview && current.days !== null ? addWorkingDays(times[last]!, current.days, context.calendar) : null,
+    deadline: inReview && current.days !== null ? addWorkingDays(times[last]!, current.days, context.calendar)
+      : pausedDays !== null ? addWorkingDays(times[last]!, pausedDays, context.calendar) : null,
     // Marked as told today, so seeding sends no overdue message.
     overdue_notified_on: overdue ? chinaDay(now) : null,
     renshe_org_id: orgs.RENSHE.id, guarantee_org_id: orgs.GUARANTEE.id, bank_org_id: orgs.BANK.id,
@@ -168,6 +176,9 @@ export function generateApplication(context: GeneratorContext, seed: string, ord
     loan_amount: issued ? (quota ?? amount).toFixed(2) : null, loan_date: issued ? chinaDay(times[last]!) : null,
     whitelisted: false, refuse_reason_id: refuseReason?.id ?? null,
     client_group_id: context.groups.get(business.employment_category) ?? null, product_id: context.products[borrowerType] ?? null,
+    awaited_kinds: returned?.[1] ?? null, return_note: returned?.[0] ?? null, returned_by: returned ? assignees[place]! : null,
+    returned_at: returned ? times[last]! : null, paused_days: pausedDays,
+    supplement_due: returned ? chinaDay(addWorkingDays(now, random.int(3, 18), context.calendar)) : null,
     version: records.length, created_at: times[0]!, updated_at: times[last]!,
   };
   const people = peopleOf(random, borrowerType, proposer, business, method === 'GUARANTOR');

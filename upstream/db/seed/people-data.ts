@@ -115,9 +115,10 @@ export const CHECK_OPINIONS = {
   BANK: ['征信良好，同意贷款。', '经审核符合放贷条件，同意。', '同意，转放款审批。'],
 } as const;
 
-export const RETURN_OPINIONS = [
-  '请补充营业执照副本复印件。', '请补充近六个月经营流水。', '配偶身份证照片不清晰，请重新上传。',
-  '经营场所租赁合同已过期，请补充新合同。', '请补充担保人收入证明。',
+/** A return's note and the document kinds it awaits. */
+export const RETURN_OPINIONS: [string, string[]][] = [
+  ['请补充营业执照副本复印件。', ['BUSINESS_LICENSE']], ['请补充近六个月经营流水。', ['OTHER']], ['配偶身份证照片不清晰，请重新上传。', ['ID_CARD']],
+  ['经营场所租赁合同已过期，请补充新合同。', ['CONTRACT']], ['请补充担保人收入证明和户口簿。', ['OTHER', 'HOUSEHOLD']],
 ];
 
 export const WITHDRAW_OPINIONS = ['申请人来电要求撤回申请。', '申请人已通过其他渠道获得资金，主动撤回。', '申请人暂缓创业计划，申请撤回。'];

@@ -49,7 +49,7 @@ const loanValues = (loan: Loan, importId: number, now: Date) => ({
   assignee_id: null, renshe_org_id: loan.rensheOrgId, guarantee_org_id: loan.guaranteeOrgId, bank_org_id: loan.bankOrgId, name: loan.name,
   id_number: loan.idNumber, mobile: loan.mobile, gender: idGender(loan.idNumber), household_register: '', employment_category: loan.employmentCategory ?? '',
   amount: loan.amount, term_months: loan.termMonths, rate: loan.rate ?? 0, repayment_method: 'INTEREST_MONTHLY' as const, guarantee_method: loan.guarantee,
-  loan_amount: loan.amount, loan_date: loan.loanDate, client_group_id: loan.clientGroupId, import_id: importId, updated_at: now,
+  loan_amount: loan.amount, loan_date: loan.loanDate, client_group_id: loan.clientGroupId, product_id: loan.productId, import_id: importId, updated_at: now,
 });
 
 /**
@@ -70,7 +70,7 @@ async function write(ctx: Ctx, fileName: string, mode: 'ALL' | 'CLEAN', rowsRead
         .values(batch.map(({ value }) => ({ ...loanValues(value, history.id, ctx.now), created_at: chinaDayStart(value.loanDate) })))
         .onConflict((oc) => oc.column('number').doUpdateSet((eb) => ({
           ...Object.fromEntries(['borrower_type', 'module_id', 'renshe_org_id', 'guarantee_org_id', 'bank_org_id', 'name', 'id_number', 'mobile', 'gender',
-            'employment_category', 'amount', 'term_months', 'rate', 'guarantee_method', 'loan_amount', 'loan_date', 'client_group_id', 'import_id', 'updated_at',
+            'employment_category', 'amount', 'term_months', 'rate', 'guarantee_method', 'loan_amount', 'loan_date', 'client_group_id', 'product_id', 'import_id', 'updated_at',
           ].map((c) => [c, eb.ref(`excluded.${c}` as 'excluded.name')])),
           version: sql`application.version + 1`,
         })).where('application.import_id', 'is not', null))

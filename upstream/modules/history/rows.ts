@@ -8,6 +8,7 @@ import type { Locale } from '../../../lib/contract/auth';
 import { BORROWER_TYPES, GUARANTEE_METHODS, type BorrowerType, type GuaranteeMethod } from '../../../lib/workflow/stages';
 import type { OrgType } from '../../db/schema';
 import { chinaToday } from '../../core/china-time';
+import { highestCap, toFen, type TypeLimits } from '../../../lib/workflow/caps';
 
 /** The historical-data file: one loan a row, each loan number once. */
 export const HISTORY_IMPORT: ImportDefinition<typeof historyRow> = {
@@ -45,6 +46,8 @@ export interface Loan extends HistoryRow {
   bankOrgId: number;
   moduleId: number;
   clientGroupId: number | null;
+  /** The borrower type's current product, whose rules (rate, subsidy) the loan is read with. */
+  productId: number | null;
 }
 
 const normal = (text: string) => text.replace(/\s/g, '').toLowerCase();
@@ -72,13 +75,22 @@ const GUARANTEES = enumIndex(GUARANTEE_METHODS, (g) => `approval.guaranteeMethod
  */
 export async function resolveRows(db: Db, rows: ImportedRow<HistoryRow>[], now: Date): Promise<{ loans: ImportedRow<Loan>[]; errors: ImportRowError[] }> {
   if (!rows.length) return { loans: [], errors: [] };
-  const [orgs, modules, groups, taken] = await Promise.all([
+  const [orgs, modules, groups, taken, types, products] = await Promise.all([
     db.selectFrom('organization').select(['id', 'name', 'type']).where('type', 'in', ['RENSHE', 'GUARANTEE', 'BANK']).execute(),
     db.selectFrom('approval_module').select(['id', 'borrower_type', 'state']).where('deleted_at', 'is', null).orderBy('id').execute(),
     db.selectFrom('client_group').select(['id', 'name_zh']).execute(),
     db.selectFrom('application').select('number').where('import_id', 'is', null)
       .where('number', 'in', rows.map((r) => r.value.loanNumber)).execute(),
+    db.selectFrom('borrower_type_config').selectAll().execute(),
+    db.selectFrom('loan_product').select(['id', 'borrower_type']).where('current', '=', true).where('state', '=', 'ENABLED').orderBy('sort').orderBy('id').execute(),
   ]);
+  const limitsOf = (type: BorrowerType): TypeLimits | undefined => {
+    const row = types.find((t) => t.borrower_type === type);
+    return row && {
+      borrowerType: type, capAmount: Number(row.cap_amount), totalCapAmount: row.total_cap_amount === null ? null : Number(row.total_cap_amount),
+      partnerUplift: row.partner_uplift === null ? null : Number(row.partner_uplift), maxTermMonths: row.max_term_months,
+    };
+  };
   const byName = new Map<string, number[]>();
   for (const org of orgs) {
     const key = `${org.type}\u0000${normal(org.name)}`;
@@ -104,6 +116,10 @@ export async function resolveRows(db: Db, rows: ImportedRow<HistoryRow>[], now: 
     if (!guarantee) fail('guaranteeMethod', 'validation.importGuaranteeMethod');
     const moduleId = borrower ? flowOf(borrower) : undefined;
     if (borrower && moduleId === undefined) fail('borrowerType', 'validation.importNoFlow');
+    // The same caps as intake: a file names no partners, so a partnership is held to its ceiling.
+    const limits = borrower && limitsOf(borrower);
+    if (limits && toFen(value.amount) > toFen(highestCap(limits))) fail('amount', 'validation.amountCap', { max: highestCap(limits).toLocaleString('en-US') });
+    if (limits && value.termMonths > limits.maxTermMonths) fail('termMonths', 'validation.termMax', { max: limits.maxTermMonths });
     if (value.loanDate > today) fail('loanDate', 'validation.loanDateFuture');
     if (platform.has(value.loanNumber)) fail('loanNumber', 'validation.loanNumberTaken');
     const ids = { rensheOrgId: org('rensheOrg', 'RENSHE'), guaranteeOrgId: org('guaranteeOrg', 'GUARANTEE'), bankOrgId: org('bankOrg', 'BANK') };
@@ -112,7 +128,8 @@ export async function resolveRows(db: Db, rows: ImportedRow<HistoryRow>[], now: 
       continue;
     }
     loans.push({
-      row, value: { ...value, ...ids, borrower: borrower!, guarantee: guarantee!, moduleId: moduleId!, clientGroupId: groupOf.get(value.employmentCategory ?? '') ?? null },
+      row, value: { ...value, ...ids, borrower: borrower!, guarantee: guarantee!, moduleId: moduleId!, clientGroupId: groupOf.get(value.employmentCategory ?? '') ?? null,
+        productId: products.find((p) => p.borrower_type === borrower)?.id ?? null },
     });
   }
   return { loans, errors };

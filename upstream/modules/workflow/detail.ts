@@ -37,7 +37,7 @@ export async function applicationDetail(db: Trx, user: AuthUser, id: number, now
     .where('a.id', '=', id).executeTakeFirstOrThrow();
   const stage = app.stage ?? 'RS_FIRST';
   const [act, adminRedeploy, reveal, open] = await Promise.all([
-    Promise.resolve(app.assignee_id === user.id && (app.status === 'IN_REVIEW' || app.status === 'APPROVED')),
+    Promise.resolve(app.assignee_id === user.id && (app.status === 'IN_REVIEW' || app.status === 'APPROVED' || app.status === 'RETURNED')),
     holdsButton(db, user, stage, 'adminRedeploy'),
     allowed(db, user, anyStage('reveal')),
     rejectable(db, [app.id]),
