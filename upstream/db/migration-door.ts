@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${name} is the SMS templates' variable syntax
 import { sql, type Kysely, type Migration } from 'kysely';
 import { adjustReviewerRoles } from './seed/roles';
 

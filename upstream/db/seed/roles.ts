@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { Database } from '../schema';
 
 /** Buttons that act on another person's cases: a supervisor's, never a reviewer's (DESIGN.md section 5, guards). */
-export const SUPERVISOR_BUTTONS = ['adminRedeploy', 'turnOver'] as const;
+const SUPERVISOR_BUTTONS = ['adminRedeploy', 'turnOver'] as const;
 
 /** Each kind of organisation's supervisor role, beside its reviewer role, with one demo user per demo organisation. */
-export const SUPERVISOR_ROLES = [
+const SUPERVISOR_ROLES = [
   { reviewer: '人社审核员', name: '人社主管', nameEn: 'Renshe supervisors', description: '人社局的审核主管：可调配他人案件、移交他人待办', descriptionEn: 'Renshe supervisors: reassign and hand over colleagues\' cases', demoUser: 'renshe', lead: { username: 'renshe-lead', nickname: '人社主管', mobile: '13800000021' } },
   { reviewer: '担保审核员', name: '担保主管', nameEn: 'Guarantee supervisors', description: '担保公司的审核主管：可调配他人案件、移交他人待办', descriptionEn: 'Guarantee company supervisors: reassign and hand over colleagues\' cases', demoUser: 'guarantee', lead: { username: 'guarantee-lead', nickname: '担保主管', mobile: '13800000022' } },
   { reviewer: '银行审核员', name: '银行主管', nameEn: 'Bank supervisors', description: '银行的审核主管：可调配他人案件、移交他人待办', descriptionEn: 'Bank supervisors: reassign and hand over colleagues\' cases', demoUser: 'bank', lead: { username: 'bank-lead', nickname: '银行主管', mobile: '13800000023' } },
@@ -16,7 +17,7 @@ export const SUPERVISOR_ROLES = [
  * a demo supervisor in the same organisation with the same password. Runs on a fresh demo seed
  * and on existing installs (migration 0034); a role or user already there is left as it is.
  */
-export async function adjustReviewerRoles(db: Kysely<any>) {
+export async function adjustReviewerRoles(db: Kysely<Database>) {
   // A button's action is `module::verb`.
   const buttons = await db.selectFrom('permission').select('id').where('kind', '=', 'BUTTON')
     .where((eb) => eb.or(SUPERVISOR_BUTTONS.map((verb) => eb('action', 'like', `%::${verb}`)))).execute();
@@ -24,8 +25,8 @@ export async function adjustReviewerRoles(db: Kysely<any>) {
     const reviewer = await db.selectFrom('role').select('id').where('name', '=', role.reviewer).executeTakeFirst();
     if (!reviewer) continue;
     const granted = await db.selectFrom('role_permission').select('permission_id').where('role_id', '=', reviewer.id).execute();
-    const grantedIds = new Set(granted.map((g: { permission_id: number }) => g.permission_id));
-    const supervisorButtons = buttons.map((b: { id: number }) => b.id).filter((id: number) => grantedIds.has(id));
+    const grantedIds = new Set(granted.map((g) => g.permission_id));
+    const supervisorButtons = buttons.map((b) => b.id).filter((id) => grantedIds.has(id));
     if (supervisorButtons.length) {
       await db.deleteFrom('role_permission').where('role_id', '=', reviewer.id).where('permission_id', 'in', supervisorButtons).execute();
     }

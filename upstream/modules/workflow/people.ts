@@ -6,7 +6,7 @@ type Db = Kysely<Database>;
 type Role = 'SPOUSE' | 'PARTNER' | 'EMPLOYEE' | 'GUARANTOR' | 'GUARANTOR_SPOUSE';
 
 /** Statuses of a live case: one still in review, waiting for supplements, or approved and not yet issued. */
-export const LIVE_STATUSES: ApplicationStatus[] = ['IN_REVIEW', 'RETURNED', 'APPROVED'];
+const LIVE_STATUSES: ApplicationStatus[] = ['IN_REVIEW', 'RETURNED', 'APPROVED'];
 /** The people of a case whose other live case blocks a new one (DOMAIN.md section 1, 'Who may apply'). */
 const NAMED_ROLES: Role[] = ['SPOUSE', 'PARTNER', 'GUARANTOR', 'GUARANTOR_SPOUSE'];
 
@@ -15,7 +15,7 @@ const NAMED_ROLES: Role[] = ['SPOUSE', 'PARTNER', 'GUARANTOR', 'GUARANTOR_SPOUSE
  * of the roles: number and the ID number found, oldest first, the case `except` left out. Two
  * indexed reads (by the proposer's and by a person's ID number), not one scan.
  */
-export async function casesOfPeople(db: Db, ids: string[], statuses: ApplicationStatus[], roles: Role[], except?: number, limit = 10) {
+async function casesOfPeople(db: Db, ids: string[], statuses: ApplicationStatus[], roles: Role[], except?: number, limit = 10) {
   if (!ids.length) return [];
   const proposers = db.selectFrom('application as a').select(['a.id', 'a.number', 'a.id_number as idNumber'])
     .where('a.id_number', 'in', ids).where('a.status', 'in', statuses)

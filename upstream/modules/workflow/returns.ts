@@ -19,7 +19,7 @@ import { keyUses, lockKey } from './guards';
 type Db = Kysely<Database>;
 
 /** The working days a returned case waits for its supplements (system parameter supplement.workingDays; seed 20). */
-export async function supplementDays(db: Db): Promise<number> {
+async function supplementDays(db: Db): Promise<number> {
   const row = await db.selectFrom('system_param').select('value').where('key', '=', 'supplement.workingDays').executeTakeFirst();
   const days = Number(row?.value);
   return Number.isInteger(days) && days > 0 ? days : 20;
