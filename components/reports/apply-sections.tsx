@@ -79,6 +79,7 @@ export function ApplySections({ data, open }: { data: ApplyStatistics; open: Ope
         ]} />} />
 
       <Typography.Title level={5}>{t('sections.funnel')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('sections.funnelNote')}</Typography.Paragraph>
       <SideBySide
         chart={<FunnelChart title={t('chart.funnel')} tableCaption={t('chart.table')} stepTitle={t('step')} countTitle={t('total')} rateTitle={t('rate')}
           steps={data.funnel.map((f) => ({ label: t(`steps.${f.step}`), count: f.count, rate: f.rate }))}

@@ -98,6 +98,24 @@ describeUpstream('application statistics (summary tables kept by triggers)', (up
     expect(steps.body.data.total).toBe(Math.min(after.funnel[1].count, 10_000));
   });
 
+  it('counts a case at every step it ever reached: one sent back from the guarantee company to renshe stays past renshe', async () => {
+    const before = await form(WIDE);
+    const app = await createCase(up().db, { stage: 'RS_FINAL', assignee: 'renshe' });
+    const checked = await up().call('businessClubFirstTrial/check', { id: app.id, version: app.version, key: key(), opinion: '', nextUserId: await userId(up().db, 'guarantee') }, { token: tokens.renshe });
+    expect(checked.status).toBe(200);
+    const node = await up().db.selectFrom('approval_record').select('node_id').where('application_id', '=', app.id).where('action', '=', 'CHECK').executeTakeFirstOrThrow();
+    const rejected = await up().call('businessClubFirstTrial/reject', {
+      id: app.id, version: checked.body.data.application.version, key: key(), opinion: '请人社终审复核经营场所', nodeId: node.node_id, userId: ids.renshe2,
+    }, { token: await up().login('guarantee') });
+    expect(rejected.body.data.application, JSON.stringify(rejected.body)).toMatchObject({ stage: 'RS_FINAL' });
+    const after = await form(WIDE);
+    expect(after.funnel[0].count).toBe(before.funnel[0].count + 1);
+    expect(after.funnel[1].count).toBe(before.funnel[1].count + 1);
+    const { rows } = await sql<{ n: string }>`select count(*) as n from application where funnel_level(status, coalesce(last_stage, stage)) >= 1
+      and created_at >= '2023-12-31T16:00:00Z' and created_at < '2026-12-31T16:00:00Z'`.execute(up().db);
+    expect(after.funnel[1].count).toBe(Number(rows[0]!.n));
+  });
+
   it('answers from its rollups as from the applications themselves after inserts, moves between every dimension and deletes', async () => {
     /** Each dimension of the form, counted straight from the applications of the period (China days). */
     const direct = async () => {

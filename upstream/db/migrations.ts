@@ -19,6 +19,7 @@ import { applyRollup } from './migration-apply-rollup';
 import { listsAtScale } from './migration-lists-at-scale';
 import { scopeVersion } from './migration-scope-version';
 import { door } from './migration-door';
+import { funnel } from './migration-funnel';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -272,4 +273,5 @@ export const migrations: Record<string, Migration> = {
   '0032_flow_names': flowNames,
   '0033_scope_version': scopeVersion,
   '0034_door': door,
+  '0035_funnel': funnel,
 };
