@@ -52,6 +52,15 @@ export function DetailBasic({ detail }: { detail: ApplicationDetail }) {
           ? detail.signedAgreements.map((a) => t('detail.agreementVersion', { title: a.title, version: a.version })).join('；') : null, 2),
         item('createTime', formatTime(detail.createTime)),
         ...(detail.refuseReason ? [item('refuseReason', detail.refuseReason, 2)] : []),
+        ...(detail.proofs.length ? [item('proofDocuments', (
+          <Space size={4} wrap>
+            {detail.proofs.map((proof) => (
+              <Tag key={proof.kind} color={proof.uploaded ? 'green' : 'orange'}>
+                {t(proof.uploaded ? 'detail.proofUploaded' : 'detail.proofMissing', { document: t(`fileKind.${proof.kind}`) })}
+              </Tag>
+            ))}
+          </Space>
+        ), 2)] : []),
         ...(awaited ? [
           item('awaitedDocuments', awaited.documents.map((kind) => t(`fileKind.${kind}`)).join('、'), 2),
           item('returnNote', awaited.note, 2),

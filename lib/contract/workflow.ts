@@ -201,6 +201,8 @@ export const applicationDetail = applicationRow.extend({
   refuseReason: z.string().nullable(),
   rensheOrg: z.string(),
   moduleName: z.string(),
+  /** The proof documents the proposer's client group requires, and whether each is on the case (renshe first review approves only with all). */
+  proofs: z.array(z.object({ kind: z.enum(FILE_KINDS), uploaded: z.boolean() })),
   /** What the caller may do now (the server checks again on the call). */
   can: z.object({ act: z.boolean(), adminRedeploy: z.boolean(), reveal: z.boolean() }),
 });

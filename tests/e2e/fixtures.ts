@@ -192,6 +192,32 @@ export async function adminApi(): Promise<APIRequestContext> {
   return api;
 }
 
+/** The smallest PNG header the service takes as an image. */
+export const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3]);
+
+/** Uploads a file of each kind to a case, as the applicants' channel does (renshe first review approves only with the key group's proof). */
+export async function uploadFiles(api: APIRequestContext, applicationId: number, kinds: string[]) {
+  for (const kind of kinds) {
+    const uploaded = await api.post('/api/upload/uploadFile', {
+      multipart: { applicationId: String(applicationId), kind, file: { name: `${kind}.png`, mimeType: 'image/png', buffer: Buffer.from(PNG) } },
+    });
+    expect((await uploaded.json()).code).toBe(200);
+  }
+}
+
+/** Uploads the proof documents a case at renshe first review lacks (by its number, as admin). */
+export async function supplyProofs(number: string) {
+  const api = await adminApi();
+  try {
+    const listed = await call<{ list: { id: number }[] }>(api, 'businessClubFirstTrial/getList', { stage: 'RS_FIRST', number, pageNum: 1, pageSize: 10 });
+    const id = listed.data.list[0]!.id;
+    const detail = await call<{ proofs: { kind: string; uploaded: boolean }[] }>(api, 'businessClubFirstTrial/unfold', { id });
+    await uploadFiles(api, id, detail.data.proofs.filter((p) => !p.uploaded).map((p) => p.kind));
+  } finally {
+    await api.dispose();
+  }
+}
+
 /** Turns the 'SMS code at login' switch on or off (as admin, through the API). */
 export async function setSmsSwitch(on: boolean) {
   const api = await adminApi();

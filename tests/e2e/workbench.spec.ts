@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, failOnMissingTexts, OK_BUTTON, resetLanguage, signIn, switchLanguage } from './fixtures';
+import { DEMO_USERS, failOnMissingTexts, OK_BUTTON, resetLanguage, signIn, supplyProofs, switchLanguage } from './fixtures';
 
 const DETAIL = /^(详\s*情|View)$/;
 const APPROVE = /^(审核通过|Approve)$/;
@@ -42,7 +42,8 @@ test('renshe approves an application at 人社初审 choosing renshe2, who then 
     await expect(drawer).toBeHidden();
   });
 
-  await test.step('approve, choosing renshe2 as the next person', async () => {
+  await test.step('approve, choosing renshe2 as the next person (the key group\'s proof uploaded first)', async () => {
+    await supplyProofs(number);
     await row.getByRole('button', { name: APPROVE }).click();
     const dialog = renshe.getByRole('dialog', { name: '审核通过' });
     await expect(dialog.getByText('审核通过后进入：人社复审')).toBeVisible();

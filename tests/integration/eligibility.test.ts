@@ -219,6 +219,29 @@ describeUpstream('eligibility at the door: caps from settings, key groups, one l
     });
   });
 
+  describe('the key group\'s proof documents', () => {
+    it('renshe first review approves only with them on the case; the drawer says which are there', async () => {
+      const res = await submit(application({ proposer: { ...person('退役者'), householdRegister: '长沙', employmentCategory: '返乡创业农民工' }, guaranteeMethod: 'GUARANTOR', guarantors: [person('保证人', 1980)] }));
+      const app = await up().db.selectFrom('application').select(['id', 'version', 'assignee_id']).where('id', '=', res.body.data.id).executeTakeFirstOrThrow();
+      const assignee = (await up().db.selectFrom('app_user').select('username').where('id', '=', app.assignee_id!).executeTakeFirstOrThrow()).username;
+      tokens[assignee] ??= await up().login(assignee);
+      const next = await userId(up().db, ['renshe', 'renshe2', 'renshe3'].find((u) => u !== assignee)!);
+      const check = () => call('businessClubFirstTrial/check', { id: app.id, version: app.version, key: key(), nextUserId: next }, assignee);
+      const detail = async () => (await call('businessClubFirstTrial/unfold', { id: app.id }, assignee)).body.data.proofs;
+      expect(await detail()).toEqual([{ kind: 'MIGRANT_PROOF', uploaded: false }, { kind: 'HOUSEHOLD', uploaded: false }]);
+      const refused = await check();
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('缺少客户群体要求的证明材料：返乡创业证明、户口簿。请上传，或退回申请人补正');
+      await upload(up(), tokens.admin!, app.id, 'MIGRANT_PROOF');
+      expect((await check()).body.message).toBe('缺少客户群体要求的证明材料：户口簿。请上传，或退回申请人补正');
+      expect((await up().db.selectFrom('application').select(['stage', 'version']).where('id', '=', app.id).executeTakeFirstOrThrow())).toEqual({ stage: 'RS_FIRST', version: app.version });
+      await upload(up(), tokens.admin!, app.id, 'HOUSEHOLD');
+      expect(await detail()).toEqual([{ kind: 'MIGRANT_PROOF', uploaded: true }, { kind: 'HOUSEHOLD', uploaded: true }]);
+      const passed = await check();
+      expect(passed.body.data.application, JSON.stringify(passed.body)).toMatchObject({ stage: 'RS_SECOND' });
+    });
+  });
+
   describe('returned for supplements', () => {
     /** A case entered through the channel, at renshe first review. */
     async function entered() {

@@ -1,5 +1,4 @@
 import { defineCall, type InputOf } from '../../core/call';
-import { invalid } from '../../core/errors';
 import { runAction, type ActionSpec } from './actions';
 import { turnOver } from './turn-over';
 import { sendSms } from '../sms/send';
@@ -9,7 +8,9 @@ const yuan = (amount: string | number) => Number(amount).toLocaleString('en-US',
 import { sendRefusalSms } from '../risk/refusal-sms';
 import { applyStrategies } from '../risk/strategy';
 import { enqueueEvent } from '../push/enqueue';
-import { recordReturn } from './returns';
+import { documentList, recordReturn } from './returns';
+import { proofsOf } from './people';
+import { conflict, invalid } from '../../core/errors';
 
 type ActionPath = 'businessClubFirstTrial/check' | 'businessClubFirstTrial/reject' | 'businessClubFirstTrial/return' | 'businessClubFirstTrial/refuse'
   | 'businessClubFirstTrial/redeploy' | 'businessClubFirstTrial/adminRedeploy' | 'businessClubFirstTrial/withdraw'
@@ -23,8 +24,10 @@ function actionCall<P extends ActionPath>(path: P, spec: ActionSpec<InputOf<P>>)
 export const actionCalls = [
   actionCall('businessClubFirstTrial/check', {
     verb: 'check', action: 'CHECK', move: () => ({ action: 'CHECK' }), pick: (i) => i.nextUserId,
-    // The last stage's approval tells the applicant.
+    // Renshe first review approves only with the client group's proof documents on the case; the last stage's approval tells the applicant.
     async after(trx, ctx, app) {
+      const missing = app.stage === 'RS_FIRST' ? (await proofsOf(trx, app)).filter((p) => !p.uploaded) : [];
+      if (missing.length) throw conflict('workflow.proofsMissing', { documents: documentList(ctx.locale, missing.map((p) => p.kind)) });
       const now = await trx.selectFrom('application').select('status').where('id', '=', app.id).executeTakeFirstOrThrow();
       if (now.status !== 'APPROVED') return;
       await sendSms(trx, {

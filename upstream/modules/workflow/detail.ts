@@ -13,6 +13,7 @@ import { holdsButton } from './actions';
 import { anyStage } from '../../../lib/contract/calls/workflow';
 import { moduleNodes, rejectable } from './flow';
 import { applicationRows, dateText, toApplicationRow } from './rows';
+import { proofsOf } from './people';
 import { caseScope, caseVisible } from './scope';
 
 type Trx = Kysely<Database>;
@@ -61,6 +62,7 @@ export async function applicationDetail(db: Trx, user: AuthUser, id: number, now
     refuseReason: inReaderLanguage(locale, extra.reason, extra.reasonEn),
     rensheOrg: extra.renshe,
     moduleName: inReaderLanguage(locale, extra.module, extra.moduleEn),
+    proofs: await proofsOf(db, app),
     can: { act, adminRedeploy: adminRedeploy && app.status === 'IN_REVIEW', reveal },
   };
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ApplicationStatus, BorrowerType } from '../../../lib/workflow/stages';
+import type { FileKind } from '../../../lib/workflow/files';
 
 type Db = Kysely<Database>;
 type Role = 'SPOUSE' | 'PARTNER' | 'EMPLOYEE' | 'GUARANTOR' | 'GUARANTOR_SPOUSE';
@@ -63,4 +64,14 @@ export async function clientGroupOf(db: Db, input: { borrowerType: BorrowerType;
   const row = input.clientGroupId === undefined ? await groupNamed(db, input.proposer.employmentCategory)
     : await db.selectFrom('client_group').select(['id', 'state', 'borrower_types']).where('id', '=', input.clientGroupId).executeTakeFirst();
   return { id: row?.id ?? null, fits: Boolean(row && row.state === 'ENABLED' && row.borrower_types.includes(input.borrowerType)) };
+}
+
+/** The proof documents the case's client group requires, each with whether a file of that kind is on the case. */
+export async function proofsOf(db: Db, app: { id: number; client_group_id: number | null }): Promise<{ kind: FileKind; uploaded: boolean }[]> {
+  if (app.client_group_id === null) return [];
+  const group = await db.selectFrom('client_group').select('proof_kinds').where('id', '=', app.client_group_id).executeTakeFirst();
+  const kinds = (group?.proof_kinds ?? []) as FileKind[];
+  if (!kinds.length) return [];
+  const files = await db.selectFrom('application_file').select('kind').distinct().where('application_id', '=', app.id).where('kind', 'in', kinds).execute();
+  return kinds.map((kind) => ({ kind, uploaded: files.some((f) => f.kind === kind) }));
 }

@@ -5,6 +5,7 @@ import { defineCall, type AuthUser, type CallContext } from '../../core/call';
 import { chinaToday } from '../../core/china-time';
 import { conflict, notFound } from '../../core/errors';
 import { translator } from '../../core/i18n';
+import type { Locale } from '../../../lib/contract/auth';
 import { storedText } from '../../core/stored-text';
 import { addWorkingDays, workingDaysBetween } from '../../../lib/workflow/working-days';
 import { STAGE_INFO, type Stage } from '../../../lib/workflow/stages';
@@ -25,11 +26,6 @@ async function supplementDays(db: Db): Promise<number> {
   return Number.isInteger(days) && days > 0 ? days : 20;
 }
 
-/** The documents' names as the applicant reads them (the SMS is in Chinese). */
-const documentNames = (kinds: readonly FileKind[]) => {
-  const t = translator('zh-CN');
-  return kinds.map((kind) => t(`approval.fileKind.${kind}`)).join('、');
-};
 
 /**
  * After a return (in the action's transaction): what is awaited, until which China day, and the
@@ -45,7 +41,7 @@ export async function recordReturn(trx: Db, ctx: CallContext<AuthUser>, app: { i
   }).where('id', '=', app.id).execute();
   await sendSms(trx, {
     scene: 'RETURNED', mobile: app.mobile, clientIp: ctx.clientIp, now: ctx.now,
-    values: { name: app.name, number: app.number, documents: documentNames(input.documents), days },
+    values: { name: app.name, number: app.number, documents: documentList('zh-CN', input.documents), days },
   });
 }
 
@@ -72,7 +68,7 @@ export const returnCalls = [
         const uploaded = awaited.length && app.returned_at ? await trx.selectFrom('application_file').select('kind').distinct()
           .where('application_id', '=', app.id).where('created_at', '>=', app.returned_at).where('kind', 'in', awaited).execute() : [];
         const missing = awaited.filter((kind) => !uploaded.some((f) => f.kind === kind));
-        if (missing.length) throw conflict('workflow.supplementMissing', { documents: translatedList(ctx, missing) });
+        if (missing.length) throw conflict('workflow.supplementMissing', { documents: documentList(ctx.locale, missing) });
         const deadline = app.paused_days === null ? await deadlineFor(trx, app.node_id, ctx.now)
           : addWorkingDays(ctx.now, app.paused_days, await loadCalendar(trx));
         await trx.updateTable('application').set({ status: 'IN_REVIEW', deadline, overdue_notified_on: null, ...CLEARED, version: app.version + 1, updated_at: ctx.now })
@@ -94,9 +90,10 @@ export const returnCalls = [
   }),
 ];
 
-const translatedList = (ctx: CallContext, kinds: readonly FileKind[]) => {
-  const t = translator(ctx.locale);
-  return kinds.map((kind) => t(`approval.fileKind.${kind}`)).join(ctx.locale === 'en' ? ', ' : '、');
+/** Document kinds named in the reader's language. */
+export const documentList = (locale: Locale, kinds: readonly FileKind[]) => {
+  const t = translator(locale);
+  return kinds.map((kind) => t(`approval.fileKind.${kind}`)).join(locale === 'en' ? ', ' : '、');
 };
 
 const JOB = 'RETURN_TIMEOUT';
