@@ -407,9 +407,11 @@ test.describe('loan workflow through the workbenches', () => {
       await dialog.getByRole('textbox', { name: '审批意见' }).fill(note);
       await dialog.getByRole('button', { name: OK_BUTTON }).click();
       await expect(dialog.getByText('请选择需要申请人补正的材料')).toBeVisible();
-      await dialog.getByRole('combobox', { name: '需补正的材料' }).click();
-      await option(page, '毕业证书').click();
-      await option(page, '户口簿').click();
+      const documents = dialog.getByRole('combobox', { name: '需补正的材料' });
+      for (const name of ['毕业证书', '户口簿']) {
+        await documents.fill(name);
+        await option(page, name).click();
+      }
       await page.keyboard.press('Escape');
       await dialog.getByRole('button', { name: OK_BUTTON }).click();
       await expect(page.getByText('已退回申请人')).toBeVisible();
@@ -434,7 +436,7 @@ test.describe('loan workflow through the workbenches', () => {
       const api = await adminApi();
       try {
         const early = await call(api, 'channel/application/supplement', { number, key: randomUUID() });
-        expect(early).toMatchObject({ code: 409, message: '退回后尚未上传以下材料：毕业证书、户口簿' });
+        expect(early).toMatchObject({ code: 409, message: '退回后尚未上传以下材料：毕业证书、户口簿！' });
         await uploadFiles(api, id, ['DIPLOMA', 'HOUSEHOLD']);
         const back = await call<{ status: string }>(api, 'channel/application/supplement', { number, key: randomUUID(), note: '已补充' });
         expect(back.code, back.message).toBe(200);
