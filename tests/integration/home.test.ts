@@ -40,9 +40,9 @@ describeUpstream('the entry page\'s overview (home/overview)', (up) => {
     expect(first.overdue).toBe((was?.overdue ?? 0) + 1);
     expect(first.oldest).toMatchObject({ id: b.id, number: b.number, enteredAt: '2020-01-02T01:00:00.000Z' });
     expect(todo.find((t) => t.stage === 'RS_FINAL')).toMatchObject({ oldest: expect.objectContaining({ id: c.id }) });
-    // In flow order, and each figure is what the stage's list shows for 'mine'.
+    // In flow order, and each figure is what the stage's list shows in review for 'mine' (returned cases wait for the applicant).
     expect(todo.map((t) => t.stage)).toEqual([...todo.map((t) => t.stage)].sort((x, y) => ['RS_FIRST', 'RS_SECOND', 'RS_FINAL'].indexOf(x) - ['RS_FIRST', 'RS_SECOND', 'RS_FINAL'].indexOf(y)));
-    const list = await up().call('businessClubFirstTrial/getList', { pageNum: 1, pageSize: 10, stage: 'RS_FIRST', mine: true }, { token: tokens.renshe3 });
+    const list = await up().call('businessClubFirstTrial/getList', { pageNum: 1, pageSize: 10, stage: 'RS_FIRST', mine: true, status: 'IN_REVIEW' }, { token: tokens.renshe3 });
     expect(list.body.data.total).toBe(first.waiting);
     const late = await up().call('businessClubFirstTrial/getList', { pageNum: 1, pageSize: 10, stage: 'RS_FIRST', mine: true, overdue: true }, { token: tokens.renshe3 });
     expect(late.body.data.total).toBe(first.overdue);

@@ -105,6 +105,13 @@ async function checkApplications(db: Db): Promise<number> {
       expect(userOrg.get(app.assignee_id!), where).toBe(orgFor(app, node.stage));
       expect(app.entered_at, where).toEqual(last.created_at);
       expect(app.deadline, where).toEqual(addWorkingDays(app.entered_at!, node.time_limit_days ?? OVERTIME_DAYS[node.stage], calendar));
+    } else if (app.status === 'RETURNED') {
+      // Returned for supplements: still at the node it was returned from, with its reviewer, its deadline paused.
+      expect(last.action, where).toBe('RETURN');
+      expect([app.node_id, app.stage, app.assignee_id, app.maker_id, app.entered_at], where).toEqual([last.node_id, last.stage, last.actor_id, null, null]);
+      expect(app.awaited_kinds?.length, where).toBeGreaterThan(0);
+      expect([app.return_note, app.returned_by], where).toEqual([last.opinion, last.actor_id]);
+      expect(app.supplement_due, where).not.toBeNull();
     } else {
       expect(last.action, where).toBe(EXIT_ACTION[app.status]);
       expect([app.node_id, app.maker_id, app.entered_at, app.deadline], where).toEqual([null, null, null, null]);
