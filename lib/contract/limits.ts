@@ -13,8 +13,8 @@ export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_BODY_MAX_BYTES = IMPORT_MAX_BYTES + 16 * 1024;
 /** Most errors one answer lists (the rest are counted). */
 export const IMPORT_ERRORS_SHOWN = 200;
-/** The largest amount of money a field takes (two decimals). */
-export const MONEY_MAX = 999_999_999_999.99;
+/** The largest amount of money a field takes (two decimals): what the amount columns, numeric(12, 2), store. */
+export const MONEY_MAX = 9_999_999_999.99;
 /** The most employees one application lists. */
 export const EMPLOYEES_MAX = 200;
 /** The most days overdue a bank reports (ten years). */

@@ -4,6 +4,7 @@ import { describeUpstream, type Upstream } from './harness';
 import { countRows, expectFields, newIdNumber, userId } from './helpers';
 import { createCase, key, ORGS } from './workflow-fixtures';
 import { closeUnsupplemented } from '../../upstream/modules/workflow/returns';
+import { MONEY_MAX } from '../../lib/contract/limits';
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3]);
 
@@ -73,6 +74,15 @@ describeUpstream('eligibility at the door: caps from settings, key groups, one l
       const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
       const stats = (await call('applyStatistics/form', { dateFrom: today, dateTo: today, unit: 'day' })).body.data;
       expect(stats.refusals.find((r: { reason: string }) => r.reason === OVER_CAP)?.count).toBeGreaterThanOrEqual(1);
+    });
+
+    it('the largest amount a field takes is refused as over the cap, one fen more is bad input; nothing overflows', async () => {
+      expect(await outcome(await submit(application({ amount: MONEY_MAX })))).toEqual(refusedBy('AMOUNT_CAP', OVER_CAP));
+      expectFields(await submit(application({ amount: MONEY_MAX + 0.01 })), { amount: 'validation.amount' });
+      const guarantee = (await call('businessGuaranteeConfig/list', { pageNum: 1, pageSize: 10 })).body.data.list[0];
+      expect((await call('businessGuaranteeConfig/update', { ...guarantee, maxAmount: MONEY_MAX })).body.code).toBe(200);
+      expectFields(await call('businessGuaranteeConfig/update', { ...guarantee, version: guarantee.version + 1, maxAmount: MONEY_MAX + 1 }), { maxAmount: 'validation.amount' });
+      expect((await call('businessGuaranteeConfig/update', { ...guarantee, version: guarantee.version + 1 })).body.code).toBe(200);
     });
 
     it('a small company may borrow 4,000,000; 4,000,000.01 is refused', async () => {
