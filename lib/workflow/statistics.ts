@@ -43,7 +43,8 @@ export function monthsOf(dateFrom: string, dateTo: string): string[] {
 
 /** The period asked for, completed: a missing end is today, a missing start begins the 12th month before the end. */
 export function resolvePeriod(input: { dateFrom?: string; dateTo?: string }, today: string): { dateFrom: string; dateTo: string } {
-  const dateTo = input.dateTo ?? today;
+  // Without an end the period ends today, or on its first day when that is still to come (never before it).
+  const dateTo = input.dateTo ?? (input.dateFrom && input.dateFrom > today ? input.dateFrom : today);
   const dateFrom = input.dateFrom ?? `${monthText(monthIndex(dateTo) - DEFAULT_MONTHS + 1)}-01`;
   return { dateFrom, dateTo };
 }

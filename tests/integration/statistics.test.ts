@@ -54,6 +54,20 @@ describeUpstream('statistics (statisticsForm, Unfold, Export)', (up) => {
     expect((await form({ orgId: org.bank2 })).body.data.summary.total).toBe(0);
   });
 
+  it('a period that starts in the future without an end is that one day, with nothing in it, in every call and export', async () => {
+    const future = `${new Date().getUTCFullYear() + 1}-03-01`;
+    for (const side of ['bank', 'guarantee']) {
+      const res = await form({ side, dateFrom: future }, 'admin');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.period).toMatchObject({ dateFrom: future, dateTo: future });
+      const byType = await up().call('businessClubFirstTrial/loanCountStatisticsSmallCompany', { side, dateFrom: future }, { token: tokens.admin });
+      expect(byType.status).toBe(200);
+      const exported = await up().request('businessClubFirstTrial/statisticsFormExport', { side, dateFrom: future }, { token: tokens.admin });
+      expect(exported.status).toBe(200);
+      expect(exported.headers.get('content-type')).toContain('spreadsheetml');
+    }
+  });
+
   it('counts overdue cases in review, per stage and per organisation', async () => {
     const before = (await form({})).body.data;
     const late = await createCase(up().db, { stage: 'BANK_FIRST', assignee: 'bank', bank: 'bank1' });
