@@ -1,3 +1,4 @@
+import { takesJson } from '../http/content-type';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import type { Config } from '../config';
@@ -108,6 +109,9 @@ export function createBff({ config, transport }: BffDeps) {
     if (upload && !upload.ok) return envelopeResponse(uploadRefusal(upload, (key) => translate(locale, key)), locale);
     const bytes = method === 'POST' && !upload && !NO_INPUT_CALLS.has(path) ? await readBounded(req, MAX_BODY_BYTES) : undefined;
     if (bytes === null) return envelopeResponse(refusal(CODES.tooLarge, locale, 'validation.tooLong'), locale);
+    if (bytes?.byteLength && !takesJson(req.headers.get('content-type'))) {
+      return envelopeResponse(refusal(CODES.unsupportedMediaType, locale, 'errors.unsupportedMediaType'), locale);
+    }
     const body = bytes && new TextDecoder().decode(bytes);
     const secure = isHttps(req.url, req.headers.get('x-forwarded-proto'));
     const clientIp = clientAddress(req.headers.get('x-forwarded-for'), config);

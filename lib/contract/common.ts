@@ -14,6 +14,7 @@ export const CODES = {
   requestTimeout: 408,
   conflict: 409,
   tooLarge: 413,
+  unsupportedMediaType: 415,
   invalid: 422,
   tooMany: 429,
   headersTooLarge: 431,

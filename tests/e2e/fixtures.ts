@@ -193,7 +193,7 @@ export async function adminApi(): Promise<APIRequestContext> {
 }
 
 /** The smallest PNG header the service takes as an image. */
-export const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3]);
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3]);
 
 /** Uploads a file of each kind to a case, as the applicants' channel does (renshe first review approves only with the key group's proof). */
 export async function uploadFiles(api: APIRequestContext, applicationId: number, kinds: string[]) {

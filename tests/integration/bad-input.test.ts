@@ -127,6 +127,15 @@ describeUpstream('bad input to every call', (up) => {
         if (raw) expect(answer.status, `${path} ${raw}`).toBe(422);
         else expect(answer.status, `${path} large`).toBe(413);
       }
+      // A body declared as anything but JSON is not read as JSON: 415 in the envelope.
+      for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded']) {
+        const response = await up().fetch(new Request(`http://upstream/api/${path}`, {
+          method: 'POST', headers: { 'content-type': type, 'x-client-ip': freshIp(), ...(spec.access === 'public' ? {} : { token: admin }) },
+          body: JSON.stringify(first.base),
+        }));
+        expect(response.status, `${path} ${type}`).toBe(415);
+        expect(await response.json(), `${path} ${type}`).toMatchObject({ code: 415, data: null });
+      }
       // A key that names the prototype is only a key: whatever the answer, it is no server error (send checks).
       await send(path, spec, {}, '{"__proto__":{"pageSize":5},"constructor":{"prototype":{"x":1}}}');
       expect(await fingerprint(up()), path).toBe(before);

@@ -70,6 +70,18 @@ describe('methods', () => {
     expect(post.body.code).toBe(200);
     expect(post.response.cookies.get(SESSION_COOKIE)?.value).toBe('');
   });
+  it('answers a body declared as a form or text with 415 in the envelope and sends nothing on; JSON and +json types pass', async () => {
+    server.use(http.post(`${UPSTREAM}/api/role/roleList`, () => ok({ list: [], total: 0, totalPage: 0 })));
+    for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const { status, body } = await call('role/roleList', { headers: { 'content-type': type }, body: '{"pageNum":1,"pageSize":10}' });
+      expect(status, type).toBe(415);
+      expectEnvelope(body, 415, '该接口只接受 JSON 请求体（Content-Type: application/json）！');
+    }
+    expect(seen).toEqual([]);
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/merge-patch+json']) {
+      expect((await call('role/roleList', { headers: { 'content-type': type }, body: '{"pageNum":1,"pageSize":10}' })).body.code, type).toBe(200);
+    }
+  });
   it('answers in English for an English session', async () => {
     expectEnvelope((await call('role/roleList', { method: 'PUT', session: session(1, 'en') })).body, 405, 'this call does not accept that request method!');
   });

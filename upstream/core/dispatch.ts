@@ -1,3 +1,4 @@
+import { takesJson } from '../../lib/http/content-type';
 import { randomUUID } from 'node:crypto';
 import type { Hono, Context } from 'hono';
 import type { z } from 'zod';
@@ -98,6 +99,7 @@ async function readInput(request: CallRequest, call: AnyCall): Promise<unknown> 
   const text = await request.text();
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new AppError(CODES.tooLarge, 'tooLarge');
   if (!text.trim()) return {};
+  if (!takesJson(request.header('content-type'))) throw new AppError(CODES.unsupportedMediaType, 'unsupportedMediaType');
   try {
     return JSON.parse(text);
   } catch {

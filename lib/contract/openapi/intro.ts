@@ -24,6 +24,7 @@ A call is \`POST /api/<module>/<action>\` with a JSON body (an empty body counts
 | 404 | no such call or record |
 | 409 | conflict: the record changed since it was read (stale \`version\`), the action was already taken, or the record is in use; nothing changed |
 | 413 | the body is larger than 1 MB (uploads: see their call) |
+| 415 | a body declared as anything but JSON (send \`Content-Type: application/json\`) |
 | 422 | invalid input: \`data.fields\` maps each field to a message key (e.g. \`validation.pageSize\`) |
 | 429 | too many attempts: wait and try again |
 | 500 | unexpected error |
