@@ -21,9 +21,13 @@ const PAGE_NUM_MAX = 100_000;
 const DECIMAL_INT = /^-?(0|[1-9]\d{0,15})$/;
 /** A canonical decimal number with at most two decimals, as text. */
 const DECIMAL_MONEY = /^(0|[1-9]\d{0,14})(\.\d{1,2})?$/;
-/** Control characters: C0 (but tab, line feed and carriage return, allowed only in long texts), DEL and C1. */
-const CONTROL_LINE = /[\u0000-\u001F\u007F-\u009F]/;
-const CONTROL_LONG = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/**
+ * Control characters (C0 but tab, line feed and carriage return, allowed only in long texts; DEL; C1), and
+ * half of a surrogate pair standing alone (no character at all: it cannot be stored as UTF-8).
+ */
+const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
+const CONTROL_LINE = new RegExp(`[\\u0000-\\u001F\\u007F-\\u009F]|${LONE_SURROGATE}`);
+const CONTROL_LONG = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]|${LONE_SURROGATE}`);
 
 /**
  * A whole number within [min, max]: a JSON number, or its canonical decimal text (query

@@ -15,8 +15,8 @@ import { freshIp } from './helpers';
 type Spec = AnyCall['spec'];
 const SPECS = Object.entries(CALLS) as [CallPath, Spec][];
 
-/** Values no field of any call takes: text with a NUL or other control character. */
-const CONTROL = ['a\u0000b', '\u0000', 'x\u0007y', 'line\u001bescape'];
+/** Values no field of any call takes: text with a NUL or other control character, or half a surrogate pair alone (no character). */
+const CONTROL = ['a\u0000b', '\u0000', 'x\u0007y', 'line\u001bescape', 'a\ud800b', '\udc00x'];
 /** Values a numeric field must refuse: out of its column, or coerced from another type or padded text. */
 const NOT_A_NUMBER = [2_147_483_648, 9_007_199_254_740_993, -2_147_483_649, true, [300], '0x12c', '  7  ', '7 ', '1e3', '', null, {}];
 
