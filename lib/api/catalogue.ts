@@ -32,6 +32,8 @@ function errorIdOf(data: unknown): { errorId: string } | null {
  * acts on and a catalogue key it shows. Rows are checked in the catalogue's order.
  */
 export function applyCatalogue(outcome: Outcome): Verdict {
+  // No answer: the service could not be reached or died mid-call (503), or took too long (504); the text is the catalogue's.
+  if (outcome.kind === 'failure' && outcome.reason !== 'invalid') return { code: outcome.reason === 'timeout' ? 504 : 503, key: 'system', data: null };
   // A file where an envelope was expected is as good as no answer.
   if (outcome.kind !== 'response') return { code: 500, key: 'system', data: null };
   const { status, body } = outcome;
@@ -45,6 +47,8 @@ export function applyCatalogue(outcome: Outcome): Verdict {
   if (typeof code === 'number' && code !== 200 && typeof body?.message === 'string') {
     return { code, key: 'withMessage', params: { message: body.message }, data: body.data ?? null };
   }
+  // A gateway's own answer without an envelope (a replica behind a load balancer went away): the service is unavailable.
+  if (status === 502 || status === 503 || status === 504) return { code: 503, key: 'system', data: null };
   return { code: 500, key: 'system', data: null };
 }
 

@@ -69,7 +69,7 @@ describe('file answers through the BFF', () => {
     const started = Date.now();
     const response = await call(EXPORT);
     expect(Date.now() - started).toBeLessThan(1500);
-    expect(await response.json()).toMatchObject({ code: 500, message: '系统错误，请联系管理员！' });
+    expect(await response.json()).toMatchObject({ code: 504, message: '系统错误，请联系管理员！' });
   });
 
   it('round-trips names with non-ASCII characters, quotes and folders removed', () => {

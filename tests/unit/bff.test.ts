@@ -99,17 +99,24 @@ describe('forwarding', () => {
 });
 
 describe('the upstream failing', () => {
-  it('down: the system error message, no stack trace', async () => {
+  it('down (or gone mid-call): 503 with the system error message, no stack trace', async () => {
     server.use(http.post(`${UPSTREAM}/api/role/roleList`, () => HttpResponse.error()));
     const { status, body } = await call('role/roleList');
-    expect(status).toBe(500);
-    expect(body).toEqual({ code: 500, message: '系统错误，请联系管理员！', data: null });
+    expect(status).toBe(503);
+    expect(body).toEqual({ code: 503, message: '系统错误，请联系管理员！', data: null });
   });
-  it('hanging: the system error message within the timeout', async () => {
+  it('behind a load balancer that lost its replica (its own 502 page): 503 with the system error message', async () => {
+    server.use(http.post(`${UPSTREAM}/api/role/roleList`, () => new HttpResponse('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })));
+    const { status, body } = await call('role/roleList');
+    expect(status).toBe(503);
+    expect(body).toEqual({ code: 503, message: '系统错误，请联系管理员！', data: null });
+  });
+  it('hanging: 504 with the system error message within the timeout', async () => {
     server.use(http.post(`${UPSTREAM}/api/role/roleList`, async () => { await delay('infinite'); return ok(null); }));
     const started = Date.now();
-    const { body } = await call('role/roleList');
+    const { status, body } = await call('role/roleList');
     expect(Date.now() - started).toBeLessThan(1500);
+    expect(status).toBe(504);
     expect(body.message).toBe('系统错误，请联系管理员！');
   });
   it('answering HTTP 500: the server error message, never its body', async () => {

@@ -33,11 +33,12 @@ describe('error catalogue (SPEC.md section 8)', () => {
     expect(verdict).toEqual({ code: 422, key: 'withMessage', params: { message: '提交的内容不符合要求' }, data: { fields: { a: 'validation.invalid' } } });
     expect(translate('zh-CN', `errors.${verdict.key}`, verdict.params)).toBe('提交的内容不符合要求！');
   });
-  it('any other failure -> system error', () => {
-    expect(applyCatalogue({ kind: 'failure', reason: 'timeout' }).key).toBe('system');
-    expect(applyCatalogue({ kind: 'failure', reason: 'unreachable' }).key).toBe('system');
-    expect(applyCatalogue({ kind: 'response', status: 502, body: null }).key).toBe('system');
-    expect(applyCatalogue({ kind: 'response', status: 200, body: null }).key).toBe('system');
+  it('any other failure -> system error; a service unreachable, gone mid-call or behind a gateway that lost it is 503, one too slow 504', () => {
+    expect(applyCatalogue({ kind: 'failure', reason: 'timeout' })).toEqual({ code: 504, key: 'system', data: null });
+    expect(applyCatalogue({ kind: 'failure', reason: 'unreachable' })).toEqual({ code: 503, key: 'system', data: null });
+    for (const status of [502, 503, 504]) expect(applyCatalogue({ kind: 'response', status, body: null })).toEqual({ code: 503, key: 'system', data: null });
+    expect(applyCatalogue({ kind: 'response', status: 200, body: null })).toEqual({ code: 500, key: 'system', data: null });
+    expect(applyCatalogue({ kind: 'failure', reason: 'invalid' })).toEqual({ code: 500, key: 'system', data: null });
   });
   it('has the catalogue texts in both languages', () => {
     expect(translate('en', 'errors.notFound')).toBe('requested resource does not exist (404 Not Found)!');
