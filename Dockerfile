@@ -5,7 +5,8 @@
 #   upstream           the platform service alone (`npm run upstream`), reached through UPSTREAM_URL
 # The build stage runs `npm run build:standalone`; the runtime stages copy only that folder
 # (tests/standalone/standalone.test.ts starts exactly this folder, away from the repository).
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 LTS, pinned to the exact release of .nvmrc (tests/unit/deploy-files.test.ts holds them together).
+ARG NODE_IMAGE=node:24.22.3-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src

@@ -1,3 +1,4 @@
+import './require-node.mjs';
 import { writeFileSync } from 'node:fs';
 import { buildApp, sourceStamp } from './build-stamp.mjs';
 

@@ -1,3 +1,4 @@
+import './require-node.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+import './require-node.mjs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,6 +35,7 @@ function run(label, args) {
   return result.status === 0;
 }
 
+console.log(`[test] Node.js ${process.version}`);
 ensureBrowser();
 const bin = (pkg, file) => join('node_modules', pkg, file);
 const results = [

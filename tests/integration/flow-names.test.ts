@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { beforeAll, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../../upstream/db';
 import { migrations } from '../../upstream/db/migrations';

@@ -1,4 +1,5 @@
-import { type Kysely, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { beforeAll, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../../upstream/db';
 import { migrations } from '../../upstream/db/migrations';

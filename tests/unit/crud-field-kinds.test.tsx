@@ -145,6 +145,7 @@ describe('field kinds of the screen engine', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderScreen();
     await screen.findByText('扳手');
+    await unfold(user); // the tags field is in the folded part of the form
     await user.type(inSearch().getByLabelText('标签'), '太长的标签{enter}');
     await user.click(search());
     expect(await screen.findByText('每个标签不能超过 4 个字')).toBeTruthy();

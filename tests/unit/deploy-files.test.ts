@@ -13,8 +13,9 @@ const stages = dockerfile.split(/^FROM /m).slice(1);
 const stage = (name: string) => stages.find((s) => s.split('\n')[0]!.includes(` AS ${name}`)) ?? '';
 
 describe('Dockerfile', () => {
-  it('builds on Node 20 Debian slim and copies only the standalone folder into the runtime', () => {
-    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:20-bookworm-slim$/m);
+  it('builds on Node 24 LTS Debian slim (the exact release of .nvmrc) and copies only the standalone folder into the runtime', () => {
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24\.\d+\.\d+-bookworm-slim$/m);
+    expect(dockerfile).toContain(`ARG NODE_IMAGE=node:${readFileSync('.nvmrc', 'utf8').trim()}-bookworm-slim\n`);
     expect(stage('build')).toContain('RUN npm ci');
     expect(stage('build')).toContain('RUN npm run build:standalone -- --out /standalone');
     expect(dockerfile.match(/COPY --from=\S+ \S+/g)).toEqual(['COPY --from=build /standalone']);

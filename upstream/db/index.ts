@@ -1,12 +1,13 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import {
-  DefaultQueryExecutor, Kysely, Migrator, PostgresDialect, sql,
-  type CompiledQuery, type ConnectionProvider, type DatabaseConnection, type DatabaseIntrospector, type MigrationProvider, type QueryResult, type SchemaMetadata,
+  DefaultQueryExecutor, Kysely, PGliteAdapter, PGliteDialect, PGliteDriver, PostgresDialect, sql,
+  type CompiledQuery, type ConnectionProvider, type DatabaseConnection, type DatabaseIntrospector,
+  type PGliteDialectConfig, type QueryResult, type SchemaMetadata,
 } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './schema';
 import { migrations } from './migrations';
-import { PGliteDialect } from './pglite-dialect';
 import { createDataDirApart } from './pglite-init';
 import type { PoolStats } from '../../lib/http/metrics';
 
@@ -71,7 +72,7 @@ async function openPGlite(dataDir: string, loadDataDir?: Blob): Promise<OpenData
   // `npm run backup` and `npm run restore` refuse a data directory a live server holds.
   const lock = dataDir.includes('://') ? null : `${dataDir}.lock`;
   if (lock) writeFileSync(lock, JSON.stringify({ pid: process.pid, hostname: hostname(), since: new Date().toISOString() }));
-  const dialect = new PGliteDialect(pglite);
+  const dialect = new QueuedPGliteDialect({ pglite, onCreateConnection: yieldBeforeEachQuery });
   const db = new Kysely<Database>({ dialect });
   return {
     db,
@@ -83,6 +84,68 @@ async function openPGlite(dataDir: string, loadDataDir?: Blob): Promise<OpenData
     pool: () => dialect.stats(),
     dump: async () => pglite.dumpDataDir('none') as Promise<Blob>,
   };
+}
+
+/**
+ * PGlite runs in this thread and settles its queries without giving the event loop a turn,
+ * so a long run of queries (migrations, the seed, a bulk load) would starve timers and
+ * requests for seconds. One turn before each query keeps the process answering.
+ */
+async function yieldBeforeEachQuery(connection: DatabaseConnection) {
+  const run = connection.executeQuery.bind(connection);
+  connection.executeQuery = async (query, options) => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return run(query, options);
+  };
+}
+
+/**
+ * Kysely's PGlite dialect, its one connection counted as a pool of one for the metrics: a queue
+ * of ours hands it to one holder at a time (in place of Kysely's own lock for single-connection
+ * dialects, whose waiters cannot be counted), so a transaction owns the database until it commits
+ * or rolls back, exactly as a pooled connection would.
+ */
+class QueuedPGliteDialect extends PGliteDialect {
+  private readonly usage = { held: false, waiting: 0 };
+  constructor(private readonly config: PGliteDialectConfig) { super(config); }
+  /** The one connection as a pool's figures: open, idle or held, and how many wait for it. */
+  stats(): PoolStats {
+    return { max: 1, total: 1, idle: this.usage.held ? 0 : 1, waiting: this.usage.waiting };
+  }
+  override createAdapter() { return new QueuedPGliteAdapter(); }
+  override createDriver() { return new QueuedPGliteDriver(this.config, this.usage); }
+}
+
+class QueuedPGliteAdapter extends PGliteAdapter {
+  /** Kysely may ask for the connection at any time: QueuedPGliteDriver makes the others wait. */
+  override get supportsMultipleConnections() { return true; }
+}
+
+class QueuedPGliteDriver extends PGliteDriver {
+  private queue: Promise<void> = Promise.resolve();
+  private releaseCurrent: () => void = () => {};
+  constructor(config: PGliteDialectConfig, private readonly usage: { held: boolean; waiting: number }) { super(config); }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    const previous = this.queue;
+    this.queue = previous.then(() => held);
+    this.usage.waiting++;
+    await previous;
+    this.usage.waiting--;
+    this.usage.held = true;
+    this.releaseCurrent = release;
+    return super.acquireConnection();
+  }
+
+  override async releaseConnection() {
+    await super.releaseConnection();
+    const release = this.releaseCurrent;
+    this.releaseCurrent = () => {};
+    this.usage.held = false;
+    release();
+  }
 }
 
 /** Statements whose affected row count Kysely reports (as its own PostgreSQL connection does). */
@@ -161,8 +224,7 @@ function ownSchemaOnly(db: Db, schema: string): Db {
   const introspection: DatabaseIntrospector = {
     getSchemas: async () => (await sql<SchemaMetadata>`select nspname as name from pg_namespace where nspname = ${schema}`.execute(db)).rows,
     getTables: async () => (await sql<{ name: string }>`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = ${schema} and c.relkind in ('r', 'p')`.execute(db)).rows.map(({ name }) => ({ name, schema, isView: false, columns: [] })),
-    getMetadata: async () => ({ tables: await introspection.getTables() }),
+        where n.nspname = ${schema} and c.relkind in ('r', 'p')`.execute(db)).rows.map(({ name }) => ({ name, schema, isView: false, isForeign: false, columns: [] })),
   };
   return new Proxy(db, {
     get(target, key) {

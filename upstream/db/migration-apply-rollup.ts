@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { statementTriggers } from './migration-tally';
 
 const CHINA_DAY = `(a.created_at at time zone 'UTC' + interval '8 hours')::date`;

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /** 0012: notices, help templates, consultations and the files their bodies show (DOMAIN.md section 3). */
 export const content: Migration = {

@@ -1,4 +1,5 @@
-import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /** The policy's key groups (DOMAIN.md section 1) with the borrower types they apply to and their proof. */
 const CLIENT_GROUPS: { code: string; zh: string; en: string; proof: string[]; creditExempt: boolean }[] = [

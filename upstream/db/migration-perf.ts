@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /** The tables whose changes alter what a user may open or do (menus, buttons, roles and their holders). */
 const GRANT_TABLES = ['permission', 'role', 'role_permission', 'user_role'] as const;

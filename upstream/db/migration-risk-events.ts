@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /** The staffing indicator of small companies (DOMAIN.md section 1) and its refusal reason. */
 const KEY_HIRES = {

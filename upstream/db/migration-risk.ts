@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 const TYPES = JSON.stringify(['PERSON', 'PARTNERSHIP', 'SMALL_COMPANY']);
 /** The indicator refusal reasons the seeded HARD indicators use (zh, en, SMS). */

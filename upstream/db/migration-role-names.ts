@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /** The seeded roles' names and descriptions in Chinese and English (upstream/db/seed/index.ts). */
 export const SEEDED_ROLE_TEXTS = [

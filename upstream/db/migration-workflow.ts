@@ -1,4 +1,5 @@
-import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 const createdAt = <T extends string>(table: CreateTableBuilder<T, any>) =>
   table.addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`));

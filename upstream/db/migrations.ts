@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { eligibility } from './migration-eligibility';
 import { products } from './migration-products';
 import { risk } from './migration-risk';
