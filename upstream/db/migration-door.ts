@@ -1,5 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${name} is the SMS templates' variable syntax
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { adjustReviewerRoles } from './seed/roles';
 
 /** New HARD indicators of the policy (DOMAIN.md section 1): code, names, metric, operator, min, max, and their reasons (zh, en, SMS). */
