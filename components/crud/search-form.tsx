@@ -61,7 +61,8 @@ export function SearchForm({ fields, filters, onSearch }: { fields: FieldSpec[];
         ))}
         <Col {...SPAN} style={{ marginInlineStart: 'auto' }}>
           <Form.Item>
-            <Space wrap style={{ width: '100%', justifyContent: 'flex-end' }}>
+            {/* One line at the inputs' height: the toggle wrapping to a line of its own would lift 查询 and 重置 to the labels' height. */}
+            <Space size={8} style={{ width: '100%', justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('crud.search')}</Button>
               <Button icon={<ReloadOutlined />} onClick={() => { form.resetFields(); onSearch({}); }}>{t('crud.reset')}</Button>
               {collapsible && <ExpandToggle expanded={expanded} onToggle={setExpanded} />}

@@ -35,4 +35,15 @@ test.describe('the shell in English', () => {
     await expect(page.getByRole('main').locator('.ant-card-head-title', { hasText: /^Front-end log$/ })).toBeVisible();
     expect(errors.filter((e) => /Content Security Policy/.test(e))).toEqual([]);
   });
+
+  test('an English workbench at 1440 px: the search buttons share the inputs' line', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'bank');
+    await switchLanguage(page, '简体中文', 'English');
+    await openPage(page, '/bank/bank-first', 'Bank first review');
+    const form = page.getByRole('main').locator('form').first();
+    const boxes = await Promise.all([/^Search$/, /^Reset$/, /^Expand$/].map((name) => form.getByRole('button', { name }).boundingBox()));
+    const input = await form.getByRole('textbox').first().boundingBox();
+    for (const box of boxes) expect(Math.abs(box!.y + box!.height - (input!.y + input!.height))).toBeLessThanOrEqual(4);
+  });
 });
