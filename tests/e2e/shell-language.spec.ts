@@ -36,7 +36,7 @@ test.describe('the shell in English', () => {
     expect(errors.filter((e) => /Content Security Policy/.test(e))).toEqual([]);
   });
 
-  test('an English workbench at 1440 px: the search buttons share the inputs' line', async ({ page }) => {
+  test('an English workbench at 1440 px: the search buttons sit on the line of the inputs', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInToShell(page, 'bank');
     await switchLanguage(page, '简体中文', 'English');
