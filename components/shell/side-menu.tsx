@@ -56,6 +56,7 @@ export function SideMenu({ menu, collapsed, onNavigate }: { menu: MenuItem[]; co
   return (
     <Menu
       data-deferred-part={SHELL_PART.sideMenu}
+      className="side-menu"
       theme="dark"
       mode="inline"
       items={items}
