@@ -1,7 +1,7 @@
 'use client';
 
 import { DeleteOutlined, DownOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Dropdown, Flex, Grid, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Alert, Button, Card, Dropdown, Flex, Grid, Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { withCallRules } from '@/lib/resources/form-rules';
@@ -124,16 +124,25 @@ export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }
     if (spec.addChild && can(spec.addChild.permission) && (spec.addChild.when?.(row) ?? true)) {
       buttons.push(<Button key="child" type="link" size="small" onClick={() => setEditing({ row: null, defaults: { [spec.addChild!.field]: spec.rowKey(row) } })}>{t(spec.addChild.label)}</Button>);
     }
-    const shown = (spec.actions ?? []).filter((action) => (!action.permission || can(action.permission)) && (action.when?.(row) ?? true));
+    // An action that keeps its place (`unavailable`) stays on a row it does not apply to, disabled with its reason.
+    const applies = (action: RowAction<Row>) => action.when?.(row) ?? true;
+    const shown = (spec.actions ?? []).filter((action) => (!action.permission || can(action.permission)) && (applies(action) || action.unavailable));
+    const reason = (action: RowAction<Row>) => (applies(action) ? undefined : t(action.unavailable!(row)));
     const standing = (action: RowAction<Row>) => !action.more && inline.has(action.key);
     for (const action of shown.filter(standing)) {
-      buttons.push(<Button key={action.key} type="link" size="small" danger={action.danger} onClick={() => runAction(action, row)}>{label(action.label)}</Button>);
+      const why = reason(action);
+      const button = <Button key={action.key} type="link" size="small" danger={action.danger} disabled={why !== undefined} onClick={() => runAction(action, row)}>{label(action.label)}</Button>;
+      buttons.push(why === undefined ? button : <Tooltip key={action.key} title={why}>{button}</Tooltip>);
     }
     const more = shown.filter((a) => !standing(a));
     if (more.length) {
       buttons.push(
         <Dropdown key="more" trigger={['click']} menu={{
-          items: more.map((action) => ({ key: action.key, label: label(action.label), danger: action.danger })),
+          items: more.map((action) => {
+            const why = reason(action);
+            return { key: action.key, danger: action.danger, disabled: why !== undefined, title: why,
+              label: why === undefined ? label(action.label) : <Tooltip title={why} placement="left">{label(action.label)}</Tooltip> };
+          }),
           onClick: ({ key }) => runAction(more.find((a) => a.key === key)!, row),
         }}>
           <Button type="link" size="small">{t('crud.more')}<DownOutlined /></Button>

@@ -121,6 +121,11 @@ export interface RowAction<Row> {
   permission?: string;
   /** Whether the action applies to the row. */
   when?: (row: Row) => boolean;
+  /**
+   * Why the action does not apply to a row (a message key): given, the action keeps its place
+   * on every row, disabled with this reason as its tooltip, instead of leaving the row.
+   */
+  unavailable?: (row: Row) => string;
   danger?: boolean;
   /** Listed in the row's 'more' menu instead of as a button of its own (rows with many actions). */
   more?: boolean;
