@@ -46,6 +46,10 @@ test.describe('the shell in English', () => {
       const boxes = await Promise.all([/^Search$/, /^Reset$/, /^Expand$/].map((name) => form.getByRole('button', { name }).boundingBox()));
       const input = await form.getByRole('textbox').first().boundingBox();
       for (const box of boxes) expect(Math.abs(box!.y + box!.height - (input!.y + input!.height))).toBeLessThanOrEqual(4);
+      // ...beside the inputs, never over them.
+      const rightmost = Math.max(...await form.locator('.ant-form-item-control-input').filter({ hasNot: page.getByRole('button') })
+        .evaluateAll((inputs) => inputs.filter((el) => (el as HTMLElement).offsetParent).map((el) => el.getBoundingClientRect().right)));
+      expect(rightmost).toBeLessThanOrEqual(boxes[0]!.x);
       // Every side-menu title shows whole beside its badge (none ends in an ellipsis).
       const cut = await page.locator('.ant-layout-sider .ant-menu-title-content').evaluateAll((titles) => titles
         .flatMap((title) => [title, ...title.querySelectorAll<HTMLElement>('span')])
