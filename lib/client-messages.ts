@@ -36,7 +36,7 @@ const ENGINE = scope(...CRUD, 'resources.common', 'widgets.region', 'validation.
 /** The option lists of cases (stages, statuses, borrower types) that specs and columns name. */
 const CASE_OPTIONS = scope(
   'approval.actions', 'approval.borrowerType', 'approval.guaranteeMethod', 'approval.overdue', 'approval.reviewAt', 'approval.stage',
-  'approval.status', 'resources.workbench',
+  'approval.status', 'approval.unavailable', 'resources.workbench',
 );
 /** Organisations and users: the pickers of many forms. */
 const PEOPLE = scope('resources.organiza', 'resources.user');
