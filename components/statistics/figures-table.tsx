@@ -18,10 +18,9 @@ const TABLE_ROOM = 1100;
 /** A small cell's padding (8 px each side) and a little slack. */
 const CELL_ROOM = 18;
 
-/** The least width of a figure's column: its kind's, and its header's longest word, so a header wraps between words only ('Applica-tions' never). */
+/** The width of a figure's column: its kind's, and its whole header on one line ('Loans issued', never 'Loans / issued'). */
 function figureWidth(figure: FigureKey, title: string): number {
-  const longest = Math.max(...title.split(/\s+/).map((word) => Math.ceil(textWidth(word, 14, 600))));
-  return Math.max(MONEY_FIGURES.includes(figure) ? MONEY_WIDTH : COUNT_WIDTH, longest + CELL_ROOM);
+  return Math.max(MONEY_FIGURES.includes(figure) ? MONEY_WIDTH : COUNT_WIDTH, Math.ceil(textWidth(title, 14, 600)) + CELL_ROOM);
 }
 
 export interface FigureRow { key: string; label: string; figures: Figures; filter: CellFilter }
@@ -44,19 +43,19 @@ export function FiguresTable({ rows, total, firstTitle, onOpen }: { rows: Figure
         onClick={() => onOpen({ label, count: number, filter: { ...(row?.filter ?? {}), ...filter } })}>{number}</Button>
     );
   };
-  // An amount keeps one line (¥58,200,000.00), a header wraps between its words; the first column gives up room first.
+  // An amount and a header keep one line (¥58,200,000.00, 'Loans issued'); the first column gives up room first, its names wrapping whole.
   const widths = FIGURES.map((figure) => figureWidth(figure, t(`figures.${figure}`)));
   const figuresWidth = widths.reduce((sum, width) => sum + width, 0);
   const labelWidth = Math.max(LABEL_MIN, Math.min(LABEL_WIDTH, TABLE_ROOM - figuresWidth));
   const columns: TableColumnsType<FigureRow> = [
-    { key: 'label', title: firstTitle, dataIndex: 'label', fixed: 'left', width: labelWidth, ellipsis: true },
+    { key: 'label', title: firstTitle, dataIndex: 'label', fixed: 'left', width: labelWidth, onCell: () => ({ style: { overflowWrap: 'anywhere' } }) },
     ...FIGURES.map((figure, i) => ({
-      key: figure, title: t(`figures.${figure}`), align: 'right' as const, width: widths[i],
+      key: figure, title: t(`figures.${figure}`), align: 'right' as const, width: widths[i], onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' as const } }),
       render: (_: unknown, row: FigureRow) => value(row, figure),
     })),
   ];
   return (
-    // At least wide enough for each figure; on a wider screen the columns share the room and a long header wraps, so the table fits 1440 px.
+    // At least wide enough for each figure and its header; on a wider screen the columns share the room.
     <Table<FigureRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: labelWidth + figuresWidth }}
       summary={() => (
         <Table.Summary fixed>
