@@ -22,7 +22,7 @@ test.describe('entry page', () => {
     // ...and in English for an English reader: the same stored message.
     await switchLanguage(page, '简体中文', 'English');
     await waitForShell(page);
-    await expect(main.getByRole('link', { name: '3 loan application(s) waiting for renshe first review' })).toBeVisible();
+    await expect(main.getByRole('link', { name: '3 loan applications waiting for renshe first review' })).toBeVisible();
     await expect(main.getByText('My to-do', { exact: true })).toBeVisible();
     await shoot(page, 'home-renshe-1440-en', { fullPage: true });
     await page.setViewportSize({ width: 375, height: 740 });

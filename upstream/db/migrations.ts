@@ -18,6 +18,7 @@ import { roleNames } from './migration-role-names';
 import { applyRollup } from './migration-apply-rollup';
 import { listsAtScale } from './migration-lists-at-scale';
 import { scopeVersion } from './migration-scope-version';
+import { menuTitles } from './migration-menu-titles';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -270,4 +271,5 @@ export const migrations: Record<string, Migration> = {
   '0031_region_names': regionNames,
   '0032_flow_names': flowNames,
   '0033_scope_version': scopeVersion,
+  '0034_menu_titles': menuTitles,
 };
