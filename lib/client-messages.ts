@@ -29,7 +29,7 @@ const CRUD = scope(
   'crud.search', 'crud.reset', 'crud.save', 'crud.edit', 'crud.delete', 'crud.actions', 'crud.total', 'crud.noData', 'crud.empty',
   'crud.required', 'crud.confirmDelete', 'crud.confirmDeleteSelected', 'crud.deleteSelected', 'crud.more', 'crud.totalCapped',
   'crud.range', 'crud.tags', 'crud.file', 'crud.dates', 'crud.duration', 'crud.table', 'crud.choose', 'crud.all', 'crud.pick',
-  'crud.expand', 'crud.collapse', 'crud.yes', 'crud.no',
+  'crud.expand', 'crud.collapse', 'crud.yes', 'crud.no', 'crud.selectFirst',
 );
 /** The screen engine (components/crud): tables, search forms, edit dialogs. */
 const ENGINE = scope(...CRUD, 'resources.common', 'widgets.region', 'validation.tooLong');

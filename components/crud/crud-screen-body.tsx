@@ -18,12 +18,14 @@ import { useColumnSources } from './column-sources';
 import { lazyPart, useOpenedOnce } from '@/components/common/lazy-part';
 import type { EditTarget } from './edit-modal';
 import { SearchForm } from './search-form';
+import { BatchButton } from './batch-button';
 import { actionsLimit, actionsWidth, cellPadding, columnWidth, FIT, fitCell, forReader, inlineActions } from './table-columns';
 import styles from './crud-table.module.css';
 import { TableSettings, useTableSettings } from './table-settings';
 import { searchPayload, useTableState } from './use-table-state';
 import { useRemove } from './use-remove';
 import { useApp } from '@/components/providers/app-notices';
+import { EmptyState } from '@/components/common/empty-state';
 
 /** The edit form (every field widget) and the import dialog: downloaded when first opened. */
 const EditModal = lazyPart(() => import('./edit-modal').then((m) => m.EditModal)) as typeof import('./edit-modal').EditModal;
@@ -57,9 +59,12 @@ export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }
   const editOpened = useOpenedOnce(editing !== null);
   const importOpened = useOpenedOnce(importing);
 
+  // How many times the rows were read again (a batch action's count follows it).
+  const [reads, setReads] = useState(0);
   const refresh = useCallback(async () => {
     setChildren(new Map());
     setSelected([]);
+    setReads((n) => n + 1);
     return mutate();
   }, [mutate]);
   const remove = useRemove(spec.remove?.path, refresh);
@@ -157,6 +162,7 @@ export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }
 
   // 查询 with the filters shown reads the rows again (they may have changed since, e.g. a push delivered).
   const search = (filters: typeof state.filters) => {
+    setReads((n) => n + 1);
     if (state.pageNum === 1 && JSON.stringify(filters) === JSON.stringify(state.filters)) void mutate();
     else update({ filters, pageNum: 1 });
   };
@@ -226,15 +232,15 @@ export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }
           {canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>{t(spec.form!.create)}</Button>}
           {canImport && <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>{t('crud.import.button')}</Button>}
           {batch && (
-            <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}
-              onClick={removeSelected}>
-              {t('crud.deleteSelected', { count: selected.length })}
-            </Button>
+            <Tooltip title={selected.length === 0 ? t('crud.selectFirst') : undefined}>
+              <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}
+                onClick={removeSelected}>
+                {t('crud.deleteSelected', { count: selected.length })}
+              </Button>
+            </Tooltip>
           )}
           {batchActions.map((action) => (
-            <Button key={action.key} danger={action.danger} disabled={action.selection !== false && selected.length === 0} onClick={() => runBatch(action)}>
-              {t(action.label, { count: selected.length })}
-            </Button>
+            <BatchButton key={action.key} action={action} selected={selected.length} listed={reads} onRun={() => runBatch(action)} />
           ))}
         </Space>
         <TableSettings columns={settingsColumns} settings={settings} />
@@ -251,7 +257,7 @@ export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }
         tableLayout="fixed"
         scroll={{ x: tableWidth }}
         // While the first answer is on its way the spinner stands alone, with no 'no data' under it.
-        locale={{ emptyText: isLoading ? <div style={{ height: 96 }} /> : t('crud.noData') }}
+        locale={{ emptyText: isLoading ? <div style={{ height: 96 }} /> : <EmptyState description={t('crud.noData')} /> }}
         rowSelection={selecting ? {
           selectedRowKeys: selected, onChange: (keys) => setSelected(keys as Key[]),
           getCheckboxProps: (row) => ({ disabled: !selectable(row) }),

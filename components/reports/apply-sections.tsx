@@ -9,6 +9,7 @@ import { FunnelChart } from '@/components/statistics/charts/funnel-chart';
 import { LineChart } from '@/components/statistics/charts/line-chart';
 import { PieChart } from '@/components/statistics/charts/pie-chart';
 import '@/styles/antd/statistic.generated.css';
+import { EmptyState } from '@/components/common/empty-state';
 
 /** One figure's cases: its label, its count and what narrows the statistics to them. */
 export interface ApplyCell { label: string; count: number; filter: Record<string, unknown> }
@@ -107,7 +108,7 @@ export function ApplySections({ data, open }: { data: ApplyStatistics; open: Ope
             slices={data.refusals.map((r) => ({ label: r.reason, value: r.count }))}
             onSelect={(i) => { const r = data.refusals[i]!; open(cell(r.reason, r.count, { refuseReasonId: r.reasonId })); }} />
         )}
-        table={<Table rowKey="reasonId" size="small" pagination={false} dataSource={data.refusals} locale={{ emptyText: t('noRefusals') }} columns={[
+        table={<Table rowKey="reasonId" size="small" pagination={false} dataSource={data.refusals} locale={{ emptyText: <EmptyState description={t('noRefusals')} /> }} columns={[
           { key: 'reason', title: t('reason'), dataIndex: 'reason' },
           // The figures keep their headers whole beside a long reason.
           { key: 'count', title: t('refused'), align: 'right', width: 88, render: (_, r) => <Count open={open} cell={cell(r.reason, r.count, { refuseReasonId: r.reasonId })} /> },

@@ -8,6 +8,7 @@ import { formatMoney } from '@/components/approval/format';
 import { BarChart } from '@/components/statistics/bar-chart';
 import styles from './report-print.module.css';
 import '@/styles/antd/progress.generated.css';
+import { EmptyState } from '@/components/common/empty-state';
 
 export interface JobsCell { label: string; count: number; filter: { month?: string; borrowerType?: string; keyGroup?: boolean } }
 type OpenJobs = (cell: JobsCell) => void;
@@ -36,7 +37,7 @@ export function MonthlySection({ data }: { data: ReportStatistics }) {
           { name: t('employees'), values: months.map((m) => m.employees), color: '#52c41a' },
         ]} />
       <Table rowKey={(r) => `${r.month}-${r.region}`} size="small" pagination={false} dataSource={data.rows} scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('noLoans') }} style={{ marginTop: 12 }}
+        locale={{ emptyText: <EmptyState description={t('noLoans')} /> }} style={{ marginTop: 12 }}
         columns={[{ key: 'month', title: t('month'), dataIndex: 'month' }, { key: 'region', title: t('region'), dataIndex: 'regionName' }, ...figures]}
         summary={() => (
           <Table.Summary.Row>
@@ -65,7 +66,7 @@ export function JobsSection({ data, open }: { data: EmploymentForm; open: OpenJo
           { name: t('employees'), values: data.byBorrowerType.map((b) => b.employees), color: '#52c41a' },
           { name: t('keyEmployees'), values: data.byBorrowerType.map((b) => b.keyEmployees), color: '#faad14' },
         ]} />
-      <Table rowKey={(r) => `${r.month}-${r.borrowerType}`} size="small" pagination={false} dataSource={data.rows} scroll={{ x: 'max-content' }} locale={{ emptyText: t('noLoans') }} style={{ marginTop: 12 }}
+      <Table rowKey={(r) => `${r.month}-${r.borrowerType}`} size="small" pagination={false} dataSource={data.rows} scroll={{ x: 'max-content' }} locale={{ emptyText: <EmptyState description={t('noLoans')} /> }} style={{ marginTop: 12 }}
         columns={[
           { key: 'month', title: t('month'), dataIndex: 'month' },
           { key: 'type', title: t('borrowerType'), render: (_, r) => ta(`borrowerType.${r.borrowerType}`) },
@@ -83,7 +84,7 @@ export function BanksSection({ data }: { data: BankStatistics }) {
   return (
     <section>
       <Typography.Title level={5}>{t('sections.banks')}</Typography.Title>
-      <Table rowKey="bankId" size="small" pagination={false} dataSource={data.rows} scroll={{ x: 'max-content' }} locale={{ emptyText: t('noLoans') }}
+      <Table rowKey="bankId" size="small" pagination={false} dataSource={data.rows} scroll={{ x: 'max-content' }} locale={{ emptyText: <EmptyState description={t('noLoans')} /> }}
         columns={[{ key: 'bank', title: t('bank'), dataIndex: 'bank' }, ...figures]} />
     </section>
   );

@@ -153,6 +153,11 @@ export interface BatchAction<Row> {
   /** Which rows may be selected for it. */
   when?: (row: Row) => boolean;
   danger?: boolean;
+  /**
+   * An action on rows it finds itself (selection false): the list calls counting them (their
+   * totals are summed) and the reason (message key) it is disabled when they count none.
+   */
+  available?: { counts: { path: CallPath; body: Record<string, unknown> }[]; none: string };
 }
 
 export interface ResourceSpec<Row> {
