@@ -10,7 +10,7 @@ import {
 import { MENU_PAGES, SESSION_PATHS } from '@/lib/routes';
 
 /** Pages that pass through and never become tabs. */
-const TRANSIENT = [/^\/refresh$/, /^\/redirect\//, /^\/403$/];
+const TRANSIENT = [/^\/refresh$/, /^\/redirect\//, /^\/403$/, /^\/500$/];
 /** A path that is no page of the product (the 404 page shows) is no tab either. */
 const isPage = (path: string) => MENU_PAGES.has(path) || (SESSION_PATHS as readonly string[]).includes(path);
 const isTransient = (path: string) => TRANSIENT.some((re) => re.test(path)) || !isPage(path);
