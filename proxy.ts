@@ -29,7 +29,8 @@ export async function proxy(request: NextRequest) {
     headers.set('content-security-policy', csp);
     // With a session, 403, 404 and 500 keep the shell around them; the address stays as it was.
     const path = request.nextUrl.pathname;
-    const shellError = session && (decision.action === 'notFound' ? '404' : path === '/403' || path === '/500' ? path.slice(1) : null);
+    // Not for a file's or a framework's address (a suffix such as .rsc): those stay a plain 404.
+    const shellError = session && !/\.\w+$/.test(path) && (decision.action === 'notFound' ? '404' : path === '/403' || path === '/500' ? path.slice(1) : null);
     response = shellError
       ? NextResponse.rewrite(new URL(`${SHELL_ERROR}${shellError}`, request.url), { request: { headers } })
       : decision.action === 'notFound'
