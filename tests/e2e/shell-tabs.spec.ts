@@ -185,6 +185,17 @@ test.describe('tab bar', () => {
     await expect(page.getByRole('main').getByText('银行复审', { exact: true }).first()).toBeVisible();
   });
 
+  test('after a reload the server draws the tabs at once, from this browser (no script needed)', async ({ page, browser }) => {
+    await signInToShell(page, 'bank');
+    await openPage(page, '/log', '前端日志');
+    await openPage(page, '/bank/bank-first', '银行初审');
+    const context = await browser.newContext({ storageState: await page.context().storageState(), javaScriptEnabled: false });
+    const bare = await context.newPage();
+    await bare.goto('/bank/bank-first');
+    await expect(bare.getByRole('tablist').first().getByRole('tab')).toHaveText(['首页', '前端日志', '银行初审']);
+    await context.close();
+  });
+
   test('tabs come back after logging out and in again, but not for another user', async ({ page }) => {
     await signInToShell(page, 'bank');
     // Pages every user may open, so the other user's empty bar is not just a matter of grants.
