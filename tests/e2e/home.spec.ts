@@ -82,4 +82,18 @@ test.describe('entry page', () => {
     await shoot(page, 'home-admin-375-zh', { fullPage: true });
     expect(realErrors(errors)).toEqual([]);
   });
+  test('the entry page draws its frame at once and fills the figures in as the service answers', async ({ page }) => {
+    await signInToShell(page, 'admin');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/api/home/overview', async (route) => { await held; await route.continue(); });
+    await page.reload();
+    const figures = page.getByRole('region', { name: '平台概况' });
+    await expect(figures.locator('.ant-card')).toHaveCount(4);
+    await expect(figures.locator('.ant-skeleton')).toHaveCount(4);
+    await expect(page.getByRole('heading', { level: 2, name: /^你好，/ })).toBeVisible();
+    release();
+    await expect(figures.locator('.ant-skeleton')).toHaveCount(0);
+    await expect(figures.getByRole('link')).toHaveCount(4);
+  });
 });
