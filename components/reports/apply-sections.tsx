@@ -10,6 +10,7 @@ import { LineChart } from '@/components/statistics/charts/line-chart';
 import { PieChart } from '@/components/statistics/charts/pie-chart';
 import '@/styles/antd/statistic.generated.css';
 import { EmptyState } from '@/components/common/empty-state';
+import { SectionTitle } from '@/components/common/section-title';
 
 /** One figure's cases: its label, its count and what narrows the statistics to them. */
 export interface ApplyCell { label: string; count: number; filter: Record<string, unknown> }
@@ -66,7 +67,7 @@ export function ApplySections({ data, open }: { data: ApplyStatistics; open: Ope
         <Col xs={24} sm={12} md={6} xl={4}><Statistic title={t('loanAmount')} value={formatMoney(s.loanAmount)} /></Col>
       </Row>
 
-      <Typography.Title level={5}>{t('sections.series')}</Typography.Title>
+      <SectionTitle>{t('sections.series')}</SectionTitle>
       <SideBySide
         chart={<LineChart title={t('chart.series', { from: data.period.dateFrom, to: data.period.dateTo })} tableCaption={t('chart.table')} categoryTitle={t(`units.${data.period.unit}`)}
           categories={series.map((b) => b.bucket)} series={[
@@ -79,7 +80,7 @@ export function ApplySections({ data, open }: { data: ApplyStatistics; open: Ope
           ...figureColumns((r) => { const b = series.find((x) => x.bucket === r.key)!; return { from: b.from, to: b.to }; }, (r) => r.key),
         ]} />} />
 
-      <Typography.Title level={5}>{t('sections.funnel')}</Typography.Title>
+      <SectionTitle>{t('sections.funnel')}</SectionTitle>
       <SideBySide
         chart={<FunnelChart title={t('chart.funnel')} tableCaption={t('chart.table')} stepTitle={t('step')} countTitle={t('total')} rateTitle={t('rate')}
           steps={data.funnel.map((f) => ({ label: t(`steps.${f.step}`), count: f.count, rate: f.rate }))}
@@ -91,7 +92,7 @@ export function ApplySections({ data, open }: { data: ApplyStatistics; open: Ope
           { key: 'overall', title: t('overall'), align: 'right', render: (_, f) => percent(f.overall) },
         ]} />} />
 
-      <Typography.Title level={5}>{t('sections.stageDays')}</Typography.Title>
+      <SectionTitle>{t('sections.stageDays')}</SectionTitle>
       <SideBySide
         chart={<BarChart title={t('chart.stageDays')} tableCaption={t('chart.table')} categoryTitle={t('stage')} format={(v) => v.toFixed(1)}
           categories={data.stageDays.map((d) => ta(`stage.${d.stage}`))} series={[{ name: t('averageDays'), values: data.stageDays.map((d) => d.average), color: '#722ed1' }]} />}
@@ -101,7 +102,7 @@ export function ApplySections({ data, open }: { data: ApplyStatistics; open: Ope
           { key: 'average', title: t('averageDays'), align: 'right', render: (_, d) => d.average.toFixed(2) },
         ]} />} />
 
-      <Typography.Title level={5}>{t('sections.refusals')}</Typography.Title>
+      <SectionTitle>{t('sections.refusals')}</SectionTitle>
       <SideBySide
         chart={data.refusals.length === 0 ? <Typography.Text type="secondary">{t('noRefusals')}</Typography.Text> : (
           <PieChart title={t('chart.refusals')} tableCaption={t('chart.table')} categoryTitle={t('reason')} valueTitle={t('refused')}
