@@ -29,8 +29,9 @@ export async function proxy(request: NextRequest) {
     headers.set('content-security-policy', csp);
     // With a session, 403, 404 and 500 keep the shell around them; the address stays as it was.
     const path = request.nextUrl.pathname;
-    // Not for a file's or a framework's address (a suffix such as .rsc): those stay a plain 404.
-    const shellError = session && !/\.\w+$/.test(path) && (decision.action === 'notFound' ? '404' : path === '/403' || path === '/500' ? path.slice(1) : null);
+    // An unknown address asked for as data (a .rsc suffix, which Next turns into the RSC header) stays a plain 404.
+    const data = request.headers.has('rsc') || /\.\w+$/.test(path);
+    const shellError = session && (decision.action === 'notFound' ? (data ? null : '404') : path === '/403' || path === '/500' ? path.slice(1) : null);
     response = shellError
       ? NextResponse.rewrite(new URL(`${SHELL_ERROR}${shellError}`, request.url), { request: { headers } })
       : decision.action === 'notFound'
