@@ -29,11 +29,11 @@ export async function proxy(request: NextRequest) {
     headers.set('content-security-policy', csp);
     // With a session, 403, 404 and 500 keep the shell around them; the address stays as it was.
     const path = request.nextUrl.pathname;
-    // An unknown address asked for as data (a .rsc suffix, which Next turns into the RSC header) stays a plain 404.
-    const data = request.headers.has('rsc') || /\.\w+$/.test(path);
-    const shellError = session && (decision.action === 'notFound' ? (data ? null : '404') : path === '/403' || path === '/500' ? path.slice(1) : null);
+    // An address with a suffix (a file's) stays the plain 404 page.
+    const shellError = session && (decision.action === 'notFound' ? (/\.\w+$/.test(path) ? null : '404') : path === '/403' || path === '/500' ? path.slice(1) : null);
     response = shellError
-      ? NextResponse.rewrite(new URL(`${SHELL_ERROR}${shellError}`, request.url), { request: { headers } })
+      // The 404 answers 404 however it is asked for (a page or its data, .rsc).
+      ? NextResponse.rewrite(new URL(`${SHELL_ERROR}${shellError}`, request.url), { request: { headers }, ...(shellError === '404' ? { status: 404 } : {}) })
       : decision.action === 'notFound'
         ? NextResponse.rewrite(new URL(NOT_FOUND_PAGE, request.url), { request: { headers } })
         : NextResponse.next({ request: { headers } });
