@@ -6,6 +6,8 @@ import { contentSecurityPolicy, HSTS } from '@/lib/security-headers';
 
 /** Next's rendering of app/not-found.tsx, answered with status 404. */
 const NOT_FOUND_PAGE = '/_not-found';
+/** The error pages inside the shell, for a signed-in user (app/(admin)/shell-error). */
+const SHELL_ERROR = '/shell-error/';
 
 /** Route guard and per-response CSP nonce for every page (API routes check the session themselves). */
 export async function proxy(request: NextRequest) {
@@ -25,9 +27,16 @@ export async function proxy(request: NextRequest) {
     const headers = new Headers(request.headers);
     headers.set('x-nonce', nonce);
     headers.set('content-security-policy', csp);
-    response = decision.action === 'notFound'
-      ? NextResponse.rewrite(new URL(NOT_FOUND_PAGE, request.url), { request: { headers } })
-      : NextResponse.next({ request: { headers } });
+    // With a session, 403, 404 and 500 keep the shell around them; the address stays as it was.
+    const path = request.nextUrl.pathname;
+    // An address with a suffix (a file's) stays the plain 404 page.
+    const shellError = session && (decision.action === 'notFound' ? (/\.\w+$/.test(path) ? null : '404') : path === '/403' || path === '/500' ? path.slice(1) : null);
+    response = shellError
+      // The 404 answers 404 however it is asked for (a page or its data, .rsc).
+      ? NextResponse.rewrite(new URL(`${SHELL_ERROR}${shellError}`, request.url), { request: { headers }, ...(shellError === '404' ? { status: 404 } : {}) })
+      : decision.action === 'notFound'
+        ? NextResponse.rewrite(new URL(NOT_FOUND_PAGE, request.url), { request: { headers } })
+        : NextResponse.next({ request: { headers } });
     response.headers.set('content-security-policy', csp);
   }
   if (secure) response.headers.set('strict-transport-security', HSTS);

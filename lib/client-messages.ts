@@ -29,14 +29,14 @@ const CRUD = scope(
   'crud.search', 'crud.reset', 'crud.save', 'crud.edit', 'crud.delete', 'crud.actions', 'crud.total', 'crud.noData', 'crud.empty',
   'crud.required', 'crud.confirmDelete', 'crud.confirmDeleteSelected', 'crud.deleteSelected', 'crud.more', 'crud.totalCapped',
   'crud.range', 'crud.tags', 'crud.file', 'crud.dates', 'crud.duration', 'crud.table', 'crud.choose', 'crud.all', 'crud.pick',
-  'crud.expand', 'crud.collapse', 'crud.yes', 'crud.no',
+  'crud.expand', 'crud.collapse', 'crud.yes', 'crud.no', 'crud.selectFirst',
 );
 /** The screen engine (components/crud): tables, search forms, edit dialogs. */
 const ENGINE = scope(...CRUD, 'resources.common', 'widgets.region', 'validation.tooLong');
 /** The option lists of cases (stages, statuses, borrower types) that specs and columns name. */
 const CASE_OPTIONS = scope(
   'approval.actions', 'approval.borrowerType', 'approval.guaranteeMethod', 'approval.overdue', 'approval.awaitingSupplements', 'approval.reviewAt', 'approval.stage',
-  'approval.status', 'resources.workbench',
+  'approval.status', 'approval.unavailable', 'resources.workbench',
 );
 /** Organisations and users: the pickers of many forms. */
 const PEOPLE = scope('resources.organiza', 'resources.user');

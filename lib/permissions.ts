@@ -93,6 +93,16 @@ export function menuTrail(menu: MenuItem[], path: string): MenuItem[] {
   return [];
 }
 
+/**
+ * The side menu's open groups after a user opens or closes one (`next`, as antd reports it):
+ * one group open at a time, as in ant-design-pro. Opening a group closes every group but it
+ * and those it sits in; closing one leaves the rest as they are.
+ */
+export function soleOpenGroups(menu: MenuItem[], previous: string[], next: string[]): string[] {
+  const opened = next.find((key) => !previous.includes(key));
+  return opened === undefined ? next : menuTrail(menu, opened).map((item) => item.path);
+}
+
 /** The first item at `path`, depth-first. */
 export function findMenuItem(menu: MenuItem[], path: string): MenuItem | undefined {
   const trail = menuTrail(menu, path);

@@ -188,3 +188,32 @@ export function parseStoredTabs(value: unknown): TabState | null {
       : (ordered.at(-1) ?? home).path;
   return { tabs: ordered, active };
 }
+
+/**
+ * The tabs of the last page, also kept in a cookie of this browser, so the server draws them
+ * with the next page at once (a reload) instead of after the shell's scripts have run. Only
+ * the user's own (named in it), and as many tabs as fit a cookie; localStorage keeps them all.
+ */
+export const TABS_COOKIE = 'lbo-tabs';
+const MAX_COOKIE_LENGTH = 3000;
+
+export function tabsCookieValue(username: string, state: TabState): string {
+  let tabs = state.tabs;
+  const encode = (list: Tab[]) => encodeURIComponent(JSON.stringify({ u: username, s: { tabs: list, active: list.some((t) => t.path === state.active) ? state.active : HOME_PATH } }));
+  let value = encode(tabs);
+  while (value.length > MAX_COOKIE_LENGTH && tabs.length > 1) {
+    tabs = tabs.slice(0, -1);
+    value = encode(tabs);
+  }
+  return value;
+}
+
+export function tabsFromCookie(value: string | undefined, username: string): TabState | null {
+  if (!value || value.length > MAX_COOKIE_LENGTH) return null;
+  try {
+    const data = JSON.parse(decodeURIComponent(value)) as unknown;
+    return isRecord(data) && data.u === username ? parseStoredTabs(data.s) : null;
+  } catch {
+    return null;
+  }
+}

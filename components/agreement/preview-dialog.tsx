@@ -1,7 +1,7 @@
 'use client';
 
 import { PrinterOutlined } from '@ant-design/icons';
-import { Button, Empty, Form, Modal, Spin } from 'antd';
+import { Button, Form, Modal, Spin } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { api } from '@/lib/api/client';
 import type { AgreementRow } from '@/lib/contract/agreement';
 import { AgreementPaper } from './agreement-paper';
 import { ApplicationPicker } from './application-picker';
+import { EmptyState } from '@/components/common/empty-state';
 
 const printHref = (id: number, applicationId: number) => `/admin/setting/agree?view=print&id=${id}&applicationId=${applicationId}`;
 
@@ -30,7 +31,7 @@ export function PreviewDialog({ row, close }: { row: AgreementRow; close: () => 
       <Form layout="vertical">
         <Form.Item label={t('chooseApplication')}><ApplicationPicker value={applicationId} onChange={setApplicationId} /></Form.Item>
       </Form>
-      {!applicationId && <Empty description={t('noApplication')} />}
+      {!applicationId && <EmptyState description={t('noApplication')} />}
       {applicationId && isLoading && <Spin />}
       {data && (
         <div style={{ background: '#f0f0f0', padding: 16, maxHeight: '60vh', overflow: 'auto' }}>

@@ -1,7 +1,7 @@
 'use client';
 
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Collapse, Empty, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Card, Collapse, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
@@ -11,6 +11,7 @@ import styles from './api-docs.module.css';
 import { callsOf, groupByTag, matches, sessionCookieOf, shellExample, type Call, type OpenApiDoc } from './doc-model';
 import '@/styles/antd/collapse.generated.css';
 import '@/styles/antd/result.generated.css';
+import { EmptyState } from '@/components/common/empty-state';
 
 const DOCUMENT_URL = '/api/openapi.json';
 
@@ -77,7 +78,7 @@ export function ApiDocs() {
             placeholder={t('searchPlaceholder')} aria-label={t('search')}
           />
           <Typography.Text type="secondary">{t('count', { shown, total: calls.length, version: doc.info.version })}</Typography.Text>
-          {groups.length === 0 ? <Empty description={t('noMatch')} /> : (
+          {groups.length === 0 ? <EmptyState description={t('noMatch')} /> : (
             <Collapse
               destroyOnHidden activeKey={open} classNames={{ body: styles.body }} onChange={(keys) => setOpen(keys as string[])}
               items={groups.map((group) => ({

@@ -7,6 +7,7 @@ import { AccessText } from './access-text';
 import { FieldTable } from './field-table';
 import { fieldsOf, typeOf, type Call, type OpenApiDoc } from './doc-model';
 import '@/styles/antd/descriptions.generated.css';
+import { SectionTitle } from '@/components/common/section-title';
 
 export const METHOD_COLORS: Record<string, string> = { GET: 'green', POST: 'blue' };
 
@@ -54,11 +55,11 @@ export function CallDetails({ call, doc }: { call: Call; doc: OpenApiDoc }) {
       <Descriptions size="small" bordered column={1} items={items} layout={narrow ? 'vertical' : 'horizontal'}
         styles={narrow ? undefined : { label: { width: 140 } }} />
       <div>
-        <Typography.Title level={5}>{t('requestFields')}</Typography.Title>
+        <SectionTitle>{t('requestFields')}</SectionTitle>
         <FieldTable rows={request} label={t('requestFieldsOf', { path: call.path })} />
       </div>
       <div>
-        <Typography.Title level={5}>{t('answerFields')}</Typography.Title>
+        <SectionTitle>{t('answerFields')}</SectionTitle>
         {call.answer.kind === 'file' ? (
           <Typography.Paragraph>
             {t('fileAnswer')} {call.answer.types.map((type) => <Typography.Text code key={type}>{type}</Typography.Text>)}

@@ -3,6 +3,7 @@
 import { Grid, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslations } from 'next-intl';
 import type { Constraint, FieldRow } from './doc-model';
+import { EmptyState } from '@/components/common/empty-state';
 
 function ConstraintText({ constraint }: { constraint: Constraint }) {
   const t = useTranslations('apiDocs.constraint');
@@ -48,7 +49,7 @@ export function FieldTable({ rows, label }: { rows: FieldRow[]; label: string })
   return (
     <section aria-label={label}>
       <Table<FieldRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false}
-        scroll={narrow ? undefined : { x: 680 }} locale={{ emptyText: t('none') }} />
+        scroll={narrow ? undefined : { x: 680 }} locale={{ emptyText: <EmptyState description={t('none')} /> }} />
     </section>
   );
 }

@@ -24,7 +24,7 @@ export function CaseState({ id }: { id: number }) {
       <Typography.Text type="secondary">{t('records', { count: state.records })}</Typography.Text>
       {people && people.length > 0 && (
         <Typography.Text type="secondary">
-          {t('nodePeople', { people: people.map((p) => t('nodePerson', { name: p.nickname, pending: p.pending })).join(t('listSeparator')) })}
+          {t('nodePeople', { people: people.map((p) => t('nodePerson', { name: p.nickname, pending: p.pending, stage: p.stagePending })).join(t('listSeparator')) })}
         </Typography.Text>
       )}
     </Space>

@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, ConfigProvider, Drawer, Empty, Skeleton, Space, Tabs } from 'antd';
+import { Button, ConfigProvider, Drawer, Skeleton, Space, Tabs } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import type { ApplicationDetail, ApplicationRow } from '@/lib/contract/workflow';
@@ -21,6 +21,7 @@ import { DetailRecords } from './detail-records';
 import { RedFlags } from './red-flags';
 import { DetailInsurance } from './detail-insurance';
 import { useCall } from './use-call';
+import { EmptyState } from '@/components/common/empty-state';
 
 /** Every block of the drawer labels its values in a column of the same width. */
 const DETAIL_LABEL_WIDTH = 160;
@@ -69,7 +70,7 @@ export function DetailDrawer({ stage, row, viewer, close, refresh }: {
       )}>
       <ConfigProvider descriptions={{ styles: { label: { width: DETAIL_LABEL_WIDTH } } }}>
       <CaseState id={row.id} />
-      {isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : !detail ? <Empty description={t('detail.loadFailed')} /> : (<>
+      {isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : !detail ? <EmptyState description={t('detail.loadFailed')} /> : (<>
         <RedFlags id={detail.id} canRecheck={Boolean(stage) && can(`${STAGE_INFO[stage ?? 'RS_FIRST'].module}::check`)} />
         <Tabs items={[
           { key: 'basic', label: t('detail.tabs.basic'), children: <><DetailBasic detail={detail} /><DetailInsurance id={detail.id} /></> },

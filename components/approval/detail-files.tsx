@@ -10,6 +10,7 @@ import { FileUpload } from './file-upload';
 import { formatTime } from './format';
 import { Section } from './section';
 import { useCall } from './use-call';
+import { SectionTitle } from '@/components/common/section-title';
 
 const KB = 1024;
 const size = (bytes: number) => (bytes < KB * KB ? `${Math.max(1, Math.round(bytes / KB))} KB` : `${(bytes / KB / KB).toFixed(1)} MB`);
@@ -33,13 +34,13 @@ export function DetailFiles({ id, canUpload = false }: { id: number; canUpload?:
             <>
               {images.length > 0 && (
                 <section style={{ marginBottom: 16 }}>
-                  <Typography.Title level={5}>{t('detail.images')}</Typography.Title>
+                  <SectionTitle>{t('detail.images')}</SectionTitle>
                   <ImageViewer images={images.map((file) => ({ src: file.url, alt: `${kindOf(file)} · ${file.name}` }))} />
                 </section>
               )}
               {others.length > 0 && (
                 <section>
-                  <Typography.Title level={5}>{t('detail.documents')}</Typography.Title>
+                  <SectionTitle>{t('detail.documents')}</SectionTitle>
                   <Table<FileInfo> rowKey="id" size="small" dataSource={others} pagination={false} showHeader={false} columns={[
                     {
                       key: 'name', render: (_, file) => (

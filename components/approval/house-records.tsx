@@ -13,6 +13,7 @@ import { HouseExtras } from './house-extras';
 import { useCall, useWorkflowRefresh } from './use-call';
 import { usePaged } from './use-paged';
 import '@/styles/antd/segmented.generated.css';
+import { EmptyState } from '@/components/common/empty-state';
 
 type View = 'all' | 'mine' | (typeof HOUSE_STATES)[number];
 
@@ -45,7 +46,7 @@ export function HouseRecords({ canEdit, close }: { canEdit: boolean; close: () =
           <Button type="primary" htmlType="submit">{tc('search')}</Button>
         </Form>
         <Table<HouseRow> rowKey="id" size="small" loading={list.isLoading} dataSource={rows} pagination={list.pagination} scroll={{ x: 'max-content' }}
-          locale={{ emptyText: tc('noData') }} expandable={{ expandedRowRender: (h) => <HouseExtras houseId={h.id} /> }}
+          locale={{ emptyText: <EmptyState description={tc('noData')} /> }} expandable={{ expandedRowRender: (h) => <HouseExtras houseId={h.id} /> }}
           columns={[
             { key: 'number', dataIndex: 'number', title: t('number') },
             { key: 'name', dataIndex: 'name', title: t('proposer') },

@@ -4,9 +4,12 @@ import { Flex, Select, Tag, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import type { NodePerson } from '@/lib/contract/workflow';
 
-/** Picks a person of a node, showing their organisation and how many cases wait for them. */
+/** A person to pick: cases waiting with them at every stage and at this one, or (`stagePending` absent) `pending` at this stage alone. */
+type Person = Omit<NodePerson, 'stagePending'> & { stagePending?: number };
+
+/** Picks a person of a node, showing their organisation and how many cases wait for them (in all, and at this stage). */
 export function PersonSelect({ people, loading, value, onChange, id, ...rest }: {
-  people: NodePerson[];
+  people: Person[];
   loading?: boolean;
   value?: number;
   onChange?: (value: number | undefined) => void;
@@ -32,7 +35,7 @@ export function PersonSelect({ people, loading, value, onChange, id, ...rest }: 
         return (
           <Flex justify="space-between" gap={8}>
             <span>{person?.nickname}{person?.orgName && <Typography.Text type="secondary">{` · ${person.orgName}`}</Typography.Text>}</span>
-            <Tag color={person && person.pending > 0 ? 'blue' : 'default'}>{t('pending', { count: person?.pending ?? 0 })}</Tag>
+            <Tag color={person && person.pending > 0 ? 'blue' : 'default'}>{person?.stagePending === undefined ? t('pendingHere', { count: person?.pending ?? 0 }) : t('pending', { count: person.pending, stage: person.stagePending })}</Tag>
           </Flex>
         );
       }}

@@ -9,6 +9,7 @@ import type { RecordInfoRow } from '@/lib/contract/case-extras';
 import { ACTIONS, STAGES } from '@/lib/workflow/stages';
 import { formatTime } from './format';
 import { usePaged } from './use-paged';
+import { EmptyState } from '@/components/common/empty-state';
 
 type Values = { number?: string; actor?: string; stage?: string; action?: string; period?: [{ format: (f: string) => string }, { format: (f: string) => string }] };
 
@@ -45,7 +46,7 @@ export function RecordSearch({ close, openCase }: { close: () => void; openCase:
           <Button type="primary" htmlType="submit">{tc('search')}</Button>
         </Form>
         <Table<RecordInfoRow> rowKey="id" size="small" loading={list.isLoading} dataSource={(list.data?.list ?? []) as RecordInfoRow[]}
-          pagination={list.pagination} scroll={{ x: 'max-content' }} locale={{ emptyText: tc('noData') }} columns={[
+          pagination={list.pagination} scroll={{ x: 'max-content' }} locale={{ emptyText: <EmptyState description={tc('noData')} /> }} columns={[
             { key: 'time', title: ta('records.time'), render: (_, r) => formatTime(r.createTime) },
             { key: 'number', title: t('number'), render: (_, r) => <Button type="link" size="small" onClick={() => openCase(r)}>{r.number}</Button> },
             { key: 'name', dataIndex: 'name', title: t('name') },

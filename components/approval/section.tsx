@@ -1,8 +1,10 @@
 'use client';
 
-import { Empty, Skeleton, Typography } from 'antd';
+import { Skeleton, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
+import { EmptyState } from '@/components/common/empty-state';
+import { SectionTitle } from '@/components/common/section-title';
 
 /** A part of the detail drawer with its loading and empty states (a titled part says 'none' in one line). */
 export function Section<T>({ title, data, loading, empty, children }: {
@@ -16,10 +18,10 @@ export function Section<T>({ title, data, loading, empty, children }: {
   const t = useTranslations('approval.detail');
   return (
     <section style={{ marginBottom: 24 }}>
-      {title && <Typography.Title level={5}>{title}</Typography.Title>}
+      {title && <SectionTitle>{title}</SectionTitle>}
       {loading || data === undefined
-        ? (loading ? <Skeleton active paragraph={{ rows: 2 }} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('loadFailed')} />)
-        : empty(data) ? (title ? <Typography.Text type="secondary">{t('none')}</Typography.Text> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('none')} />)
+        ? (loading ? <Skeleton active paragraph={{ rows: 2 }} /> : <EmptyState description={t('loadFailed')} />)
+        : empty(data) ? (title ? <Typography.Text type="secondary">{t('none')}</Typography.Text> : <EmptyState description={t('none')} />)
           : children(data)}
     </section>
   );

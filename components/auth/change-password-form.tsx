@@ -47,7 +47,11 @@ export function ChangePasswordForm() {
           rules={[
             { required: true, message: tv('confirmPasswordRequired') },
             ({ getFieldValue }) => ({
-              validator: async (_, value) => { if (value && value !== getFieldValue('newPassword')) throw new Error(tv('passwordMismatch')); },
+              // Compared only with a new password: with none, its own field says so, and once only.
+              validator: async (_, value) => {
+                const fresh = getFieldValue('newPassword');
+                if (value && fresh && value !== fresh) throw new Error(tv('passwordMismatch'));
+              },
             }),
           ]}
         >

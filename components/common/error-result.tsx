@@ -9,22 +9,25 @@ import styles from './error-result.module.css';
  * antd's own, drawn once by the build (scripts/error-images.tsx); the styles use the theme's
  * variables (THEME_CLASS), so the button keeps the primary colour.
  */
-export async function ErrorResult({ status }: { status: 403 | 404 | 500 }) {
+export async function ErrorResult({ status, inShell = false }: { status: 403 | 404 | 500; inShell?: boolean }) {
   const [t, common] = await Promise.all([getTranslations('errorPage'), getTranslations('common')]);
+  // Inside the shell, whose content is the page's <main> and whose heading names the page.
+  const Frame = inShell ? 'div' : 'main';
+  const Title = inShell ? 'h2' : 'h1';
   return (
-    <main className={`${THEME_CLASS} ${styles.page}`}>
+    <Frame className={`${THEME_CLASS} ${styles.page} ${inShell ? styles.inShell : ''}`}>
       <div className={styles.result}>
         <div className={styles.image}>
           {/* Lazy: the root not-found travels with every page, and an eager image would be preloaded by every page (without the CSP nonce). */}
           {/* biome-ignore lint/performance/noImgElement: a static SVG, nothing for next/image to optimise */}
           <img src={`/errors/${status}.svg`} width={252} height={294} alt="" loading="lazy" />
         </div>
-        <h1 className={styles.title}>{status}</h1>
+        <Title className={styles.title}>{status}</Title>
         <p className={styles.subtitle}>{t(String(status) as '403' | '404' | '500')}</p>
         <div className={styles.extra}>
           <a href="/" className={styles.button}>{common('backHome')}</a>
         </div>
       </div>
-    </main>
+    </Frame>
   );
 }

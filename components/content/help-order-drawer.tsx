@@ -1,7 +1,7 @@
 'use client';
 
 import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined } from '@ant-design/icons';
-import { Button, Drawer, Empty, Segmented, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Drawer, Segmented, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState, type DragEvent } from 'react';
 import useSWR from 'swr';
@@ -10,6 +10,7 @@ import type { HelpOrderRow } from '@/lib/contract/content';
 import { HELP_CATEGORIES } from '@/lib/contract/content-rules';
 import '@/styles/antd/segmented.generated.css';
 import { useApp } from '@/components/providers/app-notices';
+import { EmptyState } from '@/components/common/empty-state';
 
 type Category = (typeof HELP_CATEGORIES)[number];
 
@@ -61,7 +62,7 @@ export function OrderDrawer({ close, refresh }: { close: () => void; refresh: ()
         <Typography.Paragraph type="secondary">{t('orderHint')}</Typography.Paragraph>
         <Spin spinning={isLoading || busy}>
           <Table<HelpOrderRow> rowKey="id" dataSource={rows} pagination={false} size="small"
-            locale={{ emptyText: <Empty description={t('orderEmpty')} /> }}
+            locale={{ emptyText: <EmptyState description={t('orderEmpty')} /> }}
             onRow={(_, index) => dragProps(index ?? 0) as object}
             columns={[
               { key: 'drag', width: 32, render: () => <HolderOutlined aria-hidden style={{ cursor: 'grab' }} /> },

@@ -25,7 +25,7 @@ export function PreviewDialog({ row, close }: { row: NoticeRow | HelpRow; close:
   return (
     <Modal open title={t('content.preview.title')} onCancel={close} footer={null} width="min(860px, 100vw)" destroyOnHidden>
       <article aria-label={row.title}>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>{row.title}</Typography.Title>
+        <Typography.Title level={2} style={{ marginTop: 0, fontSize: 24 }}>{row.title}</Typography.Title>
         <Space wrap style={{ marginBottom: 12 }}>
           <Tag>{category}</Tag>
           {notice?.pinned && <Tag color="red">{t('resources.notice.pinnedTag')}</Tag>}

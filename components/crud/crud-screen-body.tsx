@@ -1,7 +1,7 @@
 'use client';
 
 import { DeleteOutlined, DownOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Dropdown, Flex, Grid, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Alert, Button, Card, Dropdown, Flex, Grid, Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { withCallRules } from '@/lib/resources/form-rules';
@@ -18,12 +18,14 @@ import { useColumnSources } from './column-sources';
 import { lazyPart, useOpenedOnce } from '@/components/common/lazy-part';
 import type { EditTarget } from './edit-modal';
 import { SearchForm } from './search-form';
+import { BatchButton } from './batch-button';
 import { actionsLimit, actionsWidth, cellPadding, columnWidth, FIT, fitCell, forReader, inlineActions } from './table-columns';
 import styles from './crud-table.module.css';
 import { TableSettings, useTableSettings } from './table-settings';
 import { searchPayload, useTableState } from './use-table-state';
 import { useRemove } from './use-remove';
 import { useApp } from '@/components/providers/app-notices';
+import { EmptyState } from '@/components/common/empty-state';
 
 /** The edit form (every field widget) and the import dialog: downloaded when first opened. */
 const EditModal = lazyPart(() => import('./edit-modal').then((m) => m.EditModal)) as typeof import('./edit-modal').EditModal;
@@ -57,9 +59,12 @@ export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }
   const editOpened = useOpenedOnce(editing !== null);
   const importOpened = useOpenedOnce(importing);
 
+  // How many times the rows were read again (a batch action's count follows it).
+  const [reads, setReads] = useState(0);
   const refresh = useCallback(async () => {
     setChildren(new Map());
     setSelected([]);
+    setReads((n) => n + 1);
     return mutate();
   }, [mutate]);
   const remove = useRemove(spec.remove?.path, refresh);
@@ -124,16 +129,25 @@ export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }
     if (spec.addChild && can(spec.addChild.permission) && (spec.addChild.when?.(row) ?? true)) {
       buttons.push(<Button key="child" type="link" size="small" onClick={() => setEditing({ row: null, defaults: { [spec.addChild!.field]: spec.rowKey(row) } })}>{t(spec.addChild.label)}</Button>);
     }
-    const shown = (spec.actions ?? []).filter((action) => (!action.permission || can(action.permission)) && (action.when?.(row) ?? true));
+    // An action that keeps its place (`unavailable`) stays on a row it does not apply to, disabled with its reason.
+    const applies = (action: RowAction<Row>) => action.when?.(row) ?? true;
+    const shown = (spec.actions ?? []).filter((action) => (!action.permission || can(action.permission)) && (applies(action) || action.unavailable));
+    const reason = (action: RowAction<Row>) => (applies(action) ? undefined : t(action.unavailable!(row)));
     const standing = (action: RowAction<Row>) => !action.more && inline.has(action.key);
     for (const action of shown.filter(standing)) {
-      buttons.push(<Button key={action.key} type="link" size="small" danger={action.danger} onClick={() => runAction(action, row)}>{label(action.label)}</Button>);
+      const why = reason(action);
+      const button = <Button key={action.key} type="link" size="small" danger={action.danger} disabled={why !== undefined} onClick={() => runAction(action, row)}>{label(action.label)}</Button>;
+      buttons.push(why === undefined ? button : <Tooltip key={action.key} title={why}>{button}</Tooltip>);
     }
     const more = shown.filter((a) => !standing(a));
     if (more.length) {
       buttons.push(
         <Dropdown key="more" trigger={['click']} menu={{
-          items: more.map((action) => ({ key: action.key, label: label(action.label), danger: action.danger })),
+          items: more.map((action) => {
+            const why = reason(action);
+            return { key: action.key, danger: action.danger, disabled: why !== undefined, title: why,
+              label: why === undefined ? label(action.label) : <Tooltip title={why} placement="left">{label(action.label)}</Tooltip> };
+          }),
           onClick: ({ key }) => runAction(more.find((a) => a.key === key)!, row),
         }}>
           <Button type="link" size="small">{t('crud.more')}<DownOutlined /></Button>
@@ -148,6 +162,7 @@ export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }
 
   // 查询 with the filters shown reads the rows again (they may have changed since, e.g. a push delivered).
   const search = (filters: typeof state.filters) => {
+    setReads((n) => n + 1);
     if (state.pageNum === 1 && JSON.stringify(filters) === JSON.stringify(state.filters)) void mutate();
     else update({ filters, pageNum: 1 });
   };
@@ -217,15 +232,15 @@ export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }
           {canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>{t(spec.form!.create)}</Button>}
           {canImport && <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>{t('crud.import.button')}</Button>}
           {batch && (
-            <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}
-              onClick={removeSelected}>
-              {t('crud.deleteSelected', { count: selected.length })}
-            </Button>
+            <Tooltip title={selected.length === 0 ? t('crud.selectFirst') : undefined}>
+              <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0}
+                onClick={removeSelected}>
+                {t('crud.deleteSelected', { count: selected.length })}
+              </Button>
+            </Tooltip>
           )}
           {batchActions.map((action) => (
-            <Button key={action.key} danger={action.danger} disabled={action.selection !== false && selected.length === 0} onClick={() => runBatch(action)}>
-              {t(action.label, { count: selected.length })}
-            </Button>
+            <BatchButton key={action.key} action={action} selected={selected.length} listed={reads} onRun={() => runBatch(action)} />
           ))}
         </Space>
         <TableSettings columns={settingsColumns} settings={settings} />
@@ -242,7 +257,7 @@ export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }
         tableLayout="fixed"
         scroll={{ x: tableWidth }}
         // While the first answer is on its way the spinner stands alone, with no 'no data' under it.
-        locale={{ emptyText: isLoading ? <div style={{ height: 96 }} /> : t('crud.noData') }}
+        locale={{ emptyText: isLoading ? <div style={{ height: 96 }} /> : <EmptyState description={t('crud.noData')} /> }}
         rowSelection={selecting ? {
           selectedRowKeys: selected, onChange: (keys) => setSelected(keys as Key[]),
           getCheckboxProps: (row) => ({ disabled: !selectable(row) }),

@@ -8,7 +8,7 @@ import { useTranslations } from 'next-intl';
 export function ExpandToggle({ expanded, onToggle }: { expanded: boolean; onToggle: (expanded: boolean) => void }) {
   const t = useTranslations('crud');
   return (
-    <Button type="link" aria-expanded={expanded} onClick={() => onToggle(!expanded)} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPlacement="end">
+    <Button type="link" aria-expanded={expanded} onClick={() => onToggle(!expanded)} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPlacement="end" style={{ paddingInline: 4 }}>
       {t(expanded ? 'collapse' : 'expand')}
     </Button>
   );

@@ -43,6 +43,12 @@ export function SearchForm({ fields, filters, onSearch }: { fields: FieldSpec[];
   }, [form, fields, filters, initial]);
   if (fields.length === 0) return null;
   const collapsible = fields.length > firstRow;
+  // One row (a desktop, folded): the fields give way to the buttons, which keep their one line
+  // whatever the language; the buttons never sit on the fields nor wrap to the labels' height.
+  const oneRow = !expanded && firstRow > 1;
+  const share = `${100 / (firstRow + 1)}%`;
+  const fieldCol = (index: number) => (!expanded && index >= firstRow ? { style: { display: 'none' } }
+    : oneRow ? { style: { flex: `0 1 ${share}`, maxWidth: share, minWidth: 0 } } : SPAN);
   const search = (values: Values) => {
     const chosen = valuesToFilters(fields, values);
     // The value the call assumes anyway is no filter.
@@ -51,17 +57,19 @@ export function SearchForm({ fields, filters, onSearch }: { fields: FieldSpec[];
   };
   return (
     <Form form={form} onFinish={search} initialValues={initial} layout="vertical" style={{ marginBottom: 8 }}>
-      <Row gutter={16} align="bottom">
+      <Row gutter={16} align="bottom" wrap={!oneRow}>
         {fields.map((field, index) => (
-          <Col key={field.name} {...SPAN} style={!expanded && index >= firstRow ? { display: 'none' } : undefined}>
+          <Col key={field.name} {...fieldCol(index)}>
             <Form.Item name={field.name} label={t(field.label)} rules={field.kind === 'numberRange' || field.kind === 'tags' ? rulesOf(field) : undefined}>
               <FieldInput field={field} search />
             </Form.Item>
           </Col>
         ))}
-        <Col {...SPAN} style={{ marginInlineStart: 'auto' }}>
+        {/* The rest of the last row, or a row of its own when the row is full; on a phone a row of its own. */}
+        <Col style={{ flex: '1 0 auto', maxWidth: '100%', marginInlineStart: 'auto' }}>
           <Form.Item>
-            <Space wrap style={{ width: '100%', justifyContent: 'flex-end' }}>
+            {/* One line at the inputs' height: the toggle wrapping to a line of its own would lift 查询 and 重置 to the labels' height. */}
+            <Space size={8} style={{ width: '100%', justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('crud.search')}</Button>
               <Button icon={<ReloadOutlined />} onClick={() => { form.resetFields(); onSearch({}); }}>{t('crud.reset')}</Button>
               {collapsible && <ExpandToggle expanded={expanded} onToggle={setExpanded} />}

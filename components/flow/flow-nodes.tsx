@@ -1,7 +1,7 @@
 'use client';
 
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Drawer, Empty, Form, InputNumber, Modal, Select, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Drawer, Form, InputNumber, Modal, Select, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, type DragEvent } from 'react';
 import useSWR from 'swr';
@@ -13,6 +13,7 @@ import { STAGES, type Stage } from '@/lib/workflow/stages';
 import { usePermission } from '@/components/access/permission';
 import { useFieldErrors } from '@/components/common/use-field-rule';
 import { useApp } from '@/components/providers/app-notices';
+import { EmptyState } from '@/components/common/empty-state';
 
 type Editing = { node: FlowNodeRow | null } | null;
 
@@ -87,7 +88,7 @@ export function FlowNodes({ row, close, refresh }: { row: FlowRow; close: () => 
       {isLoading ? <Spin /> : (
         <Table<FlowNodeRow>
           rowKey="id" size="middle" pagination={false} dataSource={nodes} loading={busy}
-          locale={{ emptyText: <Empty description={t('noNodes')} /> }}
+          locale={{ emptyText: <EmptyState description={t('noNodes')} /> }}
           onRow={(_node, index) => dragProps(index!)}
           columns={[
             {

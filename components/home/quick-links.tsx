@@ -1,12 +1,13 @@
 'use client';
 
-import { Card, Empty } from 'antd';
+import { Card} from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import type { MenuItem } from '@/lib/contract/auth';
 import { mostUsedPages } from '@/lib/page-usage';
 import styles from './home.module.css';
+import { EmptyState } from '@/components/common/empty-state';
 
 const QUICK = 8;
 
@@ -28,7 +29,7 @@ export function QuickLinks({ menu, username }: { menu: MenuItem[]; username: str
   const counts = new Map(used.map((u) => [u.path, u.count]));
   return (
     <Card title={t('quickLinks')} size="small">
-      {links.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('nothing')} /> : (
+      {links.length === 0 ? <EmptyState description={t('nothing')} /> : (
         <ul className={styles.links}>
           {links.map((item) => (
             <li key={item.path}>

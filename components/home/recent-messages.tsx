@@ -1,6 +1,6 @@
 'use client';
 
-import { Badge, Card, Empty, Skeleton } from 'antd';
+import { Badge, Card, Skeleton } from 'antd';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import useSWR from 'swr';
@@ -8,6 +8,7 @@ import { api } from '@/lib/api/client';
 import { formatChinaTime } from '@/lib/china-time';
 import { textClass } from '@/lib/theme';
 import styles from './home.module.css';
+import { EmptyState } from '@/components/common/empty-state';
 
 const RECENT = 5;
 
@@ -17,7 +18,7 @@ export function RecentMessages() {
   const { data, isLoading } = useSWR(['businessMessage/list', 'home'], () => api('businessMessage/list', { pageNum: 1, pageSize: RECENT }));
   let body: React.ReactNode;
   if (isLoading) body = <Skeleton active paragraph={{ rows: 3 }} title={false} />;
-  else if (!data?.list.length) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noMessages')} />;
+  else if (!data?.list.length) body = <EmptyState description={t('noMessages')} />;
   else {
     body = (
       <ul className={styles.messages}>

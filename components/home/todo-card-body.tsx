@@ -1,11 +1,12 @@
 'use client';
 
-import { Card, Empty, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { formatChinaTime } from '@/lib/china-time';
 import type { HomeTodo } from '@/lib/contract/home';
 import { stageLink } from '@/lib/home-links';
+import { EmptyState } from '@/components/common/empty-state';
 
 /** The to-do card itself (see TodoCard): downloaded beside the shell's hydration, not in the page's first load. */
 export function TodoCardBody({ todo, loading }: { todo: HomeTodo[]; loading: boolean }) {
@@ -37,7 +38,7 @@ export function TodoCardBody({ todo, loading }: { todo: HomeTodo[]; loading: boo
   ];
   return (
     <Card title={t('todo')} size="small">
-      {!loading && todo.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noTodo')} /> : (
+      {!loading && todo.length === 0 ? <EmptyState description={t('noTodo')} /> : (
         <Table<HomeTodo> rowKey="stage" size="small" pagination={false} loading={loading} columns={columns} dataSource={todo} scroll={{ x: 'max-content' }} />
       )}
     </Card>

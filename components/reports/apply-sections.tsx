@@ -9,6 +9,8 @@ import { FunnelChart } from '@/components/statistics/charts/funnel-chart';
 import { LineChart } from '@/components/statistics/charts/line-chart';
 import { PieChart } from '@/components/statistics/charts/pie-chart';
 import '@/styles/antd/statistic.generated.css';
+import { EmptyState } from '@/components/common/empty-state';
+import { SectionTitle } from '@/components/common/section-title';
 
 /** One figure's cases: its label, its count and what narrows the statistics to them. */
 export interface ApplyCell { label: string; count: number; filter: Record<string, unknown> }
@@ -65,7 +67,7 @@ export function ApplySections({ data, open }: { data: ApplyStatistics; open: Ope
         <Col xs={24} sm={12} md={6} xl={4}><Statistic title={t('loanAmount')} value={formatMoney(s.loanAmount)} /></Col>
       </Row>
 
-      <Typography.Title level={5}>{t('sections.series')}</Typography.Title>
+      <SectionTitle>{t('sections.series')}</SectionTitle>
       <SideBySide
         chart={<LineChart title={t('chart.series', { from: data.period.dateFrom, to: data.period.dateTo })} tableCaption={t('chart.table')} categoryTitle={t(`units.${data.period.unit}`)}
           categories={series.map((b) => b.bucket)} series={[
@@ -78,7 +80,7 @@ export function ApplySections({ data, open }: { data: ApplyStatistics; open: Ope
           ...figureColumns((r) => { const b = series.find((x) => x.bucket === r.key)!; return { from: b.from, to: b.to }; }, (r) => r.key),
         ]} />} />
 
-      <Typography.Title level={5}>{t('sections.funnel')}</Typography.Title>
+      <SectionTitle>{t('sections.funnel')}</SectionTitle>
       <Typography.Paragraph type="secondary">{t('sections.funnelNote')}</Typography.Paragraph>
       <SideBySide
         chart={<FunnelChart title={t('chart.funnel')} tableCaption={t('chart.table')} stepTitle={t('step')} countTitle={t('total')} rateTitle={t('rate')}
@@ -91,7 +93,7 @@ export function ApplySections({ data, open }: { data: ApplyStatistics; open: Ope
           { key: 'overall', title: t('overall'), align: 'right', render: (_, f) => percent(f.overall) },
         ]} />} />
 
-      <Typography.Title level={5}>{t('sections.stageDays')}</Typography.Title>
+      <SectionTitle>{t('sections.stageDays')}</SectionTitle>
       <SideBySide
         chart={<BarChart title={t('chart.stageDays')} tableCaption={t('chart.table')} categoryTitle={t('stage')} format={(v) => v.toFixed(1)}
           categories={data.stageDays.map((d) => ta(`stage.${d.stage}`))} series={[{ name: t('averageDays'), values: data.stageDays.map((d) => d.average), color: '#722ed1' }]} />}
@@ -101,14 +103,14 @@ export function ApplySections({ data, open }: { data: ApplyStatistics; open: Ope
           { key: 'average', title: t('averageDays'), align: 'right', render: (_, d) => d.average.toFixed(2) },
         ]} />} />
 
-      <Typography.Title level={5}>{t('sections.refusals')}</Typography.Title>
+      <SectionTitle>{t('sections.refusals')}</SectionTitle>
       <SideBySide
         chart={data.refusals.length === 0 ? <Typography.Text type="secondary">{t('noRefusals')}</Typography.Text> : (
           <PieChart title={t('chart.refusals')} tableCaption={t('chart.table')} categoryTitle={t('reason')} valueTitle={t('refused')}
             slices={data.refusals.map((r) => ({ label: r.reason, value: r.count }))}
             onSelect={(i) => { const r = data.refusals[i]!; open(cell(r.reason, r.count, { refuseReasonId: r.reasonId })); }} />
         )}
-        table={<Table rowKey="reasonId" size="small" pagination={false} dataSource={data.refusals} locale={{ emptyText: t('noRefusals') }} columns={[
+        table={<Table rowKey="reasonId" size="small" pagination={false} dataSource={data.refusals} locale={{ emptyText: <EmptyState description={t('noRefusals')} /> }} columns={[
           { key: 'reason', title: t('reason'), dataIndex: 'reason' },
           // The figures keep their headers whole beside a long reason.
           { key: 'count', title: t('refused'), align: 'right', width: 88, render: (_, r) => <Count open={open} cell={cell(r.reason, r.count, { refuseReasonId: r.reasonId })} /> },

@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, Progress, Table, Typography } from 'antd';
+import { Button, Progress, Table} from 'antd';
 import { useTranslations } from 'next-intl';
 import type { BondingCompanies } from '@/lib/contract/case-extras';
 import type { BankStatistics, EmploymentForm, LoanFigures, ReportStatistics } from '@/lib/contract/report';
@@ -8,6 +8,8 @@ import { formatMoney } from '@/components/approval/format';
 import { BarChart } from '@/components/statistics/bar-chart';
 import styles from './report-print.module.css';
 import '@/styles/antd/progress.generated.css';
+import { EmptyState } from '@/components/common/empty-state';
+import { SectionTitle } from '@/components/common/section-title';
 
 export interface JobsCell { label: string; count: number; filter: { month?: string; borrowerType?: string; keyGroup?: boolean } }
 type OpenJobs = (cell: JobsCell) => void;
@@ -29,14 +31,14 @@ export function MonthlySection({ data }: { data: ReportStatistics }) {
   const months = data.byMonth;
   return (
     <section>
-      <Typography.Title level={5}>{t('sections.monthly')}</Typography.Title>
+      <SectionTitle>{t('sections.monthly')}</SectionTitle>
       <BarChart timeline title={t('chart.loans', { from: data.period.monthFrom, to: data.period.monthTo })} tableCaption={t('chart.table')} categoryTitle={t('month')}
         categories={months.map((m) => m.month)} series={[
           { name: t('loans'), values: months.map((m) => m.loans), color: '#1677ff' },
           { name: t('employees'), values: months.map((m) => m.employees), color: '#52c41a' },
         ]} />
       <Table rowKey={(r) => `${r.month}-${r.region}`} size="small" pagination={false} dataSource={data.rows} scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('noLoans') }} style={{ marginTop: 12 }}
+        locale={{ emptyText: <EmptyState description={t('noLoans')} /> }} style={{ marginTop: 12 }}
         columns={[{ key: 'month', title: t('month'), dataIndex: 'month' }, { key: 'region', title: t('region'), dataIndex: 'regionName' }, ...figures]}
         summary={() => (
           <Table.Summary.Row>
@@ -59,13 +61,13 @@ export function JobsSection({ data, open }: { data: EmploymentForm; open: OpenJo
   ));
   return (
     <section>
-      <Typography.Title level={5}>{t('sections.jobs')}</Typography.Title>
+      <SectionTitle>{t('sections.jobs')}</SectionTitle>
       <BarChart title={t('chart.jobs')} tableCaption={t('chart.table')} categoryTitle={t('borrowerType')}
         categories={data.byBorrowerType.map((b) => ta(`borrowerType.${b.borrowerType}`))} series={[
           { name: t('employees'), values: data.byBorrowerType.map((b) => b.employees), color: '#52c41a' },
           { name: t('keyEmployees'), values: data.byBorrowerType.map((b) => b.keyEmployees), color: '#faad14' },
         ]} />
-      <Table rowKey={(r) => `${r.month}-${r.borrowerType}`} size="small" pagination={false} dataSource={data.rows} scroll={{ x: 'max-content' }} locale={{ emptyText: t('noLoans') }} style={{ marginTop: 12 }}
+      <Table rowKey={(r) => `${r.month}-${r.borrowerType}`} size="small" pagination={false} dataSource={data.rows} scroll={{ x: 'max-content' }} locale={{ emptyText: <EmptyState description={t('noLoans')} /> }} style={{ marginTop: 12 }}
         columns={[
           { key: 'month', title: t('month'), dataIndex: 'month' },
           { key: 'type', title: t('borrowerType'), render: (_, r) => ta(`borrowerType.${r.borrowerType}`) },
@@ -82,8 +84,8 @@ export function BanksSection({ data }: { data: BankStatistics }) {
   const figures = useFigureColumns<BankStatistics['rows'][number]>();
   return (
     <section>
-      <Typography.Title level={5}>{t('sections.banks')}</Typography.Title>
-      <Table rowKey="bankId" size="small" pagination={false} dataSource={data.rows} scroll={{ x: 'max-content' }} locale={{ emptyText: t('noLoans') }}
+      <SectionTitle>{t('sections.banks')}</SectionTitle>
+      <Table rowKey="bankId" size="small" pagination={false} dataSource={data.rows} scroll={{ x: 'max-content' }} locale={{ emptyText: <EmptyState description={t('noLoans')} /> }}
         columns={[{ key: 'bank', title: t('bank'), dataIndex: 'bank' }, ...figures]} />
     </section>
   );
@@ -94,7 +96,7 @@ export function BalancesSection({ data, edit }: { data: BondingCompanies; edit?:
   const t = useTranslations('reports.report');
   return (
     <section>
-      <Typography.Title level={5}>{t('sections.balances', { date: data.date })}</Typography.Title>
+      <SectionTitle>{t('sections.balances', { date: data.date })}</SectionTitle>
       <Table rowKey="orgId" size="small" pagination={false} dataSource={data.list} scroll={{ x: 900 }} columns={[
         { key: 'name', title: t('company'), dataIndex: 'name' },
         { key: 'quota', title: t('quota'), align: 'right', render: (_, c) => formatMoney(c.quota) },

@@ -1,11 +1,12 @@
 'use client';
 
-import { Card, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Card, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { api } from '@/lib/api/client';
 import type { ModelRow } from '@/lib/contract/indicators';
 import { formatChinaTime } from '@/lib/china-time';
+import { EmptyState } from '@/components/common/empty-state';
 
 type Version = NonNullable<ModelRow['current']>;
 
@@ -16,7 +17,7 @@ export function ModelScreen() {
   const ti = useTranslations('resources.indicator');
   const { data, isLoading } = useSWR('business/model/getList', () => api('business/model/getList', {}));
   if (isLoading) return <Card title={t('title')}><Skeleton active /></Card>;
-  if (!data?.length) return <Card title={t('title')}><Empty /></Card>;
+  if (!data?.length) return <Card title={t('title')}><EmptyState description={t('empty')} /></Card>;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {data.map((model) => (

@@ -16,6 +16,7 @@ import { useDeviceClass } from './use-device';
 import { useHeaderHidden, useSettings } from './use-settings';
 import { useShell } from './shell-context';
 import { useTabs } from './use-tabs';
+import type { TabState } from '@/lib/tabs';
 import styles from './admin-shell.module.css';
 
 /**
@@ -39,7 +40,7 @@ const SIDER_COLLAPSED_WIDTH = 80;
  * content. The server renders it for the device hint; without one, for a desktop, with CSS
  * media queries giving a phone its layout before the scripts run.
  */
-export function AdminShell({ initialDevice, children }: { initialDevice?: DeviceClass; children: ReactNode }) {
+export function AdminShell({ initialDevice, initialTabs, children }: { initialDevice?: DeviceClass; initialTabs?: TabState | null; children: ReactNode }) {
   const t = useTranslations('app');
   const tp = useTranslations('pages');
   const locale = useLocale();
@@ -52,7 +53,7 @@ export function AdminShell({ initialDevice, children }: { initialDevice?: Device
   const [settingsOpen, setSettingsOpen] = useState(false);
   const settingsOpened = useOpenedOnce(settingsOpen);
   const [group, setGroup] = useState(ALL_GROUPS);
-  const tabs = useTabs(user.username, canOpen);
+  const tabs = useTabs(user.username, canOpen, initialTabs);
   const headerHidden = useHeaderHidden(settings.hideHeaderOnScroll);
   const collapsed = device === 'tablet' || settings.collapsed;
   const sideMenu = useMemo(() => (group === ALL_GROUPS ? menu : menu.filter((item) => item.header === group)), [menu, group]);

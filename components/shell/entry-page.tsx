@@ -24,13 +24,14 @@ export function EntryPage() {
   return (
     <>
       <Card className={styles.welcome}>
-        <h3 className={textClass()} style={{ marginTop: 0 }}>{t('welcome', { name: user.nickname })}</h3>
+        <h2 className={textClass()} style={{ marginTop: 0, fontSize: 16 }}>{t('welcome', { name: user.nickname })}</h2>
         <span className={textClass('secondary')}>{user.orgName ? t('org', { org: user.orgName }) : t('noOrg')}</span>
         {admin && <Tag color="blue" style={{ marginLeft: 12 }}>{t('admin')}</Tag>}
       </Card>
-      {admin && data?.figures && (
+      {/* The frame is drawn at once; the figures fill in as the service answers. */}
+      {admin && (
         <section aria-label={t('platform')} className={styles.section}>
-          <FiguresCard figures={data.figures} />
+          <FiguresCard figures={data?.figures ?? null} />
         </section>
       )}
       <Row gutter={[16, 16]} className={styles.section}>

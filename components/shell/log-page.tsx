@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useSyncExternalStore } from 'react';
 import { clearLog, readLog, subscribeLog, type LogEntry } from '@/lib/client-log';
 import { useApp } from '@/components/providers/app-notices';
+import { EmptyState } from '@/components/common/empty-state';
 
 const TYPE_COLORS = { info: 'blue', warning: 'orange', error: 'red' } as const;
 let snapshot: { raw: string | null; entries: LogEntry[] } = { raw: null, entries: [] };
@@ -32,7 +33,7 @@ export function LogPage() {
   return (
     <Card title={t('title')} extra={<Button danger disabled={rows.length === 0} onClick={() => { clearLog(); void message.success(t('cleared')); }}>{t('clear')}</Button>}>
       <Table<LogEntry> rowKey={(row) => `${row.time}-${row.message}`} size="small" columns={columns} dataSource={rows}
-        locale={{ emptyText: t('empty') }} pagination={{ pageSize: 20, showSizeChanger: false }} scroll={{ x: 800 }} />
+        locale={{ emptyText: <EmptyState description={t('empty')} /> }} pagination={{ pageSize: 20, showSizeChanger: false }} scroll={{ x: 800 }} />
     </Card>
   );
 }

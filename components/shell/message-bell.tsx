@@ -1,7 +1,7 @@
 'use client';
 
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Popover, Spin } from 'antd';
+import { Badge, Button, Popover, Spin } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWRInfinite from 'swr/infinite';
@@ -13,6 +13,7 @@ import { unreadPageKey, useMessageCount, useRefreshMessages, useViewMessage } fr
 import { useShell } from './shell-context';
 import styles from './message-bell.module.css';
 import { useApp } from '@/components/providers/app-notices';
+import { EmptyState } from '@/components/common/empty-state';
 
 /** Every message with its search, downloaded when first opened. */
 const MessagesDialog = lazyPart(() => import('./messages-dialog').then((m) => m.MessagesDialog));
@@ -41,7 +42,7 @@ function Notifications({ onViewAll, onClose }: { onViewAll: () => void; onClose:
   return (
     <div className={styles.panel}>
       {isLoading ? <div className={styles.center}><Spin /></div> : items.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
+        <EmptyState description={t('empty')} />
       ) : (
         <ul className={styles.list}>
           {items.map((item) => (

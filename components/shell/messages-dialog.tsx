@@ -11,6 +11,7 @@ import type { MessageItem } from '@/lib/contract/messages';
 import { useViewMessage } from './use-messages';
 import { useShell } from './shell-context';
 import '@/styles/antd/segmented.generated.css';
+import { EmptyState } from '@/components/common/empty-state';
 
 /** 'my messages': every message, page size 10; 'view' (not for admins) marks it read and opens its page. */
 export function MessagesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -44,7 +45,7 @@ export function MessagesDialog({ open, onClose }: { open: boolean; onClose: () =
         loading={isLoading}
         columns={columns}
         dataSource={data?.list ?? []}
-        locale={{ emptyText: t('empty') }}
+        locale={{ emptyText: <EmptyState description={t('empty')} /> }}
         pagination={{
           current: pageNum, pageSize: MESSAGE_PAGE_SIZE, total: data?.total ?? 0, showSizeChanger: false,
           onChange: setPageNum, showTotal: (total) => t('total', { total }),

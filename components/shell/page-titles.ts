@@ -12,9 +12,10 @@ const SESSION_PAGE_TITLES: Record<string, string> = {
   '/i18n': 'i18n',
   '/api-docs': 'apiDocs',
   '/403': 'forbidden',
+  '/500': 'serverError',
 };
 
-/** A page's title in the current language: from the menu, else from the messages, else its path. */
+/** A page's title in the current language: from the menu, else from the messages, else its path (the 404 page's heading names it). */
 export function pageTitle(path: string, menu: MenuItem[], locale: string, t: (key: string) => string): string {
   const item = findMenuItem(menu, path);
   if (item) return locale === 'en' ? item.titleEn : item.title;

@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import type { MenuItem } from '@/lib/contract/auth';
-import { menuTrail } from '@/lib/permissions';
+import { menuTrail, soleOpenGroups } from '@/lib/permissions';
 import { menuIcon } from './menu-icons';
 import { usePendingCounts } from './use-pending-counts';
 import { stageOfPath } from '@/lib/workflow/stages';
@@ -44,21 +44,24 @@ export function SideMenu({ menu, collapsed, onNavigate }: { menu: MenuItem[]; co
   const locale = useLocale();
   const pathname = usePathname();
   const trail = useMemo(() => menuTrail(menu, pathname).map((item) => item.path), [menu, pathname]);
+  // One group open at a time: the current page's, until the user opens another.
   const [openKeys, setOpenKeys] = useState<string[]>(trail.slice(0, -1));
   useEffect(() => {
-    if (!collapsed) setOpenKeys((keys) => [...new Set([...keys, ...trail.slice(0, -1)])]);
+    if (!collapsed) setOpenKeys(trail.slice(0, -1));
   }, [trail, collapsed]);
+  const onOpenChange = (keys: string[]) => setOpenKeys((previous) => soleOpenGroups(menu, previous, keys));
   const pending = usePendingCounts(useMemo(() => hasWorkbench(menu), [menu]));
   const t = useTranslations('approval');
   const items = useMemo(() => toItems(menu, locale, pending, (count) => t('pendingCount', { count }), onNavigate), [menu, locale, pending, t, onNavigate]);
   return (
     <Menu
       data-deferred-part={SHELL_PART.sideMenu}
+      className="side-menu"
       theme="dark"
       mode="inline"
       items={items}
       selectedKeys={trail.slice(-1)}
-      {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+      {...(collapsed ? {} : { openKeys, onOpenChange })}
     />
   );
 }

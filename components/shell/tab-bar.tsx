@@ -1,10 +1,10 @@
 'use client';
 
-import { CloseOutlined, DownOutlined } from '@ant-design/icons';
+import { CloseOutlined, DownOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { MenuItem } from '@/lib/contract/auth';
 import { isClosable } from '@/lib/tabs';
 import { pageTitle } from './page-titles';
@@ -21,6 +21,8 @@ export function TabBar({ tabs, menu }: { tabs: TabsApi; menu: MenuItem[] }) {
   const locale = useLocale();
   const router = useRouter();
   const { state } = tabs;
+  const bar = useRef<HTMLElement>(null);
+  usePinnedHome(bar, state.tabs.length);
 
   const actions = (path: string): MenuProps => {
     const index = state.tabs.findIndex((tab) => tab.path === path);
@@ -56,7 +58,7 @@ export function TabBar({ tabs, menu }: { tabs: TabsApi; menu: MenuItem[] }) {
   // be buttons inside it, so a tab's close mark is part of the tab (a pointer closes with it,
   // the keyboard with Delete or the actions menu) and the actions button sits beside the list.
   return (
-    <nav className={styles.bar} aria-label={t('label')} onKeyDown={onKeyDown} data-deferred-part={SHELL_PART.tabs}>
+    <nav ref={bar} className={styles.bar} aria-label={t('label')} onKeyDown={onKeyDown} data-deferred-part={SHELL_PART.tabs}>
       <Tabs
         className={styles.tabs}
         type="card"
@@ -84,9 +86,40 @@ export function TabBar({ tabs, menu }: { tabs: TabsApi; menu: MenuItem[] }) {
           };
         })}
       />
+      {/* Every open tab, those scrolled out of the bar included. */}
+      <Dropdown trigger={['click']} placement="bottomRight" menu={{
+        items: state.tabs.map((tab) => ({ key: tab.path, label: pageTitle(tab.path, menu, locale, tp) })),
+        selectable: true, selectedKeys: [state.active],
+        onClick: ({ key }) => tabs.activate(key),
+      }}>
+        <Button size="small" type="text" icon={<UnorderedListOutlined />} aria-label={t('all')} title={t('all')} className={styles.more} />
+      </Dropdown>
       <Dropdown trigger={['click']} menu={actions(state.active)} placement="bottomRight">
         <Button size="small" type="text" icon={<DownOutlined />} aria-label={t('more')} className={styles.more} />
       </Dropdown>
     </nav>
   );
+}
+
+/**
+ * Keeps the entry page's tab (the first, never closed) in view: antd scrolls the tab list by
+ * moving it (a transform), and the first tab is moved back by as much, over the tabs passing
+ * under it.
+ */
+function usePinnedHome(bar: RefObject<HTMLElement | null>, count: number) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list is drawn again when the number of tabs changes
+  useEffect(() => {
+    const list = bar.current?.querySelector<HTMLElement>('.ant-tabs-nav-list');
+    const home = list?.querySelector<HTMLElement>('.ant-tabs-tab');
+    if (!list || !home) return;
+    const sync = () => {
+      const shift = -Number(/translate\((-?[\d.]+)px/.exec(list.style.transform)?.[1] ?? 0);
+      home.style.transform = shift > 0 ? `translateX(${shift}px)` : '';
+      home.toggleAttribute('data-pinned', shift > 0);
+    };
+    const observer = new MutationObserver(sync);
+    observer.observe(list, { attributes: true, attributeFilter: ['style'] });
+    sync();
+    return () => observer.disconnect();
+  }, [bar, count]);
 }

@@ -5,12 +5,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { recordPageOpen } from '@/lib/page-usage';
 import {
   activateTab, closeAll, closeLeft, closeOthers, closeRight, closeTab, filterTabs, initialTabs, openTab, parseStoredTabs,
-  tabStorageKey, type TabState,
+  TABS_COOKIE, tabsCookieValue, tabStorageKey, type TabState,
 } from '@/lib/tabs';
 import { MENU_PAGES, SESSION_PATHS } from '@/lib/routes';
 
 /** Pages that pass through and never become tabs. */
-const TRANSIENT = [/^\/refresh$/, /^\/redirect\//, /^\/403$/];
+const TRANSIENT = [/^\/refresh$/, /^\/redirect\//, /^\/403$/, /^\/500$/];
 /** A path that is no page of the product (the 404 page shows) is no tab either. */
 const isPage = (path: string) => MENU_PAGES.has(path) || (SESSION_PATHS as readonly string[]).includes(path);
 const isTransient = (path: string) => TRANSIENT.some((re) => re.test(path)) || !isPage(path);
@@ -28,12 +28,16 @@ function readStored(username: string): TabState | null {
  * stored per user and restored after a reload or a new sign-in, and drops tabs the user
  * may no longer open. Operations that change the active tab navigate to its URL.
  */
-export function useTabs(username: string, canOpen: (path: string) => boolean) {
+export function useTabs(username: string, canOpen: (path: string) => boolean, fromCookie: TabState | null = null) {
   const pathname = usePathname();
   const search = useSearchParams().toString();
   const url = search ? `${pathname}?${search}` : pathname;
   const router = useRouter();
-  const [state, setState] = useState<TabState>(() => (isTransient(pathname) ? initialTabs() : openTab(initialTabs(), url)));
+  // The tabs the server drew from this browser's cookie (a reload shows them at once), else home and this page.
+  const [state, setState] = useState<TabState>(() => {
+    const base = fromCookie ? filterTabs(fromCookie, canOpen) : initialTabs();
+    return isTransient(pathname) ? base : openTab(base, url);
+  });
   // The user whose stored tabs the state holds. Part of the state, not a ref: the render
   // that first holds the restored tabs is the first one allowed to store them, so the
   // tabs of the first render (home and this page) never overwrite the stored ones, not
@@ -85,6 +89,8 @@ export function useTabs(username: string, canOpen: (path: string) => boolean) {
     try {
       window.localStorage.setItem(tabStorageKey(username), JSON.stringify(state));
     } catch { /* storage unavailable: tabs live for this page only */ }
+    // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie the server reads to draw the tabs; the Cookie Store API is not in every browser we serve
+    document.cookie = `${TABS_COOKIE}=${tabsCookieValue(username, state)}; path=/; max-age=${30 * 24 * 60 * 60}; samesite=lax`;
   }, [state, username, restored]);
 
   /** Applies an operation; when it moves the active tab away from the page shown, goes there. */

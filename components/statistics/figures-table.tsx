@@ -18,10 +18,26 @@ const TABLE_ROOM = 1100;
 /** A small cell's padding (8 px each side) and a little slack. */
 const CELL_ROOM = 18;
 
-/** The least width of a figure's column: its kind's, and its header's longest word, so a header wraps between words only ('Applica-tions' never). */
-function figureWidth(figure: FigureKey, title: string): number {
-  const longest = Math.max(...title.split(/\s+/).map((word) => Math.ceil(textWidth(word, 14, 600))));
-  return Math.max(MONEY_FIGURES.includes(figure) ? MONEY_WIDTH : COUNT_WIDTH, longest + CELL_ROOM);
+/**
+ * The widths of the figures' columns and which headers keep one line: every header whole on
+ * one line ('Loans issued') when the table then fits 1440 px; else the headers that save the
+ * most wrap between their words, one by one, until it fits (in English a few of eleven must).
+ */
+function figureWidths(titles: string[]): { widths: number[]; oneLine: boolean[] } {
+  const least = (i: number) => (MONEY_FIGURES.includes(FIGURES[i]!) ? MONEY_WIDTH : COUNT_WIDTH);
+  const whole = titles.map((title, i) => Math.max(least(i), Math.ceil(textWidth(title, 14, 600)) + CELL_ROOM));
+  const words = titles.map((title, i) => Math.max(least(i), Math.max(...title.split(/\s+/).map((word) => Math.ceil(textWidth(word, 14, 600)))) + CELL_ROOM));
+  const widths = [...whole];
+  const oneLine = titles.map(() => true);
+  const total = () => LABEL_MIN + widths.reduce((sum, width) => sum + width, 0);
+  while (total() > TABLE_ROOM) {
+    const saving = widths.map((width, i) => (oneLine[i] ? width - words[i]! : 0));
+    const best = saving.indexOf(Math.max(...saving));
+    if (saving[best]! <= 0) break;
+    widths[best] = words[best]!;
+    oneLine[best] = false;
+  }
+  return { widths, oneLine };
 }
 
 export interface FigureRow { key: string; label: string; figures: Figures; filter: CellFilter }
@@ -44,19 +60,19 @@ export function FiguresTable({ rows, total, firstTitle, onOpen }: { rows: Figure
         onClick={() => onOpen({ label, count: number, filter: { ...(row?.filter ?? {}), ...filter } })}>{number}</Button>
     );
   };
-  // An amount keeps one line (¥58,200,000.00), a header wraps between its words; the first column gives up room first.
-  const widths = FIGURES.map((figure) => figureWidth(figure, t(`figures.${figure}`)));
+  // An amount keeps one line (¥58,200,000.00), a header too while the table fits; the first column gives up room first, its names wrapping whole.
+  const { widths, oneLine } = figureWidths(FIGURES.map((figure) => t(`figures.${figure}`)));
   const figuresWidth = widths.reduce((sum, width) => sum + width, 0);
   const labelWidth = Math.max(LABEL_MIN, Math.min(LABEL_WIDTH, TABLE_ROOM - figuresWidth));
   const columns: TableColumnsType<FigureRow> = [
-    { key: 'label', title: firstTitle, dataIndex: 'label', fixed: 'left', width: labelWidth, ellipsis: true },
+    { key: 'label', title: firstTitle, dataIndex: 'label', fixed: 'left', width: labelWidth, onCell: () => ({ style: { overflowWrap: 'anywhere' } }) },
     ...FIGURES.map((figure, i) => ({
-      key: figure, title: t(`figures.${figure}`), align: 'right' as const, width: widths[i],
+      key: figure, title: t(`figures.${figure}`), align: 'right' as const, width: widths[i], onHeaderCell: () => ({ style: oneLine[i] ? { whiteSpace: 'nowrap' as const } : {} }),
       render: (_: unknown, row: FigureRow) => value(row, figure),
     })),
   ];
   return (
-    // At least wide enough for each figure; on a wider screen the columns share the room and a long header wraps, so the table fits 1440 px.
+    // At least wide enough for each figure and its header; on a wider screen the columns share the room.
     <Table<FigureRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: labelWidth + figuresWidth }}
       summary={() => (
         <Table.Summary fixed>

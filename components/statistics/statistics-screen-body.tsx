@@ -1,6 +1,6 @@
 'use client';
 
-import { Card, Empty, Skeleton, Space, Table, Tabs } from 'antd';
+import { Card, Skeleton, Space, Table, Tabs } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { StatisticsForm } from '@/lib/contract/statistics';
@@ -17,6 +17,7 @@ import { FilterForm } from './filter-form';
 import { SummaryCards } from './summary-cards';
 import { UnfoldDrawer } from './unfold-drawer';
 import { useStatisticsFilters } from './use-statistics-filters';
+import { EmptyState } from '@/components/common/empty-state';
 
 const FORM = 'businessClubFirstTrial/statisticsForm';
 const COLORS = { applications: '#1677ff', loans: '#52c41a' };
@@ -71,7 +72,7 @@ function Figures({ side, data, filters, open }: { side: StatisticsSide; data: St
           key: 'month', label: t('statistics.tabs.month'),
           children: (
             <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-              {data.summary.total === 0 ? <Empty description={t('statistics.chart.empty')} /> : (
+              {data.summary.total === 0 ? <EmptyState description={t('statistics.chart.empty')} /> : (
                 <BarChart timeline title={t('statistics.chart.title', { from: dateFrom, to: dateTo })} categoryTitle={t('statistics.month')}
                   tableCaption={t('statistics.chart.table')} categories={months.map((m) => m.month)} series={[
                     { name: t('statistics.chart.applications'), values: months.map((m) => m.total), color: COLORS.applications },

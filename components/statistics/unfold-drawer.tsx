@@ -10,6 +10,7 @@ import { renderCell } from '@/components/crud/cells';
 import { useCall } from '@/components/approval/use-call';
 import type { Cell } from './cell';
 import type { StatisticsUnfoldInput } from '@/lib/contract/statistics';
+import { EmptyState } from '@/components/common/empty-state';
 
 const UNFOLD = 'businessClubFirstTrial/statisticsFormUnfold';
 const SHOWN = ['number', 'name', 'idNumber', 'mobile', 'amount', 'status', 'deadline', 'borrowerType', 'guaranteeOrg', 'bankOrg', 'createTime'];
@@ -31,7 +32,7 @@ export function UnfoldDrawer({ cell, filters, close, path = UNFOLD }: {
   return (
     <Drawer open onClose={close} size="min(1100px, 100vw)" destroyOnHidden title={t('statistics.unfold.title', { label: cell.label, count: cell.count })}>
       <Table<ApplicationRow> rowKey="id" size="small" columns={columns} dataSource={data?.list ?? []} loading={isLoading} scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('crud.noData') }}
+        locale={{ emptyText: <EmptyState description={t('crud.noData')} /> }}
         pagination={{
           current: page.pageNum, pageSize: page.pageSize, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: PAGE_SIZES.map(String),
           showTotal: (total) => t(data?.capped ? 'crud.totalCapped' : 'crud.total', { total }),

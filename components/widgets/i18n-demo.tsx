@@ -24,7 +24,7 @@ export function I18nDemo({ nickname, now }: { nickname: string; now?: Date }) {
   const today = format.dateTime(now ?? clock, { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' });
   return (
     <Card title={t('title')}>
-      <Typography.Title level={4}>{t('greeting', { name: nickname, date: today })}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 20 }}>{t('greeting', { name: nickname, date: today })}</Typography.Title>
       <Descriptions
         column={1}
         // On a phone the list's last line has no room under it: the hint below keeps a line's gap.

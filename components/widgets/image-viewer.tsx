@@ -1,7 +1,7 @@
 'use client';
 
 import { ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
-import { ConfigProvider, Empty, Flex, Image, type GetProps } from 'antd';
+import { ConfigProvider, Flex, Image, type GetProps } from 'antd';
 import { useTranslations } from 'next-intl';
 import {
   cloneElement, useCallback, useContext, useEffect, useMemo, useRef, useState,
@@ -11,6 +11,7 @@ import {
   SCALE_CEILING, SCALE_FLOOR, WHEEL_DEBOUNCE_MS, ZOOM_STEP, debounce, nextScale, type ZoomDirection,
 } from '@/lib/image-viewer';
 import '@/styles/antd/image.generated.css';
+import { EmptyState } from '@/components/common/empty-state';
 
 type GroupPreview = Exclude<NonNullable<GetProps<typeof Image.PreviewGroup>['preview']>, boolean>;
 type ActionsInfo = Parameters<NonNullable<GroupPreview['actionsRender']>>[1];
@@ -99,7 +100,7 @@ export function ImageViewer({ images }: { images: { src: string; alt: string }[]
     },
   }), [pending, previewCls, t, wheelZoom, zoom]);
 
-  if (images.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />;
+  if (images.length === 0) return <EmptyState description={t('empty')} />;
   return (
     <Image.PreviewGroup preview={preview}>
       <Flex wrap gap={8}>

@@ -71,7 +71,7 @@ const leaf = (path: string, zh: string, en: string, extra: Partial<RouteNode> = 
 
 export const MENU_ROUTES: RouteNode[] = [
   {
-    path: '/renshe', zh: '人社审核', en: 'Social security review', icon: 'AuditOutlined', header: 'business',
+    path: '/renshe', zh: '人社审核', en: 'Renshe review', icon: 'AuditOutlined', header: 'business',
     children: [
       workbench('RS_FIRST', '人社初审', 'Renshe first review'),
       workbench('RS_SECOND', '人社复审', 'Renshe second review'),

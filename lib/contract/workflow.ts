@@ -139,7 +139,8 @@ export type ActionResult = z.infer<typeof actionResult>;
 export const turnOverResult = z.object({ moved: count, kept: count });
 export type TurnOverResult = z.infer<typeof turnOverResult>;
 
-export const nodePerson = z.object({ id: count, nickname: z.string(), orgName: z.string(), pending: count });
+/** A person who may take a case at a node: cases waiting with them at every stage (`pending`) and at the node's stage (`stagePending`). */
+export const nodePerson = z.object({ id: count, nickname: z.string(), orgName: z.string(), pending: count, stagePending: count });
 export type NodePerson = z.infer<typeof nodePerson>;
 const nodeRef = z.object({ id: count, stage: stageOut });
 /** getNodeAndPeople: the node a check moves to (null: the check approves) and who can take it there. */

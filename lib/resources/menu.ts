@@ -26,12 +26,13 @@ export const menuSpec: ResourceSpec<PermissionSonNode> = {
   tree: { path: 'systemPermisson/permissonSonList', hasChildren: (row) => row.hasChildren, nodeType: (row) => row.kind },
   search: [],
   columns: [
-    { key: 'titleZh', title: 'resources.menu.titleZh', language: 'zh-CN' },
-    { key: 'titleEn', title: 'resources.menu.titleEn', language: 'en' },
+    // Wide enough for the longest title under two levels of the tree's indent ('Guarantee second review').
+    { key: 'titleZh', title: 'resources.menu.titleZh', language: 'zh-CN', width: 200 },
+    { key: 'titleEn', title: 'resources.menu.titleEn', language: 'en', width: 280 },
     { key: 'kind', title: 'resources.menu.kind', kind: 'tag', options: KIND_OPTIONS },
     { key: 'target', title: 'resources.menu.target', value: (row) => row.path ?? row.action },
     { key: 'icon', title: 'resources.menu.icon', kind: 'icon', width: 70 },
-    { key: 'sort', title: 'resources.common.sort' },
+    { key: 'sort', title: 'resources.common.sort', width: 80 },
     { key: 'hidden', title: 'resources.menu.hidden', kind: 'boolean' },
   ],
   form: {

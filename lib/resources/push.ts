@@ -60,6 +60,11 @@ export const pushLogSpec: ResourceSpec<PushLogRow> = {
     {
       key: 'pushFailed', label: push('pushFailed'), permission: 'pushData::push', question: push('confirmPushFailed'), done: push('pushedMany'),
       path: 'businessDataSyncLog/batchPush', body: () => ({ allFailed: true }), selection: false,
+      // Disabled, saying so, while no event failed.
+      available: {
+        counts: (['FAILED', 'DEAD'] as const).map((status) => ({ path: 'businessDataSyncLog/list' as const, body: { pageNum: 1, pageSize: 5, status } })),
+        none: push('noneFailed'),
+      },
     },
   ],
 };

@@ -121,6 +121,11 @@ export interface RowAction<Row> {
   permission?: string;
   /** Whether the action applies to the row. */
   when?: (row: Row) => boolean;
+  /**
+   * Why the action does not apply to a row (a message key): given, the action keeps its place
+   * on every row, disabled with this reason as its tooltip, instead of leaving the row.
+   */
+  unavailable?: (row: Row) => string;
   danger?: boolean;
   /** Listed in the row's 'more' menu instead of as a button of its own (rows with many actions). */
   more?: boolean;
@@ -148,6 +153,11 @@ export interface BatchAction<Row> {
   /** Which rows may be selected for it. */
   when?: (row: Row) => boolean;
   danger?: boolean;
+  /**
+   * An action on rows it finds itself (selection false): the list calls counting them (their
+   * totals are summed) and the reason (message key) it is disabled when they count none.
+   */
+  available?: { counts: { path: CallPath; body: Record<string, unknown> }[]; none: string };
 }
 
 export interface ResourceSpec<Row> {

@@ -71,6 +71,20 @@ export function rowAllows(action: RowActionKey, stage: Stage, row: ApplicationRo
   }
 }
 
+/**
+ * Why an action does not apply to a row (a message key; rowAllows says whether it does): the
+ * workbench keeps every action in its place and gives this as the disabled action's tooltip.
+ */
+export function actionUnavailable(action: RowActionKey, stage: Stage, row: ApplicationRow, viewer: Viewer): string {
+  const here = row.status === 'IN_REVIEW' && row.stage === stage;
+  if (action === 'bankState') return 'approval.unavailable.notApproved';
+  if (action === 'reSign' && !here && stage === 'BANK_TRANSFER') return 'approval.unavailable.notApproved';
+  if (!here) return 'approval.unavailable.notHere';
+  if (viewer.userId === null || row.assignee?.id !== viewer.userId) return 'approval.unavailable.notAssignee';
+  if (action === 'reject') return 'approval.unavailable.nothingBehind';
+  return 'approval.unavailable.notHere';
+}
+
 /** The actions a user sees on a row: the row allows them and the user holds their permission. */
 export function visibleActions(stage: Stage, row: ApplicationRow, viewer: Viewer, can: (code: string) => boolean): RowActionKey[] {
   return ROW_ACTIONS.filter((action) => {
@@ -160,6 +174,7 @@ export function workbenchSpec(stage: Stage, viewer: Viewer): ResourceSpec<Applic
     label: `approval.actions.${action}`,
     permission: actionPermission(stage, action),
     when: (row) => rowAllows(action, stage, row, viewer),
+    unavailable: (row) => actionUnavailable(action, stage, row, viewer),
     danger: DANGER_ACTIONS.includes(action),
     more: !INLINE_ACTIONS.includes(action),
     dialog: action,

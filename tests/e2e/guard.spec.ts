@@ -59,6 +59,27 @@ test.describe('route guard and error pages', () => {
     await expect(page.getByRole('heading', { name: `你好，${DEMO_USERS.bank.nickname}` })).toBeVisible();
   });
 
+  test('signed in, the 403, 404 and 500 pages keep the side menu, header and tabs around them, and add no tab', async ({ page }) => {
+    await signIn(page, 'bank');
+    const shell = async () => {
+      await expect(page.locator('.ant-layout-sider').first()).toBeVisible();
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('tablist').first().getByRole('tab')).toHaveText(['首页']);
+    };
+    await page.goto('/admin/setting/system/user');
+    await expect(page).toHaveURL(/\/403$/);
+    await expect(page.getByText(FORBIDDEN)).toBeVisible();
+    await shell();
+    const response = await page.goto('/bank/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText(NOT_FOUND)).toBeVisible();
+    await expect(page).toHaveURL(/\/bank\/no-such-page$/);
+    await shell();
+    await page.goto('/500');
+    await expect(page.getByText('抱歉，服务器出错了。')).toBeVisible();
+    await shell();
+  });
+
   test('a page of the user\'s own menu is not forbidden', async ({ page }) => {
     await signIn(page, 'bank');
     await page.goto('/bank/bank-first');

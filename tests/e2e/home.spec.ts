@@ -22,7 +22,7 @@ test.describe('entry page', () => {
     // ...and in English for an English reader: the same stored message.
     await switchLanguage(page, '简体中文', 'English');
     await waitForShell(page);
-    await expect(main.getByRole('link', { name: '3 loan application(s) waiting for renshe first review' })).toBeVisible();
+    await expect(main.getByRole('link', { name: '3 loan applications waiting for renshe first review' })).toBeVisible();
     await expect(main.getByText('My to-do', { exact: true })).toBeVisible();
     await shoot(page, 'home-renshe-1440-en', { fullPage: true });
     await page.setViewportSize({ width: 375, height: 740 });
@@ -81,5 +81,19 @@ test.describe('entry page', () => {
     await waitForShell(page);
     await shoot(page, 'home-admin-375-zh', { fullPage: true });
     expect(realErrors(errors)).toEqual([]);
+  });
+  test('the entry page draws its frame at once and fills the figures in as the service answers', async ({ page }) => {
+    await signInToShell(page, 'admin');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/api/home/overview', async (route) => { await held; await route.continue(); });
+    await page.reload();
+    const figures = page.getByRole('region', { name: '平台概况' });
+    await expect(figures.locator('.ant-card')).toHaveCount(4);
+    await expect(figures.locator('.ant-skeleton')).toHaveCount(4);
+    await expect(page.getByRole('heading', { level: 2, name: /^你好，/ })).toBeVisible();
+    release();
+    await expect(figures.locator('.ant-skeleton')).toHaveCount(0);
+    await expect(figures.getByRole('link')).toHaveCount(4);
   });
 });

@@ -142,8 +142,10 @@ test.describe('loan query', () => {
         const preview = desk.locator('.ant-image-preview-img');
         await expect(preview).toBeVisible();
         await expect(preview).toHaveAttribute('src', /\/api\/upload\/file\?id=\d+$/);
+        // Escape closes the viewer alone: the drawer under it stays open.
         await desk.keyboard.press('Escape');
         await expect(preview).toBeHidden();
+        await expect(drawer).toBeVisible();
       });
 
       await test.step('a PDF: listed as a link that answers the file inline', async () => {

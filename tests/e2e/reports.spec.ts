@@ -115,7 +115,7 @@ test('the administrator reads 报表: the monthly figures, the employees behind 
   expect(download.suggestedFilename()).toMatch(/^月度报表-\d{8}-\d{4}\.xlsx$/);
 
   await switchLanguage(page, '简体中文', 'English');
-  await expect(page.locator('.ant-card-head-title').first()).toHaveText('Monthly report');
+  await expect(page.locator('.ant-card-head-title').first()).toHaveText('Reports');
   await shoot(page, 'report-en', { fullPage: true, widths: [1440, 375], dir: 'screens' });
   await switchLanguage(page, 'English', '简体中文');
 });

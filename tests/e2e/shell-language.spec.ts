@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_USERS, consoleErrors, expectTabs, menuItem, openPage, openUserMenu, resetLanguage, sideMenuEntries, signInToShell, switchLanguage, tab, withBadges } from './fixtures';
+import { DEMO_USERS, consoleErrors, expectTabs, menuItem, openPage, openUserMenu, resetLanguage, sideMenuEntries, sideMenuItem, signInToShell, switchLanguage, tab, withBadges } from './fixtures';
 
 test.describe('the shell in English', () => {
   // Restores the bank reviewer's stored language even when a test fails or times out.
@@ -34,5 +34,30 @@ test.describe('the shell in English', () => {
     await tab(page, 'Front-end log').click();
     await expect(page.getByRole('main').locator('.ant-card-head-title', { hasText: /^Front-end log$/ })).toBeVisible();
     expect(errors.filter((e) => /Content Security Policy/.test(e))).toEqual([]);
+  });
+
+  test('an English workbench at 1440 px: the search buttons sit on the line of the inputs, the menu titles read whole', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'admin');
+    try {
+      await switchLanguage(page, '简体中文', 'English');
+      await openPage(page, '/guarantee/guarantee-last', 'Guarantee second review');
+      const form = page.getByRole('main').locator('form').first();
+      const boxes = await Promise.all([/Search$/, /Reset$/, /Expand/].map((name) => form.getByRole('button', { name }).boundingBox()));
+      const input = await form.getByRole('textbox').first().boundingBox();
+      for (const box of boxes) expect(Math.abs(box!.y + box!.height - (input!.y + input!.height))).toBeLessThanOrEqual(8);
+      // ...beside the inputs, never over them.
+      const rightmost = Math.max(...await form.locator('.ant-form-item-control-input').filter({ hasNot: page.getByRole('button') })
+        .evaluateAll((inputs) => inputs.filter((el) => (el as HTMLElement).offsetParent).map((el) => el.getBoundingClientRect().right)));
+      expect(rightmost).toBeLessThanOrEqual(boxes[0]!.x);
+      // Every side-menu title shows whole beside its badge (none ends in an ellipsis).
+      const cut = await page.locator('.ant-layout-sider .ant-menu-title-content').evaluateAll((titles) => titles
+        .flatMap((title) => [title, ...title.querySelectorAll<HTMLElement>('span')])
+        .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+      expect(cut).toEqual([]);
+      await expect(sideMenuItem(page, 'Guarantee second review')).toBeVisible();
+    } finally {
+      await resetLanguage('admin');
+    }
   });
 });

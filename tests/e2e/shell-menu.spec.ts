@@ -42,6 +42,19 @@ test.describe('side menu', () => {
     await expectTabs(page, ['首页', '银行复审', '银行统计'], '银行统计');
   });
 
+  test('one group open at a time: opening a group closes the one open before; a page opens its own group', async ({ page }) => {
+    await signInToShell(page, 'admin');
+    await sideMenuItem(page, '人社审核').click();
+    await expect(sideMenuItem(page, '人社初审')).toBeVisible();
+    await sideMenuItem(page, '担保审核').click();
+    await expect(sideMenuItem(page, '担保初审')).toBeVisible();
+    await expect(sideMenuItem(page, '人社初审')).toBeHidden();
+    await page.goto('/bank/bank-first');
+    await waitForShell(page);
+    await expect(sideMenuItem(page, '银行复审')).toBeVisible();
+    await expect(sideMenuItem(page, '担保初审')).toBeHidden();
+  });
+
   test('the header\'s top menu filters the side menu by group', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await signInToShell(page, 'admin');

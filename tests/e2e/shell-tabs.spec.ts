@@ -3,6 +3,7 @@ import {
   DEMO_USERS, closeButton, expectTabs, logOut, menuItem, openFromMenu, openPage, chooseUserMenuItem, resetLanguage, signInToShell,
   switchLanguage, tab, runTabAction, tabAction, tabBar,
 } from './fixtures';
+import { MENU_PAGES } from '@/lib/routes';
 
 /**
  * The bank reviewer's four pages plus two pages every user has: enough tabs for every
@@ -155,6 +156,26 @@ test.describe('tab bar', () => {
     await expect(page).toHaveURL(/\/log\?x=1$/);
   });
 
+  test('with fifteen tabs the home tab stays in view and the 全部标签页 menu lists every tab', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'admin');
+    const pages = [...MENU_PAGES].slice(0, 15);
+    for (const path of pages) await page.goto(path);
+    await expect(tabBar(page).getByRole('tab')).toHaveCount(16);
+    const bar = (await tabBar(page).boundingBox())!;
+    const home = (await tab(page, '首页').boundingBox())!;
+    // Whole, at the bar's left edge, whatever the bar scrolled to.
+    expect(home.x).toBeGreaterThanOrEqual(bar.x - 1);
+    expect(home.x + home.width).toBeLessThanOrEqual(bar.x + bar.width);
+    expect(home.x - bar.x).toBeLessThan(20);
+    await page.getByRole('button', { name: '全部标签页' }).click();
+    const items = page.getByRole('menu').last().getByRole('menuitem');
+    await expect(items).toHaveCount(16);
+    await items.first().click();
+    await expect(page).toHaveURL(/\/admin\/index$/);
+  });
+
   test('tabs are restored after a reload', async ({ page }) => {
     await bankWithTabs(page, 3);
     await tab(page, '银行复审').click();
@@ -162,6 +183,17 @@ test.describe('tab bar', () => {
     await page.reload();
     await expectTabs(page, ['首页', '银行初审', '银行复审', '银行转账'], '银行复审');
     await expect(page.getByRole('main').getByText('银行复审', { exact: true }).first()).toBeVisible();
+  });
+
+  test('after a reload the server draws the tabs at once, from this browser (no script needed)', async ({ page, browser }) => {
+    await signInToShell(page, 'bank');
+    await openPage(page, '/log', '前端日志');
+    await openPage(page, '/bank/bank-first', '银行初审');
+    const context = await browser.newContext({ storageState: await page.context().storageState(), javaScriptEnabled: false });
+    const bare = await context.newPage();
+    await bare.goto('/bank/bank-first');
+    await expect(bare.getByRole('tablist').first().getByRole('tab')).toHaveText(['首页', '前端日志', '银行初审']);
+    await context.close();
   });
 
   test('tabs come back after logging out and in again, but not for another user', async ({ page }) => {

@@ -290,8 +290,9 @@ test.describe('loan workflow through the workbenches', () => {
       await expect(dialog).toBeHidden();
       // Approved, it waits at the transfer for the loan to be recorded.
       await expect(row).toContainText('审批通过');
-      await expect(row.getByRole('button', { name: APPROVE })).toHaveCount(0);
-      await expect(row.getByRole('button', { name: '放款登记' })).toBeVisible();
+      // 审核通过 keeps its place, disabled: the case waits for no review any more.
+      await expect(row.getByRole('button', { name: APPROVE })).toBeDisabled();
+      await expect(row.getByRole('button', { name: '放款登记' })).toBeEnabled();
     });
 
     await test.step('银行转账: bank3 records the loan as issued', async () => {
@@ -341,13 +342,13 @@ test.describe('loan workflow through the workbenches', () => {
   test('renshe review sends a case back to renshe first review, where it shows the rejection', async () => {
     test.setTimeout(180_000);
     const { number, first, second } = await submitApplication();
-    await test.step(`人社初审: no stage lies behind the case, so ${first} is not offered 驳回`, async () => {
+    await test.step(`人社初审: no stage lies behind the case, so ${first} finds 驳回 disabled`, async () => {
       const page = await desks.of(first);
       const row = await findWaiting(page, 'RS_FIRST', number, first);
       await row.getByRole('button', { name: MORE }).click();
       await expect(page.getByRole('menuitem', { name: '退回', exact: true })).toBeVisible();
       await expect(page.getByRole('menuitem', { name: '撤回', exact: true })).toBeVisible();
-      await expect(page.getByRole('menuitem', { name: '驳回', exact: true })).toHaveCount(0);
+      await expect(page.getByRole('menuitem', { name: '驳回', exact: true })).toHaveAttribute('aria-disabled', 'true');
       await page.keyboard.press('Escape');
     });
     await approve(await desks.of(first), 'RS_FIRST', number, first, { stage: 'RS_SECOND', person: second });
@@ -488,7 +489,7 @@ test.describe('loan workflow through the workbenches', () => {
       const row = await findCase(page, 'RS_FIRST', number, 'processed');
       await expect(row).toHaveCount(1);
       await expect(row).toContainText('已拒绝');
-      await expect(row.getByRole('button', { name: APPROVE })).toHaveCount(0);
+      await expect(row.getByRole('button', { name: APPROVE })).toBeDisabled();
       const drawer = await openDetail(page, row, number);
       await expect(drawer.getByLabel('申请当前状态').getByText('已拒绝', { exact: true })).toBeVisible();
       await expect(drawer).toContainText(reason);

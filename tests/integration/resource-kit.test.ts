@@ -141,7 +141,7 @@ describeUpstream('service kit for plain screens', (up) => {
       await up().db.insertInto('user_role').values({ user_id: holder, role_id: held.id }).execute();
       const refused = await call('role/del', { id: held.id });
       expect(refused).toMatchObject({ status: 409, body: { code: 409, message: '该角色仍有 1 个用户在使用，不能删除' } });
-      expect((await up().call('role/del', { id: held.id }, { token: admin, locale: 'en' })).body.message).toBe('1 user(s) still hold this role; it cannot be deleted');
+      expect((await up().call('role/del', { id: held.id }, { token: admin, locale: 'en' })).body.message).toBe('1 user still holds this role; it cannot be deleted');
       expect(await up().db.selectFrom('role').select('id').where('id', '=', held.id).executeTakeFirst()).toEqual({ id: held.id });
     });
 

@@ -172,7 +172,7 @@ describeUpstream('role: list, save, info, state, delete', (up) => {
     const refused = await up().call('role/del', { id: held }, { token: clerk });
     expect(refused).toMatchObject({ status: 409, body: { code: 409, message: `该角色仍有 ${holders} 个用户在使用，不能删除` } });
     const english = await up().call('role/del', { id: held }, { token: clerk, locale: 'en' });
-    expect(english.body.message).toBe(`${holders} user(s) still hold this role; it cannot be deleted`);
+    expect(english.body.message).toBe(holders === 1 ? '1 user still holds this role; it cannot be deleted' : `${holders} users still hold this role; it cannot be deleted`);
     const builtIn = await up().call('role/del', { id: await roleIdOf('注册用户') }, { token: admin });
     expect(builtIn).toMatchObject({ status: 409, body: { message: '内置角色不能删除' } });
     expect(await up().db.selectFrom('role').select('id').where('id', 'in', [held, await roleIdOf('注册用户')]).execute()).toHaveLength(2);

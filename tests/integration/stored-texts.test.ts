@@ -35,7 +35,7 @@ describeUpstream('texts stored for people read in the reader\'s language', (up) 
     const zh = (await messages('admin', 'zh-CN')).map((m) => m.msgDetails);
     const en = (await messages('admin', 'en')).map((m) => m.msgDetails);
     expect(zh).toEqual(expect.arrayContaining(['欢迎使用创业担保贷款管理平台，系统管理员。', '有 1 个新注册账户等待分配角色']));
-    expect(en).toEqual(expect.arrayContaining(['Welcome to the start-up guarantee loan platform, 系统管理员.', '1 newly registered account(s) waiting for roles']));
+    expect(en).toEqual(expect.arrayContaining(['Welcome to the start-up guarantee loan platform, 系统管理员.', '1 newly registered account waiting for roles']));
   });
 
   it('a text written before keys were kept still reads as it was', async () => {

@@ -113,6 +113,21 @@ describeUpstream('workflow actions', (up) => {
     expect((await call('check', { id: app.id, version: app.version + 1, key: key(), nextUserId: ids.renshe2 }, 'renshe')).status).toBe(409);
   });
 
+  it('the people of a node carry their waiting cases in all and at the node\'s stage (getNodeAndPeople, getAuditPersonAmount)', async () => {
+    const app = await createCase(up().db);
+    await createCase(up().db, { stage: 'RS_SECOND', assignee: 'renshe2' });
+    await createCase(up().db, { stage: 'RS_FIRST', assignee: 'renshe2' });
+    const waiting = async (userId: number, stage?: 'RS_FIRST') => Number((await up().db.selectFrom('application').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('assignee_id', '=', userId).where('status', '=', 'IN_REVIEW').$if(stage !== undefined, (q) => q.where('stage', '=', stage!)).executeTakeFirstOrThrow()).n);
+    const people = (await call('getNodeAndPeople', { id: app.id, which: 'current' }, 'renshe')).body.data.people as { id: number; pending: number; stagePending: number }[];
+    const renshe2 = people.find((p) => p.id === ids.renshe2)!;
+    expect(renshe2).toMatchObject({ pending: await waiting(ids.renshe2), stagePending: await waiting(ids.renshe2, 'RS_FIRST') });
+    expect(renshe2.stagePending).toBeGreaterThan(0);
+    expect(renshe2.stagePending).toBeLessThan(renshe2.pending);
+    const node = (await call('getAuditPersonAmount', { id: app.id }, 'renshe')).body.data as { id: number; pending: number; stagePending: number }[];
+    expect(node.find((p) => p.id === ids.renshe)).toMatchObject({ pending: await waiting(ids.renshe), stagePending: await waiting(ids.renshe, 'RS_FIRST') });
+  });
+
   it('redeploy hands the case to another person of the node; adminRedeploy works for an admin who is not the assignee', async () => {
     const app = await createCase(up().db);
     const people = await call('getNodeAndPeople', { id: app.id, which: 'current' }, 'renshe');

@@ -154,6 +154,45 @@ for (const language of ['zh', 'en'] as Language[]) {
     }
   });
 
+  test(`administrator, daily use: long records, 15 tabs, error pages (${language})`, async ({ page }) => {
+    test.skip(!!only && !only.includes('daily'), 'SCREENS names other pages');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'admin');
+    if (language === 'en') await toEnglish(page);
+    const zh = language === 'zh';
+    // A refused case: its records hold the longest opinions and a refusal reason, each read whole.
+    await openPage(page, '/admin/home/loan?status=REFUSED', zh ? '贷款查询' : 'Loan query');
+    await rowAction(page.locator('.ant-table-tbody tr.ant-table-row').first(), /^(详\s*情|View)$/);
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('tab', { name: zh ? '审批记录' : 'Records' }).click();
+    await settle(page);
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
+      await page.waitForTimeout(300);
+      const cut = await drawer.locator('[role="tabpanel"]:not([aria-hidden="true"])').evaluate((panel) =>
+        [...panel.querySelectorAll<HTMLElement>('td, dd, span')].filter((el) => el.offsetParent && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+      expect.soft(cut, `texts cut at ${width} px`).toEqual([]);
+    }
+    await shoot(page, `${language}-drawer-records`);
+    await page.keyboard.press('Escape');
+    // Fifteen tabs: the bar keeps the entry page's tab in view and lists every tab in its menu.
+    for (const path of [...MENU_PAGES].slice(0, 14)) await page.goto(path);
+    await waitForShell(page);
+    await shoot(page, `${language}-tabs-15`);
+    const all = page.getByRole('button', { name: zh ? '全部标签页' : 'All tabs' });
+    if (await all.count()) {
+      await all.click();
+      await shoot(page, `${language}-tabs-15-menu`, [1440]);
+      await page.keyboard.press('Escape');
+    }
+    // The error pages keep the shell around them while signed in.
+    for (const path of ['/403', '/500', '/admin/no-such-page']) {
+      await page.goto(path);
+      await expect.soft(page.locator('.ant-layout-sider').first()).toBeVisible();
+      await shoot(page, `${language}-signed-in-${slug(path)}`);
+    }
+  });
+
   test(`reviewer's entry page (${language})`, async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInToShell(page, 'renshe');

@@ -7,12 +7,11 @@ import { consultSpec, noticeSpec } from '@/lib/resources/content';
 import type { GuaranteeRow } from '@/lib/contract/guarantee';
 import { guaranteeSpec } from '@/lib/resources/products';
 import zh from '@/messages/zh-CN.json';
+import { lookup, type Tree } from '@/lib/contract/text-catalogue';
 
-/** A translator over the Chinese messages, as the screens use it. */
+/** A translator over the Chinese messages (their placeholders and plurals), as the screens use it. */
 function t(key: string, values: Record<string, number> = {}): string {
-  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], zh);
-  if (typeof text !== 'string') return key;
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+  return lookup(zh as Tree, key, values) ?? key;
 }
 const html = (node: ReactNode) => renderToStaticMarkup(node);
 

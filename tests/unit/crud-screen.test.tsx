@@ -18,7 +18,7 @@ vi.mock('next/navigation', () => ({
 
 interface Thing { id: number; name: string; state: 'ON' | 'OFF'; version: number; hasChildren?: boolean }
 
-const messages = { ...zh, resources: { thing: { title: '事物', name: '名称', state: '状态', on: '启用', off: '停用', add: '新增事物', edit: '编辑事物' } } };
+const messages = { ...zh, resources: { thing: { title: '事物', name: '名称', state: '状态', on: '启用', off: '停用', add: '新增事物', edit: '编辑事物', none: '没有可停用的事物' } } };
 const spec: ResourceSpec<Thing> = {
   key: 'thing',
   rowKey: (row) => row.id,
@@ -219,6 +219,28 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
     const reads = calls.filter((c) => c.path === 'role/roleList').length;
     await userEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(calls.filter((c) => c.path === 'role/roleList').length).toBe(reads + 1));
+  });
+
+  it('a batch action with nothing to act on is disabled and says why', async () => {
+    let failed = 0;
+    const withCount: ResourceSpec<Thing> = {
+      ...spec, remove: undefined,
+      batchActions: [{
+        key: 'all', label: 'resources.thing.off', permission: 'thing::on', question: 'resources.thing.title', done: 'resources.thing.add', path: 'role/changeState',
+        body: () => ({ all: true }), selection: false, available: { counts: [{ path: 'businessDataSyncLog/list', body: { status: 'FAILED' } }], none: 'resources.thing.none' },
+      }],
+    };
+    answers['businessDataSyncLog/list'] = () => ({ code: 200, message: 'ok', data: { list: [], total: failed, totalPage: 0 } });
+    renderScreen(['thing::on'], withCount);
+    await screen.findByText('thing 1');
+    const button = () => screen.getByRole('button', { name: /^停\s*用$/ }) as HTMLButtonElement;
+    await waitFor(() => expect(button().disabled).toBe(true));
+    await userEvent.setup({ pointerEventsCheck: 0 }).hover(button());
+    expect(await screen.findByText('没有可停用的事物')).toBeTruthy();
+    // Once there is something to push (the table read again), it is enabled.
+    failed = 2;
+    await userEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(button().disabled).toBe(false));
   });
 
   it('keeps the same buttons in a row when a column\'s options arrive from their call', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MenuItem, PowerEntry } from '@/lib/contract/auth';
-import { filterMenu, findMenuItem, hasAccess, hasButton, menuPages, menuTrail, parsePermission, searchMenu } from '@/lib/permissions';
+import { filterMenu, findMenuItem, hasAccess, hasButton, menuPages, menuTrail, parsePermission, searchMenu, soleOpenGroups } from '@/lib/permissions';
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -259,6 +259,17 @@ describe('findMenuItem and menuTrail', () => {
   it('returns the menu items themselves', () => {
     expect(menuTrail(MENU, '/bank')[0]).toBe(MENU[0]);
     expect(findMenuItem(MENU, '/bank/bank-first')).toBe(MENU[0]?.children?.[0]);
+  });
+});
+
+describe('soleOpenGroups (the side menu keeps one group open)', () => {
+  it('opening a group closes the others but keeps the groups it sits in', () => {
+    expect(soleOpenGroups(MENU, ['/bank'], ['/bank', '/admin/setting'])).toEqual(['/admin/setting']);
+    expect(soleOpenGroups(MENU, ['/admin/setting', '/bank'], ['/admin/setting', '/bank', '/admin/setting/system'])).toEqual(['/admin/setting', '/admin/setting/system']);
+  });
+  it('closing a group leaves the rest as they are', () => {
+    expect(soleOpenGroups(MENU, ['/admin/setting', '/admin/setting/system'], ['/admin/setting'])).toEqual(['/admin/setting']);
+    expect(soleOpenGroups(MENU, ['/bank'], [])).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Tree } from '@/lib/contract/text-catalogue';
 import sharedEn from '@/lib/contract/texts/en.json';
@@ -5,7 +6,7 @@ import sharedZh from '@/lib/contract/texts/zh-CN.json';
 import { UI_TEXTS } from '@/lib/i18n';
 import uiEn from '@/messages/en.json';
 import uiZh from '@/messages/zh-CN.json';
-import { SERVICE_TEXTS } from '@/upstream/core/i18n';
+import { SERVICE_TEXTS, translator } from '@/upstream/core/i18n';
 import serviceEn from '@/upstream/messages/en.json';
 import serviceZh from '@/upstream/messages/zh-CN.json';
 import { keysOf, serviceKeys } from './service-keys';
@@ -43,5 +44,26 @@ describe('the service ships its own message catalogue', () => {
       });
       expect(differing, locale).toEqual([]);
     }
+  });
+});
+
+describe('counts in the catalogues', () => {
+  it('the service fills ICU plurals: one and other in English, the one form in Chinese', () => {
+    expect(translator('en')('workflow.overdueReminder', { count: 1 })).toBe('1 of your loan applications is past its time limit: please deal with it soon');
+    expect(translator('en')('workflow.overdueReminder', { count: 3 })).toBe('3 of your loan applications are past their time limit: please deal with them soon');
+    expect(translator('zh-CN')('workflow.overdueReminder', { count: 1 })).toBe('您有 1 笔贷款申请已超过办理时限，请尽快处理');
+    expect(translator('zh-CN')('loginLocked', { minutes: 15 })).toBe('登录失败次数过多，请 15 分钟后再试');
+  });
+
+  it('no text of either language counts without a plural', () => {
+    const files = ['messages/en.json', 'messages/zh-CN.json', 'upstream/messages/en.json', 'upstream/messages/zh-CN.json', 'lib/contract/texts/en.json', 'lib/contract/texts/zh-CN.json'];
+    const bare: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (typeof node === 'string') {
+        if (/\{(count|total|rows|retries|days|minutes)\}/.test(node)) bare.push(`${path}: ${node}`);
+      } else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) walk(value, `${path}.${key}`);
+    };
+    for (const file of files) walk(JSON.parse(readFileSync(file, 'utf8')), file);
+    expect(bare).toEqual([]);
   });
 });

@@ -10,6 +10,8 @@ import {
   closeRight,
   closeTab,
   filterTabs,
+  tabsCookieValue,
+  tabsFromCookie,
   initialTabs,
   isClosable,
   openTab,
@@ -413,5 +415,26 @@ describe('parseStoredTabs', () => {
     s = openTab(s, `${B}?status=1`);
     s = activateTab(s, A);
     expect(parseStoredTabs(JSON.parse(JSON.stringify(s)))).toEqual(s);
+  });
+});
+
+describe('the tabs cookie (the server draws the tabs of the page before)', () => {
+  const state = { tabs: [HOME_TAB, { path: '/log', url: '/log' }, { path: '/bank/bank-first', url: '/bank/bank-first?pageNum=2' }], active: '/log' };
+  it('reads back the tabs of the user who wrote it, and of no one else', () => {
+    const value = tabsCookieValue('bank', state);
+    expect(tabsFromCookie(value, 'bank')).toEqual(state);
+    expect(tabsFromCookie(value, 'admin')).toBeNull();
+    expect(tabsFromCookie('not json', 'bank')).toBeNull();
+    expect(tabsFromCookie(undefined, 'bank')).toBeNull();
+  });
+  it('keeps as many tabs as fit a cookie, from the left, with the entry page active when the active one is dropped', () => {
+    const many = { tabs: [HOME_TAB, ...Array.from({ length: 19 }, (_, i) => ({ path: `/p${i}`, url: `/p${i}?q=${'x'.repeat(300)}` }))], active: '/p18' };
+    const value = tabsCookieValue('bank', many);
+    expect(value.length).toBeLessThanOrEqual(3000);
+    const read = tabsFromCookie(value, 'bank')!;
+    expect(read.tabs.length).toBeGreaterThan(1);
+    expect(read.tabs.length).toBeLessThan(many.tabs.length);
+    expect(read.tabs).toEqual(many.tabs.slice(0, read.tabs.length));
+    expect(read.active).toBe(HOME_PATH);
   });
 });

@@ -108,7 +108,7 @@ describe('workflow action dialogs', { timeout: 20_000 }, () => {
     const close = vi.fn(), refresh = vi.fn();
     answers['businessClubFirstTrial/getNodeAndPeople'] = () => ok({
       node: { id: 2, stage: 'RS_SECOND' }, people: [
-        { id: 9, nickname: '人社复核员', orgName: '人社局', pending: 3 }, { id: 10, nickname: '人社复核员二', orgName: '人社局', pending: 0 },
+        { id: 9, nickname: '人社复核员', orgName: '人社局', pending: 3, stagePending: 1 }, { id: 10, nickname: '人社复核员二', orgName: '人社局', pending: 0, stagePending: 0 },
       ],
     });
     answers['businessClubFirstTrial/check'] = [ok({ application: { ...row, stage: 'RS_SECOND' }, recordId: 1 })];
@@ -119,7 +119,8 @@ describe('workflow action dialogs', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: OK }));
     expect(await within(dialog).findByText('请选择人员！')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('combobox', { name: '下一环节审批人' }));
-    await userEvent.click(await screen.findByText('待办 3'));
+    // Each person's cases in all and at the stage the case goes to: the first is no stage's total.
+    await userEvent.click(await screen.findByText('待办 3 (本环节 1)'));
     await userEvent.click(within(dialog).getByRole('button', { name: OK }));
     await waitFor(() => expect(sent('businessClubFirstTrial/check')[0]).toMatchObject({ id: 5, version: 4, nextUserId: 9, opinion: '' }));
     expect(await screen.findByText('审核已通过')).toBeTruthy();
@@ -130,7 +131,7 @@ describe('workflow action dialogs', { timeout: 20_000 }, () => {
   it('check: the only person of the next node is chosen already', async () => {
     const close = vi.fn(), refresh = vi.fn();
     answers['businessClubFirstTrial/getNodeAndPeople'] = () => ok({
-      node: { id: 2, stage: 'RS_SECOND' }, people: [{ id: 9, nickname: '人社复核员', orgName: '人社局', pending: 3 }],
+      node: { id: 2, stage: 'RS_SECOND' }, people: [{ id: 9, nickname: '人社复核员', orgName: '人社局', pending: 3, stagePending: 3 }],
     });
     answers['businessClubFirstTrial/check'] = [ok({ application: { ...row, stage: 'RS_SECOND' }, recordId: 1 })];
     wrap(<CheckDialog stage="RS_FIRST" row={row} close={close} refresh={refresh} />);
@@ -154,10 +155,10 @@ describe('workflow action dialogs', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: '移交人' }));
     await userEvent.click(await screen.findByText('人社审核员（待处理 4 件，¥800,000.00，超时 1 件）'));
     await userEvent.click(within(dialog).getByRole('combobox', { name: '接收人' }));
-    await userEvent.click(await screen.findByText('待办 0'));
+    await userEvent.click(await screen.findByText('本环节待办 0'));
     // Neither the person handing over (待办 4) nor the user (待办 1) is offered.
-    expect(screen.queryByText('待办 4')).toBeNull();
-    expect(screen.queryByText('待办 1')).toBeNull();
+    expect(screen.queryByText('本环节待办 4')).toBeNull();
+    expect(screen.queryByText('本环节待办 1')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: OK }));
     const confirm = (await screen.findAllByText('确定把 人社审核员 的全部待处理申请移交给 人社复核员 吗？'))[0]!.closest('.ant-modal') as HTMLElement;
     await userEvent.click(within(confirm).getByRole('button', { name: OK }));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OPINION_MAX, quotaInput } from '@/lib/contract/workflow';
 import type { ApplicationDetail, ApplicationRow } from '@/lib/contract/workflow';
 import {
-  OPINION_LIMIT, QUOTA_LIMIT, actionPermission, detailActions, rowAllows, visibleActions, workbenchSpec,
+  OPINION_LIMIT, QUOTA_LIMIT, actionPermission, actionUnavailable, detailActions, rowAllows, visibleActions, workbenchSpec,
 } from '@/lib/resources/workbench';
 import { statusValue } from '@/lib/workflow/status-dictionary';
 import { STAGES, stageButtons, type Stage } from '@/lib/workflow/stages';
@@ -52,6 +52,20 @@ describe('workbench actions', () => {
   it('offers nothing but details on a case at another stage or finished', () => {
     expect(visibleActions('RS_SECOND', row(), viewer, all('RS_SECOND'))).toEqual(['detail']);
     expect(visibleActions('RS_FIRST', row({ status: 'REFUSED', stage: null, assignee: null }), viewer, all('RS_FIRST'))).toEqual(['detail']);
+  });
+
+  it('keeps every action in its place on every row: one that does not apply is disabled with its reason', () => {
+    const spec = workbenchSpec('RS_FIRST', viewer);
+    const other = row({ assignee: { id: 99, nickname: '他' } });
+    const check = spec.actions!.find((a) => a.key === 'check')!;
+    expect(check.when!(other)).toBe(false);
+    expect(zh.approval.unavailable.notAssignee).toBe('仅当前审批人可以办理');
+    expect(check.unavailable!(other)).toBe('approval.unavailable.notAssignee');
+    expect(spec.actions!.every((a) => a.key === 'detail' || a.unavailable)).toBe(true);
+    expect(actionUnavailable('check', 'RS_SECOND', row(), viewer)).toBe('approval.unavailable.notHere');
+    expect(actionUnavailable('reject', 'RS_FIRST', row({ rejectable: false }), viewer)).toBe('approval.unavailable.nothingBehind');
+    expect(actionUnavailable('bankState', 'BANK_TRANSFER', row({ stage: 'BANK_TRANSFER' }), viewer)).toBe('approval.unavailable.notApproved');
+    for (const key of Object.keys(zh.approval.unavailable)) expect(en.approval.unavailable).toHaveProperty(key);
   });
 
   it('only the assignee withdraws: not a colleague, not a returned case without an assignee', () => {

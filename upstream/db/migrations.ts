@@ -21,6 +21,7 @@ import { listsAtScale } from './migration-lists-at-scale';
 import { scopeVersion } from './migration-scope-version';
 import { door } from './migration-door';
 import { funnel } from './migration-funnel';
+import { menuTitles } from './migration-menu-titles';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -275,4 +276,5 @@ export const migrations: Record<string, Migration> = {
   '0033_scope_version': scopeVersion,
   '0034_door': door,
   '0035_funnel': funnel,
+  '0036_menu_titles': menuTitles,
 };

@@ -71,11 +71,14 @@ export async function nodePeople(db: Trx, node: { id: number; stage: Stage }, ap
     .innerJoin('app_user as u', 'u.id', 'p.user_id')
     .innerJoin('organization as o', 'o.id', 'u.org_id')
     .select(['u.id', 'u.nickname', 'o.name as orgName'])
+    // Cases waiting with each person: at every stage, and at the node's stage (what a person choosing among them weighs).
     .select((eb) => eb.selectFrom('application as x').select(eb.fn.countAll<number>().as('n'))
       .whereRef('x.assignee_id', '=', 'u.id').where('x.status', '=', 'IN_REVIEW').as('pending'))
+    .select((eb) => eb.selectFrom('application as x').select(eb.fn.countAll<number>().as('n'))
+      .whereRef('x.assignee_id', '=', 'u.id').where('x.status', '=', 'IN_REVIEW').where('x.stage', '=', node.stage).as('stagePending'))
     .where('p.node_id', '=', node.id).where('u.state', '=', 'ENABLED').where('u.org_id', '=', orgId)
     .orderBy('u.id').execute();
-  return rows.map((r) => ({ id: r.id, nickname: r.nickname, orgName: r.orgName, pending: Number(r.pending ?? 0) }));
+  return rows.map((r) => ({ id: r.id, nickname: r.nickname, orgName: r.orgName, pending: Number(r.pending ?? 0), stagePending: Number(r.stagePending ?? 0) }));
 }
 
 /** When a case entering a node is due: the node's own limit, else the stage's time-out config. */

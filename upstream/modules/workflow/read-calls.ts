@@ -98,11 +98,13 @@ export const readCalls = [
         .innerJoin('organization as o', 'o.id', 'u.org_id')
         .select(['u.id', 'u.nickname', 'o.name as orgName'])
         .select((eb) => eb.selectFrom('application as x').select(eb.fn.countAll<number>().as('n'))
-          .whereRef('x.assignee_id', '=', 'u.id').where('x.stage', '=', input.stage).where('x.status', '=', 'IN_REVIEW').as('pending'))
+          .whereRef('x.assignee_id', '=', 'u.id').where('x.status', '=', 'IN_REVIEW').as('pending'))
+        .select((eb) => eb.selectFrom('application as x').select(eb.fn.countAll<number>().as('n'))
+          .whereRef('x.assignee_id', '=', 'u.id').where('x.stage', '=', input.stage).where('x.status', '=', 'IN_REVIEW').as('stagePending'))
         .where('n.stage', '=', input.stage).where('n.deleted_at', 'is', null).where('u.state', '=', 'ENABLED')
         .$if(scope !== null, (q) => q.where('u.org_id', 'in', scope!.length ? scope! : [-1]))
         .distinct().orderBy('u.id').execute();
-      return rows.map((r) => ({ id: r.id, nickname: r.nickname, orgName: r.orgName, pending: Number(r.pending ?? 0) }));
+      return rows.map((r) => ({ id: r.id, nickname: r.nickname, orgName: r.orgName, pending: Number(r.pending ?? 0), stagePending: Number(r.stagePending ?? 0) }));
     },
   }),
   defineCall({
