@@ -425,7 +425,7 @@ test.describe('loan workflow through the workbenches', () => {
       await expect(row).toContainText('已退回');
       await expect(row).toContainText('待补正');
       await expect(row).toContainText(NICKNAMES[first]);
-      await expect(row.getByRole('button', { name: APPROVE })).toHaveCount(0);
+      await expect(row.getByRole('button', { name: APPROVE })).toBeDisabled();
       const drawer = await openDetail(page, row, number);
       await expect(described(drawer, '待补正材料')).toHaveText('毕业证书、户口簿');
       await expect(described(drawer, '退回说明')).toHaveText(note);
