@@ -9,9 +9,11 @@ import { STAGE_INFO, type Stage } from './workflow/stages';
  */
 const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query).toString()}`;
 
-/** The caller's cases waiting at a stage; only the overdue ones; one case by its number. */
+/** The caller's cases waiting at a stage (in review: the list also holds those returned to the applicant); only the overdue ones; one case by its number. */
 export const stageLink = (stage: Stage, filters: { overdue?: boolean; number?: string } = {}) =>
-  withQuery(STAGE_INFO[stage].path, { mine: 'true', ...(filters.overdue ? { overdue: 'true' } : {}), ...(filters.number ? { number: filters.number } : {}) });
+  withQuery(STAGE_INFO[stage].path, {
+    mine: 'true', ...(filters.number ? { number: filters.number } : { status: 'IN_REVIEW' }), ...(filters.overdue ? { overdue: 'true' } : {}),
+  });
 
 type Figure = Exclude<keyof HomeFigures, 'month' | 'monthFrom' | 'today'>;
 

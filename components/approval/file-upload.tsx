@@ -55,7 +55,7 @@ export function FileUpload({ applicationId, uploaded }: { applicationId: number;
 
   return (
     <Space wrap>
-      <Select<FileKind> value={kind} onChange={setKind} style={{ minWidth: 160 }} aria-label={t('approval.files.kind')}
+      <Select<FileKind> value={kind} onChange={setKind} style={{ minWidth: 160 }} aria-label={t('approval.files.kind')} showSearch optionFilterProp="label"
         options={FILE_KINDS.map((k) => ({ value: k, label: t(`approval.fileKind.${k}`) }))} />
       <Upload accept={FILE_ACCEPT} showUploadList={false} disabled={sending}
         beforeUpload={(file) => { void upload(file); return Upload.LIST_IGNORE; }}>

@@ -26,8 +26,11 @@ export function BorrowerTypes() {
         columns={[
           { key: 'name', title: t('borrowerType'), render: (_, row) => (locale === 'en' ? row.nameEn : row.nameZh) },
           { key: 'cap', title: t('capAmount'), render: (_, row) => yuan.format(row.capAmount) },
-          { key: 'total', title: t('totalCapAmount'), render: (_, row) => (row.totalCapAmount === null ? '—' : yuan.format(row.totalCapAmount)) },
-          { key: 'uplift', title: t('partnerUplift'), render: (_, row) => (row.partnerUplift === null ? '—' : `${row.partnerUplift}%`) },
+          {
+            key: 'total', title: t('totalCapAmount'),
+            render: (_, row) => (row.totalCapAmount === null ? '—' : row.partnerUplift === null ? yuan.format(row.totalCapAmount)
+              : t('totalWithUplift', { total: yuan.format(row.totalCapAmount), uplift: row.partnerUplift })),
+          },
           { key: 'term', title: t('maxTermMonths'), dataIndex: 'maxTermMonths' },
           {
             key: 'staffing', title: t('staffingRule'),

@@ -132,7 +132,9 @@ test.describe('loan query', () => {
       await drawer.getByRole('tab', { name: '附件' }).click();
 
       await test.step('an image: uploaded as 身份证, shown as a thumbnail and in the viewer', async () => {
-        await choose(desk, drawer, '文件类型', '身份证');
+        // Sixteen kinds: the list is searched by name.
+        await drawer.getByRole('combobox', { name: '文件类型' }).fill('身份证');
+        await option(desk, '身份证').click();
         await drawer.locator('input[type=file]').setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: PNG });
         await expect(desk.getByText('已上传 id-card.png')).toBeVisible();
         const thumb = drawer.getByRole('img', { name: '身份证 · id-card.png' });
@@ -149,7 +151,8 @@ test.describe('loan query', () => {
       });
 
       await test.step('a PDF: listed as a link that answers the file inline', async () => {
-        await choose(desk, drawer, '文件类型', '合同协议');
+        await drawer.getByRole('combobox', { name: '文件类型' }).fill('合同协议');
+        await option(desk, '合同协议').click();
         await drawer.locator('input[type=file]').setInputFiles({ name: '担保合同.pdf', mimeType: 'application/pdf', buffer: PDF });
         await expect(desk.getByText('已上传 担保合同.pdf')).toBeVisible();
         const link = drawer.getByRole('link', { name: '担保合同.pdf' });

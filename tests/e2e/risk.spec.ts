@@ -99,7 +99,7 @@ test.describe('risk screens', () => {
       await page.getByRole('button', { name: /查\s*询/ }).click();
       await page.getByRole('row', { name: new RegExp(accepted.data.number) }).getByRole('button', { name: /详\s*情/ }).click();
       const drawer = page.getByRole('dialog').filter({ hasText: accepted.data.number });
-      await expect(drawer.getByText(/指标版本 V2/)).toBeVisible();
+      await expect(drawer.getByText(/指标版本 V3/)).toBeVisible();
       await shoot(page, 'risk-detail-red-flags', { fullPage: true });
     } finally {
       await api.dispose();
@@ -112,11 +112,7 @@ test.describe('risk screens', () => {
     const api = await adminApi();
     let loan: { id: number; number: string; name: string } | undefined;
     try {
-      const situations = (await call<{ id: number; code: string }[]>(api, 'business-situation-condition/list', {})).data;
-      const rule = await call(api, 'business-blacklist-strategy/edit', {
-        name: `担保代偿${stamp}`, conditionId: situations.find((c) => c.code === 'COMPENSATED')!.id, months: 12, reason: '担保公司代偿', sort: 9,
-      });
-      expect(rule.code, rule.message).toBe(200);
+      // The seeded strategy holds the compensated rule (60 months, reason 担保公司已代偿).
       const loaned = await call<{ list: { id: number; number: string; name: string; idNumber: string }[] }>(api, 'businessClubFirstTrial/getList', {
         stage: 'BANK_TRANSFER', scope: 'processed', status: 'LOANED', pageNum: 1, pageSize: 30,
       });
@@ -159,7 +155,7 @@ test.describe('risk screens', () => {
     await page.getByRole('button', { name: /查\s*询/ }).click();
     const entry = page.getByRole('row', { name: new RegExp(loan.name) }).filter({ hasText: '生效中' });
     await expect(entry).toContainText('策略自动');
-    await expect(entry).toContainText('担保公司代偿');
+    await expect(entry).toContainText('担保公司已代偿');
   });
 
   test('the small companies\' staffing limits are edited in the borrower types\' dialog, in both languages and on a phone', async ({ page }) => {

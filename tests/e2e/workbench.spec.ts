@@ -16,7 +16,7 @@ test('renshe approves an application at 人社初审 choosing renshe2, who then 
   await signIn(renshe, 'renshe');
 
   // The cases waiting for renshe at the first review.
-  await renshe.goto('/renshe/renshe-first?mine=true');
+  await renshe.goto('/renshe/renshe-first?mine=true&status=IN_REVIEW');
   await expect(renshe.locator('.ant-card-head-title')).toHaveText('人社初审');
   await expect(rows(renshe).first()).toBeVisible();
   const row = rows(renshe).first();
@@ -76,7 +76,7 @@ test('in English: the bank reviewer reads a case at Bank first review and approv
   await signIn(page, 'bank');
   try {
     await switchLanguage(page, '简体中文', 'English');
-    await page.goto('/bank/bank-first?mine=true');
+    await page.goto('/bank/bank-first?mine=true&status=IN_REVIEW');
     await expect(page.locator('.ant-card-head-title')).toHaveText('Bank first review');
     const row = rows(page).first();
     await expect(row).toContainText('In review · Bank 1st');
