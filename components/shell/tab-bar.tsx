@@ -109,16 +109,21 @@ export function TabBar({ tabs, menu }: { tabs: TabsApi; menu: MenuItem[] }) {
 function usePinnedHome(bar: RefObject<HTMLElement | null>, count: number) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list is drawn again when the number of tabs changes
   useEffect(() => {
-    const list = bar.current?.querySelector<HTMLElement>('.ant-tabs-nav-list');
-    const home = list?.querySelector<HTMLElement>('.ant-tabs-tab');
-    if (!list || !home) return;
+    const root = bar.current;
+    if (!root) return;
+    // The list and its first tab are looked up on every change: antd may draw them anew (after hydration, on a resize).
     const sync = () => {
-      const shift = -Number(/translate\((-?[\d.]+)px/.exec(list.style.transform)?.[1] ?? 0);
-      home.style.transform = shift > 0 ? `translateX(${shift}px)` : '';
-      home.toggleAttribute('data-pinned', shift > 0);
+      const list = root.querySelector<HTMLElement>('.ant-tabs-nav-list');
+      const home = list?.querySelector<HTMLElement>('.ant-tabs-tab');
+      if (!list || !home) return;
+      const shift = -Number(/translate(?:3d|X)?\((-?[\d.]+)px/.exec(list.style.transform)?.[1] ?? 0);
+      const transform = shift > 0 ? `translateX(${shift}px)` : '';
+      // Written only when it changes, so the observer does not call itself.
+      if (home.style.transform !== transform) home.style.transform = transform;
+      if (home.hasAttribute('data-pinned') !== shift > 0) home.toggleAttribute('data-pinned', shift > 0);
     };
     const observer = new MutationObserver(sync);
-    observer.observe(list, { attributes: true, attributeFilter: ['style'] });
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
     sync();
     return () => observer.disconnect();
   }, [bar, count]);
