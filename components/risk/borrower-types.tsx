@@ -29,7 +29,7 @@ export function BorrowerTypes() {
           {
             key: 'total', title: t('totalCapAmount'),
             render: (_, row) => (row.totalCapAmount === null ? '—' : row.partnerUplift === null ? yuan.format(row.totalCapAmount)
-              : t('totalWithUplift', { total: yuan.format(row.totalCapAmount), uplift: row.partnerUplift })),
+              : t('totalWithUplift', { ceiling: yuan.format(row.totalCapAmount), uplift: row.partnerUplift })),
           },
           { key: 'term', title: t('maxTermMonths'), dataIndex: 'maxTermMonths' },
           {
