@@ -8,7 +8,8 @@ import { methodOf, methodsOpenTo } from './guarantee';
 import { productRate } from './rate';
 
 type Intake = z.output<typeof intakeInput>;
-const yuan = (n: number | string) => Number(n).toLocaleString('en-US', { maximumFractionDigits: 2 });
+/** An amount as the refusals name it (1,100,000 or 990,000.01). */
+export const yuan = (n: number | string) => Number(n).toLocaleString('en-US', { maximumFractionDigits: 2 });
 const percent = (fraction: number) => Number((fraction * 100).toFixed(2));
 
 /**

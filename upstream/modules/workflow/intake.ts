@@ -8,7 +8,7 @@ import type { IntakeResult } from '../../../lib/contract/intake';
 import { routeOf } from '../../../lib/workflow/machine';
 import { notifyAssignee } from './actions';
 import { deadlineFor, moduleNodes, nodePeople } from './flow';
-import { checkIntakeRules } from '../products/intake-rules';
+import { checkIntakeRules, yuan } from '../products/intake-rules';
 import { whitelistedToday } from '../risk/whitelist';
 import { issuedFor, lookOutside, NOTHING_OUTSIDE, outcomeOf, runChecks, saveChecks, sourcesAsked, typeLimits } from '../risk/checks';
 import { amountOverCap, capFen } from '../../../lib/workflow/caps';
@@ -18,7 +18,6 @@ import { recordLookups } from '../lookups/record';
 import { sendRefusalSms } from '../risk/refusal-sms';
 import { enqueueEvent } from '../push/enqueue';
 
-const yuan = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 const ORG_TYPES = { rensheOrgId: 'RENSHE', guaranteeOrgId: 'GUARANTEE', bankOrgId: 'BANK' } as const;
 
 /**

@@ -1,10 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, PersonRole as Role } from '../../db/schema';
 import type { ApplicationStatus, BorrowerType } from '../../../lib/workflow/stages';
 import type { FileKind } from '../../../lib/workflow/files';
 
 type Db = Kysely<Database>;
-type Role = 'SPOUSE' | 'PARTNER' | 'EMPLOYEE' | 'GUARANTOR' | 'GUARANTOR_SPOUSE';
 
 /** Statuses of a live case: one still in review, waiting for supplements, or approved and not yet issued. */
 const LIVE_STATUSES: ApplicationStatus[] = ['IN_REVIEW', 'RETURNED', 'APPROVED'];
