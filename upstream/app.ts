@@ -45,6 +45,7 @@ import { renshePushCalls } from './modules/push/renshe-log';
 import { guaranteeCalls as loanGuaranteeCalls } from './modules/loans/guarantee';
 import { fundCalls } from './modules/loans/fund';
 import { postLoanSettingCalls } from './modules/loans/settings';
+import { interimLedgerCalls } from './modules/loans/interim';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
@@ -53,7 +54,7 @@ export const allCalls: readonly AnyCall[] = [
   ...flowCalls, ...overtimeCalls, ...calendarCalls, ...homeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
   ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupErrorCalls, ...insureCalls, ...historyCalls,
   ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls,
-  ...loanGuaranteeCalls, ...fundCalls, ...postLoanSettingCalls,
+  ...loanGuaranteeCalls, ...fundCalls, ...postLoanSettingCalls, ...interimLedgerCalls,
 ];
 
 /** Every call of the /api contract over one database, as a function (the in-process BFF calls it so). */
