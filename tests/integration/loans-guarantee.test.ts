@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { describeUpstream, type Upstream } from './harness';
-import { orgIdOf, staffIn, userId } from './helpers';
+import { newIdNumber, orgIdOf, staffIn, userId } from './helpers';
 import { ORGS, createCase } from './workflow-fixtures';
 import type { LoanState } from '../../lib/loans/states';
 
@@ -290,5 +290,34 @@ describeUpstream('the loan after issue: compensation, recovery, write-off and th
     const audit = await up().db.selectFrom('audit_log').select(['action', 'summary']).where('action', '=', 'postLoanSetting.update').executeTakeFirstOrThrow();
     expect(JSON.stringify(audit.summary)).toContain('60');
     await call('postLoanSetting/update', { claimDays: 90, writeOffYears: 3, leverageMax: 5, compensationRateMax: 5, compensationRateAction: 'FLAG', version: v + 1 }, 'admin');
+  });
+
+  it('a bank over the compensation-rate threshold: its new applications carry the red flag, or are stopped (a setting)', async () => {
+    const orgs = { renshe: await orgIdOf(up().db, ORGS.renshe), gc1: await orgIdOf(up().db, ORGS.gc1), bank1: await orgIdOf(up().db, ORGS.bank1) };
+    const banks = (await call('guaranteeFund/getList', {}, 'admin')).body.data.banks;
+    expect(banks.find((b: { orgId: number }) => b.orgId === orgs.bank1)).toMatchObject({ overThreshold: true });
+    const payload = () => ({
+      clientKey: randomUUID(), borrowerType: 'PERSON',
+      proposer: { name: '周晓明', idNumber: newIdNumber(), mobile: '13712345678', gender: 'MALE', householdRegister: '湖南省长沙市', employmentCategory: '高校毕业生' },
+      spouse: { name: '李芳', idNumber: newIdNumber(1992), mobile: '13712345679', gender: 'FEMALE' },
+      amount: 200000, termMonths: 24, rate: 0.0435, repaymentMethod: 'INTEREST_MONTHLY', guaranteeMethod: 'CREDIT',
+      rensheOrgId: orgs.renshe, guaranteeOrgId: orgs.gc1, bankOrgId: orgs.bank1,
+    });
+    const flagged = await call('channel/application/submit', payload(), 'admin');
+    expect(flagged.status, flagged.body.message).toBe(200);
+    const app = await up().db.selectFrom('application').select(['id', 'check_outcome']).where('number', '=', flagged.body.data.number).executeTakeFirstOrThrow();
+    expect(app.check_outcome).toBe('FLAGGED');
+    const verdict = await up().db.selectFrom('application_check').select(['verdict']).where('application_id', '=', app.id).where('code', '=', 'BANK_COMPENSATION_RATE').executeTakeFirstOrThrow();
+    expect(verdict.verdict).toBe('FLAGGED');
+    await up().db.updateTable('post_loan_setting').set({ compensation_rate_action: 'STOP' }).execute();
+    try {
+      const stopped = await call('channel/application/submit', payload(), 'admin');
+      expect(stopped.status).toBe(409);
+      expect(stopped.body.message).toContain(ORGS.bank1);
+      const en = await up().call('channel/application/submit', payload(), { token: tokens.admin, locale: 'en' });
+      expect(en.body.message).toMatch(/compensation rate/);
+    } finally {
+      await up().db.updateTable('post_loan_setting').set({ compensation_rate_action: 'FLAG' }).execute();
+    }
   });
 });
