@@ -19,7 +19,7 @@ type Entry = CallOutput<'guaranteeFund/entries'>['list'][number];
 /** The contribution dialog, downloaded when first opened. */
 const ContributeDialog = lazyPart(() => import('./contribute-dialog').then((m) => m.ContributeDialog));
 
-export const useMoney = () => {
+const useMoney = () => {
   const locale = useLocale();
   const format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (yuan: number) => format.format(yuan);

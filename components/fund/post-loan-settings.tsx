@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { ApiError, api, apiCall } from '@/lib/api/client';
 import type { PostLoanSettings } from '@/lib/contract/loans';
-import { RATE_ACTIONS } from '@/lib/loans/states';
+import { RATE_ACTIONS } from '@/lib/workflow/loan-states';
 import { formatChinaTime } from '@/lib/china-time';
 import { usePermission } from '@/components/access/permission';
 import { useFieldErrors } from '@/components/common/use-field-rule';

@@ -3,7 +3,7 @@ import { clientKey, date, decimal, id, inDateOrder, int, longText, money, pageIn
 import { count, timestamp } from './output';
 import { BORROWER_TYPES } from '../workflow/stages';
 import { REPAYMENT_METHODS } from '../workflow/plan';
-import { LOAN_STATES, SETTLED_HOWS, PERIOD_STATES, RECOVERY_SOURCES, REPORT_KINDS, DECISIONS, RATE_ACTIONS } from '../loans/states';
+import { LOAN_STATES, SETTLED_HOWS, PERIOD_STATES, RECOVERY_SOURCES, REPORT_KINDS, DECISIONS, RATE_ACTIONS } from '../workflow/loan-states';
 
 /**
  * The loan after issue (DOMAIN.md section 6): the post-loan ledger 贷后台账 and a loan's account

@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeUpstream, type Upstream } from './harness';
 import { newIdNumber, orgIdOf, staffIn, userId } from './helpers';
 import { ORGS, createCase } from './workflow-fixtures';
-import type { LoanState } from '../../lib/loans/states';
+import type { LoanState } from '../../lib/workflow/loan-states';
 
 const key = () => randomUUID();
 /** A China day `days` before today (negative: after). */

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, DateOnly, Numeric, Timestamp } from './schema-columns';
 import type { RepaymentMethod } from '../../lib/workflow/plan';
-import type { LoanState, PeriodState, RateAction, RecoverySource, ReportKind, SettledHow } from '../../lib/loans/states';
+import type { LoanState, PeriodState, RateAction, RecoverySource, ReportKind, SettledHow } from '../../lib/workflow/loan-states';
 
 /** Whole fen (bigint columns, read as numbers). */
 export type Fen = ColumnType<number, number, number>;

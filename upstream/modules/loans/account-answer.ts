@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthUser } from '../../core/call';
 import { notFound } from '../../core/errors';
@@ -52,7 +52,7 @@ export async function loanAccountAnswer(db: Db, user: AuthUser, id: number, now 
     db.selectFrom('loan_write_off as w').leftJoin('app_user as u', 'u.id', 'w.requested_by').leftJoin('app_user as d', 'd.id', 'w.decided_by').selectAll('w')
       .select(['u.nickname as requester', 'd.nickname as decider']).where('w.application_id', '=', id).orderBy('w.id').execute(),
   ]);
-  const own = (column: 'bank_org_id' | 'guarantee_org_id' | 'renshe_org_id') => scope !== null && scope.includes(a[column]);
+  const own = (column: 'bank_org_id' | 'guarantee_org_id' | 'renshe_org_id') => scope?.includes(a[column]) ?? false;
   const holds = (verb: string) => allowed(db, user, { permission: `postLoan::${verb}` });
   const [repay, compensate, confirmCompensation, recover, chargeOff, confirmChargeOff] = await Promise.all(
     ['repay', 'compensate', 'confirmCompensation', 'recover', 'chargeOff', 'confirmChargeOff'].map(holds),
@@ -102,6 +102,3 @@ export async function loanAccountAnswer(db: Db, user: AuthUser, id: number, now 
     },
   };
 }
-
-/** Whole fen summed by the database (bigint), as a number. */
-export const sumFen = (column: string) => sql<number>`coalesce(sum(${sql.ref(column)}), 0)::bigint`;

@@ -5,7 +5,7 @@ import { audit } from '../../core/audit';
 import { chinaToday } from '../../core/china-time';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../core/errors';
 import { CODES } from '../../../lib/contract/common';
-import { GUARANTEED_STATES } from '../../../lib/loans/states';
+import { GUARANTEED_STATES } from '../../../lib/workflow/loan-states';
 import { STAGE_INFO, type Stage } from '../../../lib/workflow/stages';
 import type { FundOverview } from '../../../lib/contract/loans';
 import { caseScope } from '../workflow/scope';
@@ -20,7 +20,7 @@ const money = (fen: number | bigint) => (Number(fen) / 100).toLocaleString('en-U
  * The guarantee companies whose funds a caller watches: every one for the operator, its own for
  * a guarantee company, and for a bank or a renshe bureau the companies guaranteeing its cases.
  */
-export async function fundScope(db: Db, user: AuthUser): Promise<number[] | null> {
+async function fundScope(db: Db, user: AuthUser): Promise<number[] | null> {
   const scope = await caseScope(db, user);
   if (scope === null) return null;
   if (scope.length === 0) return [];
@@ -77,7 +77,7 @@ const rateOf = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
 const over = (r: Rates, thresholdPercent: number) => r.guaranteed12 > 0 && BigInt(r.compensated12) * 10_000n > BigInt(Math.round(thresholdPercent * 100)) * BigInt(r.guaranteed12);
 
 /** Each company's fund balance and guarantee balance (outstanding of its live, uncompensated loans), in whole fen. */
-export async function fundFigures(db: Db, orgIds: number[] | null) {
+async function fundFigures(db: Db, orgIds: number[] | null) {
   let entries = db.selectFrom('guarantee_fund_entry as e').select(['e.org_id as org', 'e.kind', fenSum('e.amount').as('amount'), sql<string>`count(*)`.as('n')])
     .groupBy(['e.org_id', 'e.kind']);
   let held = db.selectFrom('loan_account as l').select(['l.guarantee_org_id as org', fenSum('l.outstanding').as('outstanding')])
@@ -108,7 +108,7 @@ async function bankScope(db: Db, user: AuthUser, funds: number[] | null): Promis
   if (scope === null) return null;
   const rows = await db.selectFrom('application').select('bank_org_id').distinct().where((eb) => eb.or([
     ...(scope.length ? [eb('bank_org_id', 'in', scope), eb('renshe_org_id', 'in', scope)] : []),
-    ...(funds && funds.length ? [eb('guarantee_org_id', 'in', funds)] : []),
+    ...(funds?.length ? [eb('guarantee_org_id', 'in', funds)] : []),
     eb.val(false),
   ])).execute();
   return rows.map((r) => r.bank_org_id);
