@@ -294,6 +294,8 @@ describeUpstream('the loan after issue: compensation, recovery, write-off and th
 
   it('a bank over the compensation-rate threshold: its new applications carry the red flag, or are stopped (a setting)', async () => {
     const orgs = { renshe: await orgIdOf(up().db, ORGS.renshe), gc1: await orgIdOf(up().db, ORGS.gc1), bank1: await orgIdOf(up().db, ORGS.bank1) };
+    // A threshold the bank's rate passes whatever else the demo data holds.
+    await up().db.updateTable('post_loan_setting').set({ compensation_rate_max: '0.01' }).execute();
     const banks = (await call('guaranteeFund/getList', {}, 'admin')).body.data.banks;
     expect(banks.find((b: { orgId: number }) => b.orgId === orgs.bank1)).toMatchObject({ overThreshold: true });
     const payload = () => ({
@@ -317,7 +319,7 @@ describeUpstream('the loan after issue: compensation, recovery, write-off and th
       const en = await up().call('channel/application/submit', payload(), { token: tokens.admin, locale: 'en' });
       expect(en.body.message).toMatch(/compensation rate/);
     } finally {
-      await up().db.updateTable('post_loan_setting').set({ compensation_rate_action: 'FLAG' }).execute();
+      await up().db.updateTable('post_loan_setting').set({ compensation_rate_action: 'FLAG', compensation_rate_max: '5' }).execute();
     }
   });
 });

@@ -11,6 +11,7 @@ import { seedContentDemo } from './content';
 import { SEEDED_ROLE_TEXTS } from '../migration-role-names';
 import { adjustReviewerRoles } from './roles';
 import { grantPostLoan } from './post-loan-grants';
+import { seedFundDemo } from './fund-contributions';
 
 type Trx = Kysely<Database>;
 
@@ -170,6 +171,7 @@ export async function seedDemo(db: Kysely<Database>) {
     await seedLookupDemo(trx);
     const admin = await trx.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
     await seedContentDemo(trx, admin.id);
+    await seedFundDemo(trx);
   });
 }
 
