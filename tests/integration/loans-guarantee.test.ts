@@ -311,6 +311,10 @@ describeUpstream('the loan after issue: compensation, recovery, write-off and th
     expect(app.check_outcome).toBe('FLAGGED');
     const verdict = await up().db.selectFrom('application_check').select(['verdict']).where('application_id', '=', app.id).where('code', '=', 'BANK_COMPENSATION_RATE').executeTakeFirstOrThrow();
     expect(verdict.verdict).toBe('FLAGGED');
+    // The case's red flags show it to its reviewers.
+    const flags = await call('businessProposerInfo/getCueRedInfo', { id: app.id }, 'admin');
+    expect(flags.body.data).toMatchObject({ outcome: 'FLAGGED' });
+    expect(flags.body.data.items).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'BANK_COMPENSATION_RATE', verdict: 'FLAGGED' })]));
     await up().db.updateTable('post_loan_setting').set({ compensation_rate_action: 'STOP' }).execute();
     try {
       const stopped = await call('channel/application/submit', payload(), 'admin');

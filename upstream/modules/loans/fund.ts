@@ -239,6 +239,7 @@ export async function guardLeverage(trx: Db, app: { guarantee_org_id: number; am
  * stopped at intake (409 naming the rate), or carry the red flag (the case's check outcome
  * FLAGGED with a BANK_COMPENSATION_RATE verdict). Answers the verdict to record, if any.
  */
+export const BANK_RATE_CHECK = 'BANK_COMPENSATION_RATE';
 export async function bankRateCheck(trx: Db, bankOrgId: number, now: Date): Promise<{ observed: number; detail: Record<string, unknown> } | null> {
   const settings = await loanSettings(trx);
   const r = (await ratesBy(trx, 'bank_org_id', [bankOrgId], now)).get(bankOrgId);

@@ -17,7 +17,7 @@ import { clientGroupOf, liveCaseOf, lockPeople } from './people';
 import { recordLookups } from '../lookups/record';
 import { sendRefusalSms } from '../risk/refusal-sms';
 import { enqueueEvent } from '../push/enqueue';
-import { bankRateCheck } from '../loans/fund';
+import { BANK_RATE_CHECK, bankRateCheck } from '../loans/fund';
 
 const ORG_TYPES = { rensheOrgId: 'RENSHE', guaranteeOrgId: 'GUARANTEE', bankOrgId: 'BANK' } as const;
 
@@ -138,7 +138,7 @@ export const intakeCalls = [
         }).execute();
         await saveChecks(trx, id, results, ctx.now);
         if (bankRate) {
-          await saveChecks(trx, id, [{ code: 'BANK_COMPENSATION_RATE', verdict: 'FLAGGED', observed: bankRate.observed, detail: bankRate.detail }], ctx.now);
+          await saveChecks(trx, id, [{ code: BANK_RATE_CHECK, verdict: 'FLAGGED', observed: bankRate.observed, detail: bankRate.detail }], ctx.now);
         }
         await recordLookups(trx, id, outside, issued ? sourcesAsked(issued.items) : [], 'INTAKE', null, ctx.now);
         if (!refused) {
