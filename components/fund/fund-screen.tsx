@@ -45,7 +45,7 @@ export function GuaranteeFundScreen() {
     </Flex>
   );
   const fundColumns: ColumnsType<FundRow> = [
-    { key: 'org', title: t('org'), dataIndex: 'org', fixed: 'left' },
+    { key: 'org', title: t('org'), dataIndex: 'org' },
     { key: 'balance', title: t('balance'), align: 'right', render: (_, f) => money(f.balance) },
     { key: 'guaranteeBalance', title: t('guaranteeBalance'), align: 'right', render: (_, f) => money(f.guaranteeBalance) },
     {
@@ -57,9 +57,6 @@ export function GuaranteeFundScreen() {
         </Flex>
       ),
     },
-    { key: 'contributions', title: t('contributions'), align: 'right', render: (_, f) => money(f.contributions) },
-    { key: 'compensations', title: t('compensations'), align: 'right', render: (_, f) => money(f.compensations) },
-    { key: 'recoveries', title: t('recoveries'), align: 'right', render: (_, f) => money(f.recoveries) },
     { key: 'rate', title: t('rate'), render: (_, f) => percent(f.compensationRate) },
     { key: 'rate12m', title: `${t('rate')} · ${t('rate12m')}`, render: (_, f) => rateCell(f.compensationRate12m, f.overThreshold) },
     {
@@ -96,6 +93,16 @@ export function GuaranteeFundScreen() {
       </Card>
       <Card title={shown ? t('entries', { org: shown.org }) : t('entriesFor')}
         extra={shown && canContribute ? <Button icon={<PlusOutlined />} onClick={() => setContributing(shown)}>{t('contribute')}</Button> : null}>
+        {shown && (
+          <Flex gap={24} wrap style={{ marginBottom: 12 }}>
+            {(['contributions', 'compensations', 'recoveries', 'balance'] as const).map((field) => (
+              <Flex key={field} vertical>
+                <span style={{ color: 'rgba(0,0,0,0.45)' }}>{t(field)}</span>
+                <strong>{money(shown[field])}</strong>
+              </Flex>
+            ))}
+          </Flex>
+        )}
         {shown ? <Entries key={`${shown.orgId}:${entriesVersion}`} orgId={shown.orgId} />
           : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={isLoading ? undefined : t('pickCompany')} />}
       </Card>
