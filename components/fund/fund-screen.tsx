@@ -103,7 +103,7 @@ export function GuaranteeFundScreen() {
             ))}
           </Flex>
         )}
-        {shown ? <Entries key={`${shown.orgId}:${entriesVersion}`} orgId={shown.orgId} />
+        {shown ? <Entries key={shown.orgId} orgId={shown.orgId} version={entriesVersion} />
           : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={isLoading ? undefined : t('pickCompany')} />}
       </Card>
       {contributing && (
@@ -114,12 +114,12 @@ export function GuaranteeFundScreen() {
   );
 }
 
-/** A fund's entries, newest first, a page at a time. */
-function Entries({ orgId }: { orgId: number }) {
+/** A fund's entries, newest first, a page at a time (read again after a contribution: `version`). */
+function Entries({ orgId, version }: { orgId: number; version: number }) {
   const t = useTranslations('guaranteeFund');
   const money = useMoney();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const { data, isLoading } = useSWR(['guaranteeFund/entries', orgId, page.pageNum, page.pageSize],
+  const { data, isLoading } = useSWR(['guaranteeFund/entries', orgId, version, page.pageNum, page.pageSize],
     () => api('guaranteeFund/entries', { orgId, pageNum: page.pageNum, pageSize: page.pageSize }), { keepPreviousData: true });
   const kindColor = { CONTRIBUTION: 'blue', COMPENSATION: 'red', RECOVERY: 'green' } as const;
   const sourceText = (e: Entry) => (e.kind === 'RECOVERY' && t.has(`sources.${e.source}`) ? t(`sources.${e.source}`) : e.source || '—');
