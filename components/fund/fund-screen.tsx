@@ -58,17 +58,12 @@ export function GuaranteeFundScreen() {
       ),
     },
     { key: 'rate', title: t('rate'), render: (_, f) => percent(f.compensationRate) },
-    { key: 'rate12m', title: `${t('rate')} · ${t('rate12m')}`, render: (_, f) => rateCell(f.compensationRate12m, f.overThreshold) },
+    { key: 'rate12m', title: t('rate12m'), render: (_, f) => rateCell(f.compensationRate12m, f.overThreshold) },
     {
       key: 'actions', title: t('actions'),
       render: (_, f) => (
-        <Flex gap={4} wrap>
-          <Button type="link" size="small" icon={<UnorderedListOutlined />} aria-label={t('showEntriesOf', { org: f.org })} aria-pressed={shown?.orgId === f.orgId}
+        <Button type="link" size="small" icon={<UnorderedListOutlined />} aria-label={t('showEntriesOf', { org: f.org })} aria-pressed={shown?.orgId === f.orgId}
             onClick={() => setPicked(f.orgId)}>{t('showEntries')}</Button>
-          {canContribute && (
-            <Button type="link" size="small" icon={<PlusOutlined />} aria-label={t('contributeTo', { org: f.org })} onClick={() => setContributing(f)}>{t('contribute')}</Button>
-          )}
-        </Flex>
       ),
     },
   ];
@@ -77,7 +72,7 @@ export function GuaranteeFundScreen() {
     { key: 'guaranteed', title: t('guaranteed'), align: 'right', render: (_, b) => money(b.guaranteed) },
     { key: 'compensated', title: t('compensatedPrincipal'), align: 'right', render: (_, b) => money(b.compensatedPrincipal) },
     { key: 'rate', title: t('rate'), render: (_, b) => percent(b.compensationRate) },
-    { key: 'rate12m', title: `${t('rate')} · ${t('rate12m')}`, render: (_, b) => rateCell(b.compensationRate12m, b.overThreshold) },
+    { key: 'rate12m', title: t('rate12m'), render: (_, b) => rateCell(b.compensationRate12m, b.overThreshold) },
   ];
 
   return (
@@ -92,7 +87,7 @@ export function GuaranteeFundScreen() {
           scroll={{ x: 'max-content' }} locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }} />
       </Card>
       <Card title={shown ? t('entries', { org: shown.org }) : t('entriesFor')}
-        extra={shown && canContribute ? <Button icon={<PlusOutlined />} onClick={() => setContributing(shown)}>{t('contribute')}</Button> : null}>
+        extra={shown && canContribute ? <Button icon={<PlusOutlined />} aria-label={t('contributeTo', { org: shown.org })} onClick={() => setContributing(shown)}>{t('contribute')}</Button> : null}>
         {shown && (
           <Flex gap={24} wrap style={{ marginBottom: 12 }}>
             {(['contributions', 'compensations', 'recoveries', 'balance'] as const).map((field) => (
