@@ -163,7 +163,7 @@ describeUpstream('the loan after issue: accounts, schedules, repayment reports, 
     expect(await openLoansOf(up().db, [idNumber])).toEqual([]);
   });
 
-  it('loans issued before accounts existed get theirs in batches, with their past: a matured one is settled', async () => {
+  it('loans issued before accounts existed get theirs in batches, with their past; a matured one settles by its last report', async () => {
     const old = await createCase(up().db);
     await up().db.updateTable('application').set({
       status: 'LOANED', stage: null, node_id: null, loan_amount: '50000', loan_date: '2024-04-10', term_months: 24, repayment_method: 'INTEREST_MONTHLY',
@@ -175,10 +175,20 @@ describeUpstream('the loan after issue: accounts, schedules, repayment reports, 
     }).where('id', '=', late.id).execute();
     expect(await openMissingAccounts(up().db)).toBe(2);
     expect(await openMissingAccounts(up().db)).toBe(0);
-    const settled = await info(old.id, 'admin');
-    expect(settled.account).toMatchObject({ state: 'SETTLED', settledHow: 'REPAID', outstanding: 0 });
+    // Matured in April 2026: every period but the last repaid on time; nothing settles it but the bank's report of the last one.
+    const matured = await info(old.id, 'admin');
+    expect(matured.schedule.filter((p) => p.state === 'PAID')).toHaveLength(23);
+    expect(matured.schedule[23]).toMatchObject({ state: 'DUE', principal: 50000 });
+    await rollOverdue(up().db, new Date(Date.now() + 86_400_000));
+    const owed = await info(old.id);
+    expect(owed.account.state).toBe('OVERDUE');
+    const last = owed.schedule[23]!;
+    const paid = await repay(old.id, owed.account.version, { period: 24, principal: last.principal, interest: last.interest });
+    expect((paid.body.data as Account).account).toMatchObject({ state: 'SETTLED', settledHow: 'REPAID', outstanding: 0 });
     const behind = await info(late.id, 'admin');
     expect(behind.schedule.filter((p) => p.state === 'PAID').length).toBeGreaterThan(3);
-    expect(behind.schedule.some((p) => p.state === 'DUE' && p.dueDate < chinaToday())).toBe(true);
+    // The bank's last report said 40 days overdue: the periods of those days unpaid, rolled overdue.
+    expect(behind.account.state).toBe('OVERDUE');
+    expect(behind.schedule.filter((p) => p.state === 'OVERDUE').length).toBeGreaterThan(0);
   });
 });
