@@ -6,6 +6,7 @@ import { createCase, key, ORGS } from './workflow-fixtures';
 import { rollOverdue } from '../../upstream/modules/loans/roll';
 import { openMissingAccounts } from '../../upstream/modules/loans/backfill';
 import { chinaToday } from '../../lib/china-time';
+import { readXlsx } from './xlsx-reader';
 
 type Account = {
   account: { id: number; state: string; outstanding: number; principal: number; version: number; overdueDays: number; nextDueDate: string | null; settledHow: string | null };
@@ -82,6 +83,18 @@ describeUpstream('the loan after issue: accounts, schedules, repayment reports, 
     expect((await repay(id, before.account.version, { period: 1 }, 'renshe')).status).toBe(403);
     expect(before.can).toMatchObject({ repay: true, compensate: false });
     expect((await info(id, 'renshe')).can.repay).toBe(false);
+  });
+
+  it('the ledger exports its search as .xlsx for holders of the export button only', async () => {
+    const { number } = await loan();
+    const file = await up().request('loanAccount/export', { keyword: number }, { token: tokens.bank, locale: 'en' });
+    expect(file.headers.get('content-type')).toContain('spreadsheetml');
+    const sheet = Object.values(readXlsx(new Uint8Array(await file.arrayBuffer())))[0]!;
+    expect(sheet[0]!.slice(0, 3)).toEqual(['Loan number', 'Borrower', 'ID number']);
+    expect(sheet).toHaveLength(2);
+    expect(sheet[1]!.slice(0, 1)).toEqual([number]);
+    expect(sheet[1]![10]).toBe('Current');
+    expect((await up().request('loanAccount/export', {}, { token: otherBank })).status).toBe(403);
   });
 
   it('a period report pays the earliest unpaid period exactly; a replay is harmless, a reused report id, a stale version and bad input are refused', async () => {
