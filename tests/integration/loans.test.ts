@@ -176,6 +176,37 @@ describeUpstream('the loan after issue: accounts, schedules, repayment reports, 
     expect(await openLoansOf(up().db, [idNumber])).toEqual([]);
   });
 
+  it('a person borrows again once settled, at most the configured number of loans (LOAN_NUMBER, seed 3)', async () => {
+    const orgs = Object.fromEntries(await Promise.all((['renshe', 'gc1', 'bank1'] as const).map(async (k) => [k,
+      (await up().db.selectFrom('organization').select('id').where('name', '=', ORGS[k]).executeTakeFirstOrThrow()).id])));
+    const apply = async (idNumber: string) => {
+      const res = await call('channel/application/submit', {
+        clientKey: randomUUID(), borrowerType: 'PERSON',
+        proposer: { name: '再贷款人', idNumber, mobile: '13712340000', gender: 'MALE', householdRegister: '湖南省长沙市', employmentCategory: '高校毕业生' },
+        amount: 100000, termMonths: 24, rate: 0.0435, repaymentMethod: 'INTEREST_MONTHLY', guaranteeMethod: 'CREDIT',
+        rensheOrgId: orgs.renshe, guaranteeOrgId: orgs.gc1, bankOrgId: orgs.bank1,
+      });
+      expect(res.body.code, res.body.message).toBe(200);
+      const check = await up().db.selectFrom('application_check').select(['verdict', 'observed']).where('application_id', '=', res.body.data.id)
+        .where('code', '=', 'LOAN_NUMBER').executeTakeFirstOrThrow();
+      return { status: res.body.data.status as string, verdict: check.verdict, observed: Number(check.observed) };
+    };
+    /** A loan of the person, issued and repaid in full (settled). */
+    const settledLoan = async (idNumber: string) => {
+      const { id } = await loan({ amount: 10000, term: 1, method: 'INTEREST_MONTHLY' });
+      await up().db.updateTable('application').set({ id_number: idNumber }).where('id', '=', id).execute();
+      const account = await info(id);
+      const paid = await repay(id, account.account.version, { kind: 'EARLY', principal: 10000, interest: 0 });
+      expect((paid.body.data as Account).account.state).toBe('SETTLED');
+    };
+    const twice = newIdNumber();
+    for (let i = 0; i < 2; i += 1) await settledLoan(twice);
+    expect(await apply(twice)).toMatchObject({ status: 'IN_REVIEW', verdict: 'PASSED', observed: 3 });
+    const thrice = newIdNumber();
+    for (let i = 0; i < 3; i += 1) await settledLoan(thrice);
+    expect(await apply(thrice)).toMatchObject({ status: 'REFUSED', verdict: 'REFUSED', observed: 4 });
+  });
+
   it('loans issued before accounts existed get theirs in batches, with their past; a matured one settles by its last report', async () => {
     const old = await createCase(up().db);
     await up().db.updateTable('application').set({
