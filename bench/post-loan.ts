@@ -12,11 +12,10 @@
  * The roll changes the database (loans fall overdue as of that day): run it on a copy.
  */
 import { parseArgs } from 'node:util';
-import { createUpstreamApp } from '../upstream/app';
 import { migrate, openDatabase } from '../upstream/db';
-import { DEMO_PASSWORD } from '../upstream/db/seed';
 import { rollOverdue } from '../upstream/modules/loans/roll';
 import { percentile, timeCalls } from './timing';
+import { inProcess } from './in-process';
 
 const { values } = parseArgs({ options: {
   'database-url': { type: 'string' }, calls: { type: 'string', default: '200' }, 'roll-days': { type: 'string', default: '31' }, 'no-roll': { type: 'boolean', default: false },
@@ -27,18 +26,7 @@ const databaseUrl = values['database-url'] || process.env.DATABASE_URL || undefi
 
 const database = await openDatabase({ databaseUrl, dataDir: `${process.env.DATA_DIR || './.data'}/pglite` });
 await migrate(database.db);
-const app = createUpstreamApp(database.db, { loginMaxFailuresPerIp: 10_000 });
-const call = async (path: string, body: unknown, token?: string) => {
-  const response = await app.fetch(new Request(`http://bench/api/${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-client-ip': '127.0.0.1', ...(token ? { token } : {}) }, body: JSON.stringify(body),
-  }));
-  return response.json() as Promise<{ code: number; message: string; data: any }>;
-};
-const login = async (username: string) => {
-  const answer = await call('admin/login', { username, password: DEMO_PASSWORD });
-  if (answer.code !== 200) throw new Error(`login ${username}: ${answer.message}`);
-  return answer.data.token as string;
-};
+const { call, login } = inProcess(database.db);
 
 const { n } = await database.db.selectFrom('loan_account').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
 const sample = await database.db.selectFrom('loan_account as l').innerJoin('application as a', 'a.id', 'l.application_id')

@@ -143,12 +143,13 @@ describeUpstream('historical data import (sysImportHistory)', (up) => {
     // The person has a loan not settled: intake refuses them by the OPEN_LOANS (HISTORY) indicator.
     const orgs = await up().db.selectFrom('organization').select(['id', 'name']).where('name', 'in', [ORGS.renshe, ORGS.gc1, ORGS.bank1]).execute();
     const idOf = (name: string) => orgs.find((o) => o.name === name)!.id;
-    const intake = await up().call('channel/application/submit', {
+    const apply = () => up().call('channel/application/submit', {
       clientKey: randomUUID(), borrowerType: 'PERSON',
       proposer: { name: '历史借款人', idNumber: person, mobile: '13712345678', gender: 'MALE', householdRegister: '湖南省长沙市', employmentCategory: '高校毕业生' },
       amount: 100000, termMonths: 24, rate: 0.0435, repaymentMethod: 'INTEREST_MONTHLY', guaranteeMethod: 'CREDIT',
       rensheOrgId: idOf(ORGS.renshe), guaranteeOrgId: idOf(ORGS.gc1), bankOrgId: idOf(ORGS.bank1),
     }, { token: admin });
+    const intake = await apply();
     expect(intake.body.data.status).toBe('REFUSED');
     const check = await up().db.selectFrom('application_check').select(['verdict', 'observed']).where('application_id', '=', intake.body.data.id).where('code', '=', 'OPEN_LOANS').executeTakeFirstOrThrow();
     expect(check).toMatchObject({ verdict: 'REFUSED' });
@@ -163,12 +164,7 @@ describeUpstream('historical data import (sysImportHistory)', (up) => {
     const settled = await json(await send(up(), 'sysImportHistory/importAll', admin, await xlsxOf([[...rows[0]!, '等额本息', '是', '']], header)));
     expect(settled.body.data).toMatchObject({ rows: 1, updated: 1 });
     expect(await account()).toMatchObject({ state: 'SETTLED', settled_how: 'REPAID', outstanding: 0, method: 'EQUAL_INSTALMENT' });
-    const reapplied = await up().call('channel/application/submit', {
-      clientKey: randomUUID(), borrowerType: 'PERSON',
-      proposer: { name: '历史借款人', idNumber: person, mobile: '13712345678', gender: 'MALE', householdRegister: '湖南省长沙市', employmentCategory: '高校毕业生' },
-      amount: 100000, termMonths: 24, rate: 0.0435, repaymentMethod: 'INTEREST_MONTHLY', guaranteeMethod: 'CREDIT',
-      rensheOrgId: idOf(ORGS.renshe), guaranteeOrgId: idOf(ORGS.gc1), bankOrgId: idOf(ORGS.bank1),
-    }, { token: admin });
+    const reapplied = await apply();
     const recheck = await up().db.selectFrom('application_check').select(['verdict', 'observed']).where('application_id', '=', reapplied.body.data.id).where('code', '=', 'OPEN_LOANS').executeTakeFirstOrThrow();
     expect(Number(recheck.observed)).toBe(0);
     expect(recheck.verdict).not.toBe('REFUSED');
