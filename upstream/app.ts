@@ -45,7 +45,8 @@ import { renshePushCalls } from './modules/push/renshe-log';
 import { guaranteeCalls as loanGuaranteeCalls } from './modules/loans/guarantee';
 import { fundCalls } from './modules/loans/fund';
 import { postLoanSettingCalls } from './modules/loans/settings';
-import { interimLedgerCalls } from './modules/loans/interim';
+import { ledgerCalls } from './modules/loans/read';
+import { repayCalls } from './modules/loans/repay';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
@@ -53,8 +54,8 @@ export const allCalls: readonly AnyCall[] = [
   ...readCalls, ...actionCalls, ...intakeCalls, ...returnCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
   ...flowCalls, ...overtimeCalls, ...calendarCalls, ...homeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
   ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupErrorCalls, ...insureCalls, ...historyCalls,
-  ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls,
-  ...loanGuaranteeCalls, ...fundCalls, ...postLoanSettingCalls, ...interimLedgerCalls,
+  ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls, ...ledgerCalls, ...repayCalls,
+  ...loanGuaranteeCalls, ...fundCalls, ...postLoanSettingCalls,
 ];
 
 /** Every call of the /api contract over one database, as a function (the in-process BFF calls it so). */

@@ -12,6 +12,8 @@ import { SEEDED_ROLE_TEXTS } from '../migration-role-names';
 import { adjustReviewerRoles } from './roles';
 import { grantPostLoan } from './post-loan-grants';
 import { seedFundDemo } from './fund-contributions';
+import { seedLoanHistories } from './loan-histories';
+import { openMissingAccounts } from '../../modules/loans/backfill';
 
 type Trx = Kysely<Database>;
 
@@ -173,6 +175,9 @@ export async function seedDemo(db: Kysely<Database>) {
     await seedContentDemo(trx, admin.id);
     await seedFundDemo(trx);
   });
+  // The issued demo loans' accounts, and their lives since (each batch its own transaction).
+  await openMissingAccounts(db);
+  await seedLoanHistories(db);
 }
 
 /** Grants the menu nodes at the given paths and everything below them. */

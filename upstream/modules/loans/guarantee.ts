@@ -7,7 +7,8 @@ import { conflict, invalid, notFound } from '../../core/errors';
 import { enqueueEvent } from '../push/enqueue';
 import { applyStrategies } from '../risk/strategy';
 import { dateText } from '../workflow/rows';
-import { loanAccountAnswer, yearsAfter } from './account-answer';
+import { addMonths } from '../../../lib/workflow/loan-schedule';
+import { loanAccountAnswer } from './read';
 import { claimKey, lockAccount, loanSettings, requireOwnOrg, requireVersion, toFen, touchAccount, yuanOf, type AccountRow } from './store';
 
 type Db = Kysely<Database>;
@@ -155,7 +156,7 @@ export const guaranteeCalls = [
       if (account.state !== 'COMPENSATED' && account.state !== 'RECOVERING') throw conflict('fund.notCompensated');
       if (await pendingOf(trx, 'loan_write_off', account.application_id)) throw conflict('fund.writeOffPending');
       const settings = await loanSettings(trx);
-      const from = yearsAfter((await compensatedDay(trx, account.application_id))!, settings.writeOffYears);
+      const from = addMonths((await compensatedDay(trx, account.application_id))!, settings.writeOffYears * 12);
       if (from > chinaToday(ctx.now)) throw conflict('fund.writeOffTooEarly', { from, years: settings.writeOffYears });
       const amount = Number(account.compensated) - Number(account.recovered);
       const row = await trx.insertInto('loan_write_off').values({
