@@ -5,6 +5,7 @@ import { describeUpstream, type Upstream } from './harness';
 import { newIdNumber, orgIdOf, staffIn, userId } from './helpers';
 import { ORGS, createCase } from './workflow-fixtures';
 import type { LoanState } from '../../lib/workflow/loan-states';
+import { rollOverdue } from '../../upstream/modules/loans/roll';
 
 const key = () => randomUUID();
 /** A China day `days` before today (negative: after). */
@@ -325,5 +326,45 @@ describeUpstream('the loan after issue: compensation, recovery, write-off and th
     } finally {
       await up().db.updateTable('post_loan_setting').set({ compensation_rate_action: 'FLAG', compensation_rate_max: '5' }).execute();
     }
+  });
+
+  it('the real flow: issued by the bank, repaid, rolled overdue, compensated, recovered; the balances add up after every event', async () => {
+    const app = await createCase(up().db);
+    const bank3 = await userId(up().db, 'bank3');
+    await up().db.updateTable('application').set({
+      id_number: newIdNumber(), status: 'APPROVED', stage: 'BANK_TRANSFER', node_id: null, assignee_id: bank3,
+      term_months: 12, rate: '0.0435', repayment_method: 'EQUAL_INSTALMENT',
+    }).where('id', '=', app.id).execute();
+    tokens.bank3 ??= await up().login('bank3');
+    const issued = await call('businessClubFirstTrial/bankState', { id: app.id, version: app.version, key: key(), issued: true, loanAmount: 100000, loanDate: daysAgo(200) }, 'bank3');
+    expect(issued.body.code, issued.body.message).toBe(200);
+    await expectFundsAdd();
+    const account = async () => (await call('loanAccount/getInfo', { id: app.id }, 'guarantee')).body.data;
+    const first = (await account()).schedule[0];
+    const repaid = await call('loanAccount/repay', {
+      id: app.id, version: await version(app.id), key: key(), reportId: `R-${key().slice(0, 8)}`, kind: 'PERIOD', period: 1, paidOn: daysAgo(150),
+      principal: first.principal, interest: first.interest,
+    }, 'bank');
+    expect(repaid.status, repaid.body.message).toBe(200);
+    await expectFundsAdd();
+    // The daily roll (once a day: tomorrow's run if today's was taken) turns the unpaid periods overdue.
+    if ((await rollOverdue(up().db, new Date())) === null) await rollOverdue(up().db, new Date(Date.now() + 86_400_000));
+    const overdue = await account();
+    expect(overdue.account.state).toBe('OVERDUE');
+    expect(overdue.account.overdueDays).toBeGreaterThanOrEqual(90);
+    await expectFundsAdd();
+    const recorded = await call('loanAccount/compensate', { id: app.id, version: await version(app.id), key: key(), principal: overdue.account.outstanding, interest: 500, paidOn: daysAgo(2) }, 'guarantee');
+    expect(recorded.status, recorded.body.message).toBe(200);
+    const pending = recorded.body.data.compensations.find((c: { state: string }) => c.state === 'PENDING');
+    expect((await call('loanAccount/confirmCompensation', { id: app.id, version: await version(app.id), key: key(), entryId: pending.id, decision: 'CONFIRM' }, 'guarantee2')).status).toBe(200);
+    await expectFundsAdd();
+    expect((await call('loanAccount/recover', { id: app.id, version: await version(app.id), key: key(), recoveredOn: daysAgo(1), amount: 1000, source: 'BORROWER' }, 'guarantee')).status).toBe(200);
+    await expectFundsAdd();
+    // A repayment report on a compensated loan goes to recovery instead.
+    const late = await call('loanAccount/repay', {
+      id: app.id, version: await version(app.id), key: key(), reportId: `R-${key().slice(0, 8)}`, kind: 'PERIOD', period: 2, paidOn: daysAgo(1), principal: 1, interest: 0,
+    }, 'bank');
+    expect(late.status).toBe(409);
+    await expectFundsAdd();
   });
 });
