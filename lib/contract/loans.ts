@@ -16,7 +16,7 @@ import { version } from './organiza';
 /** An amount that may be nought (the interest of an interest-free repayment). */
 const amountOrNought = z.union([z.literal(0), z.literal('0'), money()], { error: 'validation.amount' }).transform(Number);
 
-export const ledgerListInput = inDateOrder(pageInput.extend({
+const ledgerSearch = pageInput.extend({
   /** The loan number or the borrower's name. */
   keyword: textFilter(64),
   state: opt(z.enum(LOAN_STATES, { error: 'validation.invalid' })),
@@ -28,9 +28,11 @@ export const ledgerListInput = inDateOrder(pageInput.extend({
   dateFrom: opt(date),
   dateTo: opt(date),
   sort: opt(z.enum(['nextDue', 'overdueDays', 'outstanding', 'issueDate'], { error: 'validation.invalid' })),
-}));
+});
+export const ledgerListInput = inDateOrder(ledgerSearch);
 export type LedgerListInput = z.infer<typeof ledgerListInput>;
-export const ledgerExportInput = ledgerListInput.omit({ pageNum: true, pageSize: true });
+// zod refuses .omit() on a refined schema: the export's search is the plain one, refined again.
+export const ledgerExportInput = inDateOrder(ledgerSearch.omit({ pageNum: true, pageSize: true }));
 
 /** One loan of the ledger. */
 export const ledgerRow = z.object({
