@@ -2,7 +2,7 @@ import type { LedgerRow } from '../contract/loans';
 import type { OrgDropdownItem } from '../contract/organiza';
 import { LOAN_STATES, SETTLED_HOWS, type LoanState } from '../loans/states';
 import type { FieldSpec, Option, ResourceSpec } from './types';
-import { BORROWER_TYPE_OPTIONS } from './workbench';
+import { BORROWER_TYPES } from '../workflow/stages';
 import './rules/ledger.generated';
 
 /**
@@ -35,6 +35,7 @@ export const LOAN_STATE_OPTIONS: Option[] = LOAN_STATES.map((s) => ({ value: s, 
 const SETTLED_OPTIONS: Option[] = SETTLED_HOWS.map((s) => ({ value: s, label: `postLoan.settledHow.${s}` }));
 const SORT_OPTIONS: Option[] = (['nextDue', 'overdueDays', 'outstanding', 'issueDate'] as const).map((s) => ({ value: s, label: `postLoan.ledger.sortBy.${s}` }));
 
+const BORROWER_TYPE_OPTIONS: Option[] = BORROWER_TYPES.map((b) => ({ value: b, label: `approval.borrowerType.${b}` }));
 const label = (key: string) => `postLoan.ledger.${key}`;
 const orgs = (type: 'BANK' | 'GUARANTEE'): FieldSpec['source'] => ({
   path: 'systemOrganiza/getInstitutionDropdown', body: { type },
