@@ -7,7 +7,7 @@ import useSWR from 'swr';
 import { api, ApiError } from '@/lib/api/client';
 import type { LoanAccount, ScheduleRow } from '@/lib/contract/loans';
 import { hasButton } from '@/lib/permissions';
-import { ACCOUNT_ACTIONS, ACCOUNT_PERMISSIONS, LOAN_STATE_COLORS, type AccountAction } from '@/lib/resources/ledger';
+import { accountActions, LOAN_STATE_COLORS, type AccountAction } from '@/lib/resources/ledger';
 import type { PeriodState } from '@/lib/loans/states';
 import { formatDate, formatMoney, formatTime } from '@/components/approval/format';
 import { lazyPart } from '@/components/common/lazy-part';
@@ -32,12 +32,6 @@ type WriteOff = LoanAccount['writeOffs'][number];
 export function useLoanAccount(id: number) {
   const locale = useLocale();
   return useSWR<LoanAccount, unknown>(['loanAccount/getInfo', JSON.stringify({ id }), 'POST', locale], () => api('loanAccount/getInfo', { id }, { silent: true }));
-}
-
-/** The buttons the user may press now: the button granted AND the account's `can` flag. */
-export function accountActions(account: LoanAccount | undefined, can: (code: string) => boolean): AccountAction[] {
-  if (!account) return [];
-  return ACCOUNT_ACTIONS.filter((action) => account.can[action] && can(ACCOUNT_PERMISSIONS[action]));
 }
 
 /**

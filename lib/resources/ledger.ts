@@ -1,4 +1,4 @@
-import type { LedgerRow } from '../contract/loans';
+import type { LedgerRow, LoanAccount } from '../contract/loans';
 import type { OrgDropdownItem } from '../contract/organiza';
 import { LOAN_STATES, SETTLED_HOWS, type LoanState } from '../loans/states';
 import type { FieldSpec, Option, ResourceSpec } from './types';
@@ -27,6 +27,12 @@ export const ACCOUNT_PERMISSIONS: Record<AccountAction, string> = {
   writeOff: 'postLoan::chargeOff',
   confirmWriteOff: 'postLoan::confirmChargeOff',
 };
+
+/** The buttons the user may press on an account now: the button granted AND the account's `can` flag. */
+export function accountActions(account: Pick<LoanAccount, 'can'> | undefined, can: (code: string) => boolean): AccountAction[] {
+  if (!account) return [];
+  return ACCOUNT_ACTIONS.filter((action) => account.can[action] && can(ACCOUNT_PERMISSIONS[action]));
+}
 
 export const LOAN_STATE_COLORS: Record<LoanState, string> = {
   CURRENT: 'green', OVERDUE: 'red', COMPENSATED: 'orange', RECOVERING: 'gold', SETTLED: 'default',
