@@ -8,7 +8,7 @@ import { api, ApiError } from '@/lib/api/client';
 import type { LoanAccount, ScheduleRow } from '@/lib/contract/loans';
 import { hasButton } from '@/lib/permissions';
 import { accountActions, LOAN_STATE_COLORS, type AccountAction } from '@/lib/resources/ledger';
-import type { PeriodState } from '@/lib/loans/states';
+import type { PeriodState } from '@/lib/workflow/loan-states';
 import { formatDate, formatMoney, formatTime } from '@/components/approval/format';
 import { lazyPart } from '@/components/common/lazy-part';
 import { EmptyState } from '@/components/common/empty-state';

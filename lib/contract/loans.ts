@@ -3,7 +3,7 @@ import { clientKey, date, decimal, id, inDateOrder, int, longText, money, pageIn
 import { count, timestamp } from './output';
 import { BORROWER_TYPES } from '../workflow/stages';
 import { REPAYMENT_METHODS } from '../workflow/plan';
-import { LOAN_STATES, SETTLED_HOWS, PERIOD_STATES, RECOVERY_SOURCES, REPORT_KINDS, DECISIONS, RATE_ACTIONS } from '../loans/states';
+import { LOAN_STATES, SETTLED_HOWS, PERIOD_STATES, RECOVERY_SOURCES, REPORT_KINDS, DECISIONS, RATE_ACTIONS } from '../workflow/loan-states';
 
 /**
  * The loan after issue (DOMAIN.md section 6): the post-loan ledger 贷后台账 and a loan's account
@@ -16,7 +16,7 @@ import { version } from './organiza';
 /** An amount that may be nought (the interest of an interest-free repayment). */
 const amountOrNought = z.union([z.literal(0), z.literal('0'), money()], { error: 'validation.amount' }).transform(Number);
 
-const ledgerSearch = pageInput.extend({
+const ledgerFilters = z.object({
   /** The loan number or the borrower's name. */
   keyword: textFilter(64),
   state: opt(z.enum(LOAN_STATES, { error: 'validation.invalid' })),
@@ -29,10 +29,9 @@ const ledgerSearch = pageInput.extend({
   dateTo: opt(date),
   sort: opt(z.enum(['nextDue', 'overdueDays', 'outstanding', 'issueDate'], { error: 'validation.invalid' })),
 });
-export const ledgerListInput = inDateOrder(ledgerSearch);
+export const ledgerListInput = inDateOrder(pageInput.extend(ledgerFilters.shape));
 export type LedgerListInput = z.infer<typeof ledgerListInput>;
-// zod refuses .omit() on a refined schema: the export's search is the plain one, refined again.
-export const ledgerExportInput = inDateOrder(ledgerSearch.omit({ pageNum: true, pageSize: true }));
+export const ledgerExportInput = inDateOrder(ledgerFilters);
 
 /** One loan of the ledger. */
 export const ledgerRow = z.object({

@@ -1,6 +1,6 @@
 import type { LedgerRow, LoanAccount } from '../contract/loans';
 import type { OrgDropdownItem } from '../contract/organiza';
-import { LOAN_STATES, SETTLED_HOWS, type LoanState } from '../loans/states';
+import { LOAN_STATES, SETTLED_HOWS, type LoanState } from '../workflow/loan-states';
 import type { FieldSpec, Option, ResourceSpec } from './types';
 import { BORROWER_TYPES } from '../workflow/stages';
 import './rules/ledger.generated';

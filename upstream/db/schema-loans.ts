@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, DateOnly, Numeric, Timestamp } from './schema-columns';
 import type { RepaymentMethod } from '../../lib/workflow/plan';
-import type { LoanState, PeriodState, RateAction, RecoverySource, ReportKind, SettledHow } from '../../lib/loans/states';
+import type { LoanState, PeriodState, RateAction, RecoverySource, ReportKind, SettledHow } from '../../lib/workflow/loan-states';
 
 /** Whole fen (bigint columns, read as numbers). */
 export type Fen = ColumnType<number, number, number>;
@@ -26,10 +26,10 @@ interface LoanAccountTable {
   next_due_amount: Fen | null;
   settled_how: SettledHow | null;
   settled_on: DateOnly | null;
-  compensated: Generated<Fen>;
+  compensated: Generated<number>;
   compensated_on: DateOnly | null;
-  recovered: Generated<Fen>;
-  written_off: Generated<Fen>;
+  recovered: Generated<number>;
+  written_off: Generated<number>;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -41,8 +41,8 @@ interface LoanPeriodTable {
   due_date: DateOnly;
   principal: Fen;
   interest: Fen;
-  paid_principal: Generated<Fen>;
-  paid_interest: Generated<Fen>;
+  paid_principal: Generated<number>;
+  paid_interest: Generated<number>;
   paid_on: DateOnly | null;
   state: PeriodState;
   overdue_days: Generated<number>;

@@ -14,6 +14,7 @@ import { agreementCalls } from './agreement';
 import { riskCalls } from './risk';
 import { lookupCalls } from './lookups';
 import { pushCalls } from './push';
+// The guarantee side's calls (guaranteeSideCalls in ./loans) join CALLS together with their handlers.
 import { loanCalls } from './loans';
 
 /**

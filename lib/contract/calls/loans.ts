@@ -25,6 +25,10 @@ export const loanCalls = {
   'loanAccount/export': call({ summary: 'The post-loan ledger search as .xlsx', input: ledgerExportInput, output: fileAnswer, file: true, access: { all: [ledger, button('export')] }, page: PAGES.ledger }),
   'loanAccount/getInfo': call({ summary: 'A loan\'s account: schedule, repayments, compensation, recovery and write-off, with what the caller may do', input: idInput, output: loanAccount, access: ledger, page: PAGES.ledger, alsoGet: true }),
   'loanAccount/repay': accountAction('The bank\'s repayment report: a period\'s instalment or an early repayment (idempotent by the report id)', repayInput, 'repay'),
+};
+
+/** The guarantee company's side after issue, the guarantee fund and the post-loan settings. */
+export const guaranteeSideCalls = {
   'loanAccount/compensate': accountAction('Record the guarantee company\'s compensation of a loan overdue past the claim threshold (a second person confirms it)', compensateInput, 'compensate'),
   'loanAccount/confirmCompensation': accountAction('Confirm or reject a recorded compensation (another person of the guarantee company)', decideInput, 'confirmCompensation'),
   'loanAccount/recover': accountAction('Record an amount recovered on a compensated loan', recoverInput, 'recover'),

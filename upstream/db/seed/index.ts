@@ -11,6 +11,8 @@ import { seedContentDemo } from './content';
 import { SEEDED_ROLE_TEXTS } from '../migration-role-names';
 import { adjustReviewerRoles } from './roles';
 import { grantPostLoan } from './post-loan-grants';
+import { seedLoanHistories } from './loan-histories';
+import { openMissingAccounts } from '../../modules/loans/backfill';
 
 type Trx = Kysely<Database>;
 
@@ -171,6 +173,9 @@ export async function seedDemo(db: Kysely<Database>) {
     const admin = await trx.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
     await seedContentDemo(trx, admin.id);
   });
+  // The issued demo loans' accounts, and their lives since (each batch its own transaction).
+  await openMissingAccounts(db);
+  await seedLoanHistories(db);
 }
 
 /** Grants the menu nodes at the given paths and everything below them. */
