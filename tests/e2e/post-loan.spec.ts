@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { call, failOnMissingTexts, OK_BUTTON, SERVER_DIR, SERVER_INDEX, signInToShell, waitForShell } from './fixtures';
 
@@ -39,6 +40,14 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
   for (const username of ['bank', 'guarantee', 'renshe']) await signedIn(browser, username);
 });
+
+/** What axe finds critical, serious or moderate on the page (WCAG 2.1 A and AA, as tests/e2e/accessibility.spec.ts). */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).options({ rules: { 'heading-order': { enabled: true } } })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => ['critical', 'serious', 'moderate'].includes(v.impact ?? ''))
+    .map((v) => `${v.impact} ${v.id} ×${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 async function openLedger(page: Page) {
   await page.goto(LEDGER);
@@ -124,10 +133,12 @@ test.describe('guarantee company', () => {
     expect(mine.list.every((loan) => loan.guaranteeOrg === GUARANTEE_COMPANY)).toBe(true);
     // The table shows as many loans as the call answers.
     await expect(page.getByText(new RegExp(`共 ${mine.total} 条`))).toBeVisible();
+    expect.soft(await violations(page), 'the ledger').toEqual([]);
     const first = rows(page).first();
     const number = (await first.locator('td').first().innerText()).trim();
     const drawer = await openAccount(page, first, number);
     await expect(drawer.locator('.ant-descriptions')).toContainText(GUARANTEE_COMPANY);
+    expect.soft(await violations(page), 'a loan\'s account').toEqual([]);
     await expect(drawer.getByRole('tab', { name: '还款计划' })).toBeVisible();
     // The bank's button is not the guarantee company's.
     await expect(drawer.getByRole('button', { name: '还款登记' })).toHaveCount(0);
