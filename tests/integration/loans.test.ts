@@ -6,6 +6,7 @@ import { createCase, key, ORGS } from './workflow-fixtures';
 import { rollOverdue } from '../../upstream/modules/loans/roll';
 import { openMissingAccounts } from '../../upstream/modules/loans/backfill';
 import { chinaToday } from '../../lib/china-time';
+import { readXlsx } from './xlsx-reader';
 
 type Account = {
   account: { id: number; state: string; outstanding: number; principal: number; version: number; overdueDays: number; nextDueDate: string | null; settledHow: string | null };
@@ -82,6 +83,18 @@ describeUpstream('the loan after issue: accounts, schedules, repayment reports, 
     expect((await repay(id, before.account.version, { period: 1 }, 'renshe')).status).toBe(403);
     expect(before.can).toMatchObject({ repay: true, compensate: false });
     expect((await info(id, 'renshe')).can.repay).toBe(false);
+  });
+
+  it('the ledger exports its search as .xlsx for holders of the export button only', async () => {
+    const { number } = await loan();
+    const file = await up().request('loanAccount/export', { keyword: number }, { token: tokens.bank, locale: 'en' });
+    expect(file.headers.get('content-type')).toContain('spreadsheetml');
+    const sheet = Object.values(readXlsx(new Uint8Array(await file.arrayBuffer())))[0]!;
+    expect(sheet[0]!.slice(0, 3)).toEqual(['Loan number', 'Borrower', 'ID number']);
+    expect(sheet).toHaveLength(2);
+    expect(sheet[1]!.slice(0, 1)).toEqual([number]);
+    expect(sheet[1]![10]).toBe('Current');
+    expect((await up().request('loanAccount/export', {}, { token: otherBank })).status).toBe(403);
   });
 
   it('a period report pays the earliest unpaid period exactly; a replay is harmless, a reused report id, a stale version and bad input are refused', async () => {
@@ -163,7 +176,38 @@ describeUpstream('the loan after issue: accounts, schedules, repayment reports, 
     expect(await openLoansOf(up().db, [idNumber])).toEqual([]);
   });
 
-  it('loans issued before accounts existed get theirs in batches, with their past: a matured one is settled', async () => {
+  it('a person borrows again once settled, at most the configured number of loans (LOAN_NUMBER, seed 3)', async () => {
+    const orgs = Object.fromEntries(await Promise.all((['renshe', 'gc1', 'bank1'] as const).map(async (k) => [k,
+      (await up().db.selectFrom('organization').select('id').where('name', '=', ORGS[k]).executeTakeFirstOrThrow()).id])));
+    const apply = async (idNumber: string) => {
+      const res = await call('channel/application/submit', {
+        clientKey: randomUUID(), borrowerType: 'PERSON',
+        proposer: { name: '再贷款人', idNumber, mobile: '13712340000', gender: 'MALE', householdRegister: '湖南省长沙市', employmentCategory: '高校毕业生' },
+        amount: 100000, termMonths: 24, rate: 0.0435, repaymentMethod: 'INTEREST_MONTHLY', guaranteeMethod: 'CREDIT',
+        rensheOrgId: orgs.renshe, guaranteeOrgId: orgs.gc1, bankOrgId: orgs.bank1,
+      });
+      expect(res.body.code, res.body.message).toBe(200);
+      const check = await up().db.selectFrom('application_check').select(['verdict', 'observed']).where('application_id', '=', res.body.data.id)
+        .where('code', '=', 'LOAN_NUMBER').executeTakeFirstOrThrow();
+      return { status: res.body.data.status as string, verdict: check.verdict, observed: Number(check.observed) };
+    };
+    /** A loan of the person, issued and repaid in full (settled). */
+    const settledLoan = async (idNumber: string) => {
+      const { id } = await loan({ amount: 10000, term: 1, method: 'INTEREST_MONTHLY' });
+      await up().db.updateTable('application').set({ id_number: idNumber }).where('id', '=', id).execute();
+      const account = await info(id);
+      const paid = await repay(id, account.account.version, { kind: 'EARLY', principal: 10000, interest: 0 });
+      expect((paid.body.data as Account).account.state).toBe('SETTLED');
+    };
+    const twice = newIdNumber();
+    for (let i = 0; i < 2; i += 1) await settledLoan(twice);
+    expect(await apply(twice)).toMatchObject({ status: 'IN_REVIEW', verdict: 'PASSED', observed: 3 });
+    const thrice = newIdNumber();
+    for (let i = 0; i < 3; i += 1) await settledLoan(thrice);
+    expect(await apply(thrice)).toMatchObject({ status: 'REFUSED', verdict: 'REFUSED', observed: 4 });
+  });
+
+  it('loans issued before accounts existed get theirs in batches, with their past; a matured one settles by its last report', async () => {
     const old = await createCase(up().db);
     await up().db.updateTable('application').set({
       status: 'LOANED', stage: null, node_id: null, loan_amount: '50000', loan_date: '2024-04-10', term_months: 24, repayment_method: 'INTEREST_MONTHLY',
@@ -175,10 +219,20 @@ describeUpstream('the loan after issue: accounts, schedules, repayment reports, 
     }).where('id', '=', late.id).execute();
     expect(await openMissingAccounts(up().db)).toBe(2);
     expect(await openMissingAccounts(up().db)).toBe(0);
-    const settled = await info(old.id, 'admin');
-    expect(settled.account).toMatchObject({ state: 'SETTLED', settledHow: 'REPAID', outstanding: 0 });
+    // Matured in April 2026: every period but the last repaid on time; nothing settles it but the bank's report of the last one.
+    const matured = await info(old.id, 'admin');
+    expect(matured.schedule.filter((p) => p.state === 'PAID')).toHaveLength(23);
+    expect(matured.schedule[23]).toMatchObject({ state: 'DUE', principal: 50000 });
+    await rollOverdue(up().db, new Date(Date.now() + 86_400_000));
+    const owed = await info(old.id);
+    expect(owed.account.state).toBe('OVERDUE');
+    const last = owed.schedule[23]!;
+    const paid = await repay(old.id, owed.account.version, { period: 24, principal: last.principal, interest: last.interest });
+    expect((paid.body.data as Account).account).toMatchObject({ state: 'SETTLED', settledHow: 'REPAID', outstanding: 0 });
     const behind = await info(late.id, 'admin');
     expect(behind.schedule.filter((p) => p.state === 'PAID').length).toBeGreaterThan(3);
-    expect(behind.schedule.some((p) => p.state === 'DUE' && p.dueDate < chinaToday())).toBe(true);
+    // The bank's last report said 40 days overdue: the periods of those days unpaid, rolled overdue.
+    expect(behind.account.state).toBe('OVERDUE');
+    expect(behind.schedule.filter((p) => p.state === 'OVERDUE').length).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
-import { chinaToday } from '../../core/china-time';
+import { chinaToday, daysBefore } from '../../core/china-time';
 import { addMonths } from '../../../lib/workflow/loan-schedule';
 import { loadCalendar } from '../../modules/calendar/store';
 import { openAccount } from '../../modules/loans/open';
@@ -8,11 +8,6 @@ import { refreshAccount } from '../../modules/loans/repay';
 
 type Db = Kysely<Database>;
 
-const daysBefore = (day: string, days: number) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-};
 
 /**
  * The demo loans' lives after issue, so that every post-loan screen shows something on a fresh

@@ -136,7 +136,7 @@ export async function loanAccountAnswer(db: Db, user: AuthUser, id: number, now:
 }
 
 /** Columns of the ledger export: header key (under loans.column) and the cell of a row. */
-const COLUMNS: [string, (row: LedgerRow, t: Translate) => Cell][] = [
+export const LEDGER_COLUMNS: [string, (row: LedgerRow, t: Translate) => Cell][] = [
   ['number', (r) => r.number],
   ['name', (r) => r.name],
   ['idNumber', (r) => r.idNumber],
@@ -147,7 +147,7 @@ const COLUMNS: [string, (row: LedgerRow, t: Translate) => Cell][] = [
   ['outstanding', (r) => r.outstanding],
   ['issueDate', (r) => r.issueDate],
   ['maturityDate', (r) => r.maturityDate],
-  ['state', (r, t) => t(`loans.state.${r.state}`)],
+  ['state', (r, t) => (r.settledHow ? `${t(`loans.state.${r.state}`)} (${t(`loans.settledHow.${r.settledHow}`)})` : t(`loans.state.${r.state}`))],
   ['overdueDays', (r) => r.overdueDays],
   ['nextDueDate', (r) => r.nextDueDate ?? ''],
   ['nextDueAmount', (r) => r.nextDueAmount ?? ''],
@@ -179,8 +179,8 @@ export const ledgerCalls = [
       const title = ctx.t('loans.ledgerTitle');
       return xlsxFile(title, ctx.now, [{
         name: title,
-        header: COLUMNS.map(([key]) => ctx.t(`loans.column.${key}`)),
-        rows: rows.map((row) => COLUMNS.map(([, cell]) => cell(row, ctx.t))),
+        header: LEDGER_COLUMNS.map(([key]) => ctx.t(`loans.column.${key}`)),
+        rows: rows.map((row) => LEDGER_COLUMNS.map(([, cell]) => cell(row, ctx.t))),
       }]);
     },
   }),
