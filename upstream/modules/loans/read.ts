@@ -8,7 +8,8 @@ import { ensureExportable, xlsxFile } from '../../core/export';
 import type { Cell } from '../../core/xlsx';
 import type { Translate } from '../../core/i18n';
 import type { Page } from '../../../lib/contract/common';
-import type { LedgerListInput, LedgerRow, LoanAccount } from '../../../lib/contract/loans';
+import type { EarlierLoan, LedgerListInput, LedgerRow, LoanAccount } from '../../../lib/contract/loans';
+import { visibleApplication } from '../workflow/detail';
 import { maskIdNumber } from '../../../lib/workflow/id-number';
 import { chinaToday } from '../../core/china-time';
 import { addMonths } from '../../../lib/workflow/loan-schedule';
@@ -187,6 +188,18 @@ export const ledgerCalls = [
         ledgerRows(ctx.db, pageIds(base, input, input), input).execute(),
       ]);
       return { ...totals, list: rows.map(toLedgerRow) };
+    },
+  }),
+  defineCall({
+    path: 'loanAccount/earlier',
+    async handler(ctx, input): Promise<EarlierLoan[]> {
+      const app = await visibleApplication(ctx.db, ctx.user, input.id);
+      const rows = await ctx.db.selectFrom('loan_account as l').innerJoin('application as a', 'a.id', 'l.application_id')
+        .select(['a.number', 'l.principal', 'l.state', 'l.overdue_days', 'l.settled_how', dateText('l.issue_date').as('issue'), dateText('l.settled_on').as('settled')])
+        .where('a.id_number', '=', app.id_number).where('a.id', '<>', app.id).orderBy('l.issue_date', 'desc').execute();
+      return rows.map((r) => ({
+        number: r.number, principal: yuanOf(r.principal), issueDate: r.issue!, state: r.state, overdueDays: r.overdue_days, settledHow: r.settled_how, settledOn: r.settled,
+      }));
     },
   }),
   defineCall({
