@@ -227,6 +227,8 @@ describeUpstream('the loan after issue: compensation, recovery, write-off and th
     expect((await call('guaranteeFund/contribute', { ...body, key: key() }, 'renshe')).status).toBe(403);
     expect((await call('guaranteeFund/contribute', { ...body, key: key() }, nobody)).status).toBe(403);
     expect((await call('guaranteeFund/contribute', { ...body, key: key(), amount: 0, source: '' }, 'guarantee')).status).toBe(422);
+    expect((await call('guaranteeFund/contribute', { ...body, key: key(), day: daysAgo(-3) }, 'guarantee')).status).toBe(422);
+    expect((await call('guaranteeFund/getList', {}, nobody)).status).toBe(403);
     const byAdmin = await call('guaranteeFund/contribute', { ...body, key: key(), orgId: gc2, amount: 3_000_000, source: '股东出资' }, 'admin');
     expect(byAdmin.status).toBe(200);
     expect((await up().db.selectFrom('audit_log').select('action').where('action', '=', 'fund.contribute').execute()).length).toBe(2);
@@ -250,6 +252,12 @@ describeUpstream('the loan after issue: compensation, recovery, write-off and th
     const total = await up().db.selectFrom('guarantee_fund_entry').select(sql<string>`count(*)`.as('n')).where('org_id', '=', gc1).executeTakeFirstOrThrow();
     expect(page.body.data.total).toBe(Number(total.n));
     expect((await call('guaranteeFund/entries', { orgId: gc1, pageSize: 7 }, 'guarantee')).status).toBe(422);
+    // Pages do not overlap and are newest first.
+    const second = await call('guaranteeFund/entries', { orgId: gc1, pageNum: 2, pageSize: 10 }, 'renshe');
+    const ids = [...page.body.data.list, ...second.body.data.list].map((e: { id: number }) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const days = [...page.body.data.list, ...second.body.data.list].map((e: { day: string }) => e.day);
+    expect([...days].sort().reverse()).toEqual(days);
   });
 
   it('the leverage maximum holds at the guarantee stage: an approval that would pass it is refused with the figures', async () => {
@@ -283,6 +291,7 @@ describeUpstream('the loan after issue: compensation, recovery, write-off and th
     const v = read.body.data.version;
     const change = { claimDays: 60, writeOffYears: 2, leverageMax: 8.5, compensationRateMax: 4.5, compensationRateAction: 'STOP', version: v };
     expect((await call('postLoanSetting/update', change, 'guarantee')).status).toBe(403);
+    expect((await call('postLoanSetting/get', {}, nobody)).status).toBe(403);
     expect((await call('postLoanSetting/update', { ...change, claimDays: 0, compensationRateAction: 'WARN' }, 'admin')).status).toBe(422);
     const saved = await call('postLoanSetting/update', change, 'admin');
     expect(saved.status).toBe(200);
