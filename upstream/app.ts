@@ -42,6 +42,8 @@ import { historyCalls } from './modules/history/calls';
 import { pushTargetCalls } from './modules/push/targets';
 import { pushLogCalls } from './modules/push/log';
 import { renshePushCalls } from './modules/push/renshe-log';
+import type { RowKinds } from './core/row-access';
+import { caseRowAccess } from './modules/workflow/case-row';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
@@ -52,9 +54,12 @@ export const allCalls: readonly AnyCall[] = [
   ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls,
 ];
 
+/** The kinds of record a call's row access names (lib/contract/call.ts RowAccess), each resolved by its module. */
+export const ROW_KINDS: RowKinds = { case: caseRowAccess };
+
 /** Every call of the /api contract over one database, as a function (the in-process BFF calls it so). */
 export function createCallDispatch(db: Db, options: Partial<UpstreamOptions> = {}): Dispatch {
-  return createDispatch(db, { ...defaultOptions, ...options }, allCalls);
+  return createDispatch(db, { ...defaultOptions, ...options }, allCalls, ROW_KINDS);
 }
 
 /** The platform service over HTTP: every call under /api/<path>. */

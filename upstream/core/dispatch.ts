@@ -12,6 +12,7 @@ import { CALLS } from '../../lib/contract/calls';
 import { methodsOf, type Access } from '../../lib/contract/call';
 import { resolveToken } from './token';
 import { allowed } from './permission';
+import { checkRowKinds, resolveRow, type RowKinds } from './row-access';
 import { FileAnswer, fileResponse, readMultipart } from './files';
 import { normalizeAddress } from '../../lib/http/net-address';
 import { log } from '../../lib/http/log';
@@ -124,11 +125,12 @@ function registryOf(calls: readonly AnyCall[]): Map<string, AnyCall> {
 /** What a call's answer reports beside its envelope: who made it, and the grants' version that user's answer was made under. */
 interface Trace { userId?: number; grantsVersion?: number }
 
-/** Serves one call of the table, however it came: token, access, validation and error mapping happen here, once. */
+/** Serves one call of the table, however it came: token, access (the call's and its row's), validation and error mapping happen here, once. */
 export type Dispatch = (request: CallRequest) => Promise<CallAnswer>;
 
-export function createDispatch(db: Db, options: UpstreamOptions, calls: readonly AnyCall[]): Dispatch {
+export function createDispatch(db: Db, options: UpstreamOptions, calls: readonly AnyCall[], rowKinds: RowKinds = {}): Dispatch {
   const registry = registryOf(calls);
+  checkRowKinds(rowKinds, calls);
   return async (request) => {
     const started = performance.now();
     const call = registry.get(request.path);
@@ -168,6 +170,8 @@ export function createDispatch(db: Db, options: UpstreamOptions, calls: readonly
         throw invalid(fieldsOf(parsed.error));
       }
       if (typeof access === 'function' && !(await allowed(db, user!, (access as (input: unknown) => Access)(parsed.data)))) throw forbidden();
+      // Row-level access (the case's organisation, the button at its own stage), before the handler.
+      if (call.spec.row) await resolveRow(rowKinds, ctx as CallContext<AuthUser>, call.spec.row, parsed.data);
       const data = await call.handler(ctx, parsed.data);
       if (data instanceof FileAnswer) return { status: 200, file: data };
       return { status: 200, envelope: { code: CODES.ok, message: t('ok'), data: data ?? null } };
