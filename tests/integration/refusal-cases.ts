@@ -26,9 +26,15 @@ function enumValues(schema: unknown): unknown[] {
   return [];
 }
 
+/** The fields of a call's input (an object, or a refined object). */
+export function shapeOf(spec: Spec): Record<string, z.ZodType> {
+  const def = defOf(spec.input);
+  return def?.shape ?? (def?.type === 'pipe' ? defOf((def as { in?: unknown }).in)?.shape : undefined) ?? {};
+}
+
 /** Every combination of values the named fields take (left out when optional, each enum value, a number, a list). */
 export function combinations(spec: Spec, fields: readonly string[]): Record<string, unknown>[] {
-  const shape = defOf(spec.input)?.shape ?? {};
+  const shape = shapeOf(spec);
   let combos: Record<string, unknown>[] = [{}];
   for (const field of fields) {
     const schema = shape[field];

@@ -5,7 +5,7 @@ import { describeUpstream } from './harness';
 import { fingerprint, newIdNumber, staffIn } from './helpers';
 import { createCase, ORGS } from './workflow-fixtures';
 import {
-  accessInputs, accessOf, combinations, describeMissing, grantAllBut, lacking, send, SPECS, type Spec,
+  accessInputs, accessOf, combinations, describeMissing, grantAllBut, lacking, send, shapeOf, SPECS, type Spec,
 } from './refusal-cases';
 
 /**
@@ -99,7 +99,7 @@ describeUpstream('refusals generated from the call table', (up) => {
     for (const [path, spec] of SPECS) {
       if (spec.file || !json(spec)) continue;
       // A list is searched for the case by its number where it can be, so that its row is on the page read.
-      const search = 'number' in (spec.input as unknown as { shape: object }).shape ? { number: secrets.number } : {};
+      const search = 'number' in shapeOf(spec) ? { number: secrets.number } : {};
       const inputs = spec.row?.of === 'case' && !spec.row.button ? [{ [spec.row.by]: caseId, ...extra[path] }]
         : spec.scoped === 'case' ? listInputs(spec).map((input) => ({ ...input, ...search })) : [];
       for (const input of inputs) {
