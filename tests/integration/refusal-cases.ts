@@ -1,6 +1,6 @@
-import type { z } from 'zod';
 import { CALLS, type CallPath } from '../../lib/contract/calls';
 import type { Access, Requirement } from '../../lib/contract/call';
+export { accessInputs, accessOf, combinations, shapeOf } from '../../lib/contract/access-cases';
 import type { Db } from '../../upstream/db';
 import { methodsOf } from '../../upstream/core/dispatch';
 import type { AnyCall } from '../../upstream/core/call';
@@ -12,48 +12,6 @@ import type { Upstream } from './harness';
  */
 export type Spec = AnyCall['spec'] & { scoped?: string; file?: true };
 export const SPECS = Object.entries(CALLS) as [CallPath, Spec][];
-
-interface Def { type?: string; innerType?: unknown; out?: unknown; entries?: Record<string, unknown>; shape?: Record<string, z.ZodType> }
-const defOf = (s: unknown) => (s as { _zod?: { def?: Def } })._zod?.def;
-
-/** The values of an enum field (through optional, default and preprocess wrappers), else none. */
-function enumValues(schema: unknown): unknown[] {
-  const def = defOf(schema);
-  if (!def) return [];
-  if (def.type === 'enum' && def.entries) return Object.values(def.entries);
-  if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable') return enumValues(def.innerType);
-  if (def.type === 'pipe') return enumValues(def.out);
-  return [];
-}
-
-/** The fields of a call's input (an object, or a refined object). */
-export function shapeOf(spec: Spec): Record<string, z.ZodType> {
-  const def = defOf(spec.input);
-  return def?.shape ?? (def?.type === 'pipe' ? defOf((def as { in?: unknown }).in)?.shape : undefined) ?? {};
-}
-
-/** Every combination of values the named fields take (left out when optional, each enum value, a number, a list). */
-export function combinations(spec: Spec, fields: readonly string[]): Record<string, unknown>[] {
-  const shape = shapeOf(spec);
-  let combos: Record<string, unknown>[] = [{}];
-  for (const field of fields) {
-    const schema = shape[field];
-    if (!schema) continue;
-    const values = [undefined, 1, [1], ...enumValues(schema)].filter((v) => schema.safeParse(v).success);
-    combos = combos.flatMap((combo) => values.map((v) => (v === undefined ? combo : { ...combo, [field]: v })));
-  }
-  return combos;
-}
-
-/** The inputs that decide a call's access: one empty input, or every combination of its `accessBy` fields. */
-export function accessInputs(spec: Spec): Record<string, unknown>[] {
-  if (typeof spec.access !== 'function' || !spec.accessBy) return [{}];
-  return combinations(spec, typeof spec.accessBy === 'string' ? [spec.accessBy] : spec.accessBy);
-}
-
-/** A call's access for an input. */
-export const accessOf = (spec: Spec, input: Record<string, unknown>): Access =>
-  (typeof spec.access === 'function' ? spec.access(input) : spec.access);
 
 /**
  * The ways a signed-in user lacks an access: without every one of a list's alternatives, or

@@ -1,8 +1,9 @@
-import { WorkbenchPage, workbenchMetadata } from '@/components/approval/workbench-page';
+import { Workbench } from '@/components/approval/workbench';
+import { workbenchMetadata } from '@/lib/server/workbench-metadata';
 import { PageMessages } from '@/components/providers/page-messages';
 
 export const generateMetadata = () => workbenchMetadata('RS_FINAL');
 
 export default function Page() {
-  return <PageMessages of="workbench"><WorkbenchPage stage="RS_FINAL" /></PageMessages>;
+  return <PageMessages of="workbench"><Workbench stage="RS_FINAL" /></PageMessages>;
 }
