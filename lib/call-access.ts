@@ -7,7 +7,7 @@ import type { CallPath } from './contract/calls';
  * call its button makes and the permission is derived, never copied. Requirements are strings:
  * a button 'module::action' or a page path '/…'. The server decides again; this only hides.
  */
-export type Alternatives = readonly (readonly string[])[];
+type Alternatives = readonly (readonly string[])[];
 /** Any one of the alternatives, each needing all of its requirements; 'admin' for administrators only. */
 type Rule = Alternatives | 'admin';
 export type CallRule = Rule | { by: readonly string[]; cases: readonly { when: Readonly<Record<string, unknown>>; rule: Rule }[] };

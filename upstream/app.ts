@@ -55,7 +55,7 @@ export const allCalls: readonly AnyCall[] = [
 ];
 
 /** The kinds of record a call's row access names (lib/contract/call.ts RowAccess), each resolved by its module. */
-export const ROW_KINDS: RowKinds = { case: caseRowAccess };
+const ROW_KINDS: RowKinds = { case: caseRowAccess };
 
 /** Every call of the /api contract over one database, as a function (the in-process BFF calls it so). */
 export function createCallDispatch(db: Db, options: Partial<UpstreamOptions> = {}): Dispatch {

@@ -7,7 +7,7 @@ import type { ApplicationDetail, ApplicationRow } from '@/lib/contract/workflow'
 import { DANGER_ACTIONS, detailActions, HOUSE_EDIT, RECHECK } from '@/lib/resources/workbench';
 import type { CallPath } from '@/lib/contract/calls';
 import { useCallAllowed } from '@/components/access/permission';
-import { STAGE_INFO, type Stage } from '@/lib/workflow/stages';
+import type { Stage } from '@/lib/workflow/stages';
 import { ActionDialog, type ActionKey } from './action-dialogs';
 import { CaseState } from './case-state';
 import { DetailBankFirst } from './detail-bank-first';

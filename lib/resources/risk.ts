@@ -113,7 +113,6 @@ const reasonFields = (status: boolean): FieldSpec[] => [
 /** Refusal reasons of the indicators (indicatorRefuseConfig) or of the stages (staterefuseconfig). */
 function reasonSpec(status: boolean): ResourceSpec<ReasonRow> {
   const path = status ? 'staterefuseconfig' : 'indicatorRefuseConfig';
-  const module = status ? 'statusReason' : 'indicatorReason';
   return {
     key: status ? 'statusReason' : 'indicatorReason',
     rowKey: (row) => row.id,

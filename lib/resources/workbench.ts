@@ -1,7 +1,7 @@
 import type { ApplicationDetail, ApplicationRow } from '../contract/workflow';
 import type { StatusEntry } from '../contract/case-extras';
 import {
-  APPLICATION_STATUSES, BORROWER_TYPES, GUARANTEE_METHODS, STAGES, STAGE_INFO, stageButtons,
+  APPLICATION_STATUSES, BORROWER_TYPES, GUARANTEE_METHODS, STAGES, stageButtons,
   type ApplicationStatus, type Stage,
 } from '../workflow/stages';
 import { STATUS_COLORS, statusValue } from '../workflow/status-dictionary';
@@ -26,7 +26,7 @@ export const ROW_ACTIONS = ['detail', 'check', 'reject', 'return', 'refuse', 're
 export type RowActionKey = (typeof ROW_ACTIONS)[number];
 
 /** The call each action makes (details make none): who may press it at a stage is derived from the call's access. */
-export const ACTION_CALLS: Record<RowActionKey, CallPath | null> = {
+const ACTION_CALLS: Record<RowActionKey, CallPath | null> = {
   detail: null, check: 'businessClubFirstTrial/check', reject: 'businessClubFirstTrial/reject', return: 'businessClubFirstTrial/return',
   refuse: 'businessClubFirstTrial/refuse', redeploy: 'businessClubFirstTrial/redeploy', adminRedeploy: 'businessClubFirstTrial/adminRedeploy',
   withdraw: 'businessClubFirstTrial/withdraw', quota: 'businessClubFirstTrial/updateGuaranteeQuota', reSign: 'businessClubFirstTrial/reSign',
