@@ -5,9 +5,9 @@ import { Button, Space } from 'antd';
 import { useTranslations } from 'next-intl';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ApplicationRow } from '@/lib/contract/workflow';
-import { INTAKE_PERMISSION, loanQuerySpec } from '@/lib/resources/loan-query';
+import { INTAKE, loanQuerySpec } from '@/lib/resources/loan-query';
 import { CrudScreen, type RowDialogs } from '@/components/crud/crud-screen';
-import { Permission } from '@/components/access/permission';
+import { CallPermission } from '@/components/access/permission';
 import { lazyPart } from '@/components/common/lazy-part';
 import { DetailDrawer } from './lazy-parts';
 import { useWorkflowRefresh } from './use-call';
@@ -35,9 +35,9 @@ export function LoanQuery() {
   const toolbar = (
     <Space>
       <Button icon={<HistoryOutlined />} onClick={() => setRecords(true)}>{tr('open')}</Button>
-      <Permission code={INTAKE_PERMISSION}>
+      <CallPermission call={INTAKE}>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEntering(true)}>{t('open')}</Button>
-      </Permission>
+      </CallPermission>
     </Space>
   );
   return (
