@@ -12,6 +12,7 @@ import type { AnyCall, AuthUser, CallContext } from './call';
 import { CALLS } from '../../lib/contract/calls';
 import { methodsOf, type Access } from '../../lib/contract/call';
 import { resolveToken } from './token';
+import { withRequest } from './request-context';
 import { allowed } from './permission';
 import { checkRowKinds, resolveRow, type RowKinds } from './row-access';
 import { FileAnswer, fileResponse, readMultipart } from './files';
@@ -168,7 +169,8 @@ export function createDispatch(db: Db, options: UpstreamOptions, calls: readonly
     const call = registry.get(request.path);
     const requestId = requestIdOf(request.header(REQUEST_ID_HEADER));
     const trace: Trace = {};
-    const answered = await answer(request, call, trace, requestId);
+    const clientIp = normalizeAddress(request.header('x-client-ip')) ?? 'unknown';
+    const answered = await withRequest({ requestId, clientIp }, () => answer(request, call, trace, requestId));
     const seconds = (performance.now() - started) / 1000;
     const path = call?.path ?? 'other';
     observeCall('service', path, answered.status, seconds);

@@ -22,6 +22,7 @@ import { scopeVersion } from './migration-scope-version';
 import { door } from './migration-door';
 import { funnel } from './migration-funnel';
 import { menuTitles } from './migration-menu-titles';
+import { logs } from './migration-logs';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -277,4 +278,5 @@ export const migrations: Record<string, Migration> = {
   '0034_door': door,
   '0035_funnel': funnel,
   '0036_menu_titles': menuTitles,
+  '0040_logs': logs,
 };
