@@ -42,6 +42,7 @@ import { historyCalls } from './modules/history/calls';
 import { pushTargetCalls } from './modules/push/targets';
 import { pushLogCalls } from './modules/push/log';
 import { renshePushCalls } from './modules/push/renshe-log';
+import { logCalls } from './modules/system/logs';
 import type { RowKinds } from './core/row-access';
 import { caseRowAccess } from './modules/workflow/case-row';
 
@@ -51,7 +52,7 @@ export const allCalls: readonly AnyCall[] = [
   ...readCalls, ...actionCalls, ...intakeCalls, ...returnCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
   ...flowCalls, ...overtimeCalls, ...calendarCalls, ...homeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
   ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupErrorCalls, ...insureCalls, ...historyCalls,
-  ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls,
+  ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls, ...logCalls,
 ];
 
 /** The kinds of record a call's row access names (lib/contract/call.ts RowAccess), each resolved by its module. */
