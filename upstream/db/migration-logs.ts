@@ -17,7 +17,7 @@ export const logs: Migration = {
   async up(db: Kysely<any>) {
     await db.schema.alterTable('audit_log').addColumn('org_id', 'integer').execute();
     await db.schema.alterTable('audit_log').addColumn('client_ip', 'varchar(64)').execute();
-    await sql`create index audit_log_created_idx on audit_log (created_at desc, id desc)`.execute(db);
+    await sql`create index audit_log_newest_idx on audit_log (id desc)`.execute(db);
     await db.schema.createTable('sign_in_log')
       .addColumn('id', 'serial', (c) => c.primaryKey())
       .addColumn('username', 'varchar(64)', (c) => c.notNull())

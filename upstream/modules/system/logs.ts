@@ -82,16 +82,25 @@ async function exportRows(ctx: Ctx, query: Query, rows: (q: Query) => Query) {
   return rows(query).execute();
 }
 
+const OPERATION_HEADERS = [
+  'resources.operationLog.time', 'resources.operationLog.username', 'resources.operationLog.nickname', 'resources.operationLog.org', 'resources.operationLog.action',
+  'resources.operationLog.targetType', 'resources.operationLog.targetId', 'resources.operationLog.changes', 'resources.operationLog.clientIp',
+];
+const SIGN_IN_HEADERS = [
+  'resources.signInLog.time', 'resources.signInLog.username', 'resources.signInLog.nickname', 'resources.signInLog.org', 'resources.signInLog.outcome', 'resources.signInLog.clientIp',
+];
+const OUTCOME_TEXTS = { SUCCESS: 'resources.signInLog.outcomes.SUCCESS', FAILURE: 'resources.signInLog.outcomes.FAILURE', LOCKED: 'resources.signInLog.outcomes.LOCKED' } as const;
+
 export const logCalls = [
   defineCall({ path: 'operationLog/list', handler: async (ctx, input) => pageOfLog(ctx, await operations(ctx, input), operationRows, toOperation, input) }),
   defineCall({
     path: 'operationLog/export',
     async handler(ctx, input) {
-      const t = (key: string) => ctx.t(`logs.operation.${key}`);
       const rows = (await exportRows(ctx, await operations(ctx, input), operationRows)).map(toOperation);
-      return xlsxFile(t('title'), ctx.now, [{
-        name: t('title'),
-        header: ['time', 'username', 'nickname', 'org', 'action', 'targetType', 'targetId', 'changes', 'clientIp'].map(t),
+      const title = ctx.t('resources.operationLog.title');
+      return xlsxFile(title, ctx.now, [{
+        name: title,
+        header: OPERATION_HEADERS.map((key) => ctx.t(key)),
         rows: rows.map((r) => [chinaDateCell(r.createTime), r.username, r.nickname, r.orgName, r.action, r.targetType, r.targetId, r.changes, r.clientIp]),
       }]);
     },
@@ -100,12 +109,12 @@ export const logCalls = [
   defineCall({
     path: 'loginLog/export',
     async handler(ctx, input) {
-      const t = (key: string) => ctx.t(`logs.signIn.${key}`);
       const rows = (await exportRows(ctx, await signIns(ctx, input), signInRows)).map(toSignIn);
-      return xlsxFile(t('title'), ctx.now, [{
-        name: t('title'),
-        header: ['time', 'username', 'nickname', 'org', 'outcome', 'clientIp'].map(t),
-        rows: rows.map((r) => [chinaDateCell(r.createTime), r.username, r.nickname, r.orgName, t(`outcomes.${r.outcome}`), r.clientIp]),
+      const title = ctx.t('resources.signInLog.title');
+      return xlsxFile(title, ctx.now, [{
+        name: title,
+        header: SIGN_IN_HEADERS.map((key) => ctx.t(key)),
+        rows: rows.map((r) => [chinaDateCell(r.createTime), r.username, r.nickname, r.orgName, ctx.t(OUTCOME_TEXTS[r.outcome]), r.clientIp]),
       }]);
     },
   }),
