@@ -10,7 +10,7 @@ import { count, timestamp } from './output';
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const day = z.preprocess(blank, date.optional());
 
-export const SIGN_IN_OUTCOMES = ['SUCCESS', 'FAILURE', 'LOCKED'] as const;
+const SIGN_IN_OUTCOMES = ['SUCCESS', 'FAILURE', 'LOCKED'] as const;
 
 const operationSearch = z.object({
   /** The actor's user name (part of it). */

@@ -8,7 +8,7 @@ type SignInRow = CallOutput<'loginLog/list'>['list'][number];
 
 const op = (key: string) => `resources.operationLog.${key}`;
 const si = (key: string) => `resources.signInLog.${key}`;
-export const SIGN_IN_OUTCOME_OPTIONS = (['SUCCESS', 'FAILURE', 'LOCKED'] as const).map((value) => ({
+const SIGN_IN_OUTCOME_OPTIONS = (['SUCCESS', 'FAILURE', 'LOCKED'] as const).map((value) => ({
   value, label: si(`outcomes.${value}`), color: value === 'SUCCESS' ? 'green' : value === 'LOCKED' ? 'red' : 'orange',
 }));
 

@@ -20,7 +20,7 @@ type Ctx = CallContext<AuthUser>;
 type Query = SelectQueryBuilder<Database & Record<string, any>, any, object>;
 
 /** Whole ID numbers and mobiles in a text, masked (a JSON text's digits stand between quotes). */
-export const maskPersonal = (text: string) =>
+const maskPersonal = (text: string) =>
   text.replace(/(?<![\dA-Za-z])\d{17}[\dXx](?![\dA-Za-z])/g, maskIdNumber).replace(/(?<!\d)1\d{10}(?!\d)/g, maskMobile);
 
 async function scoped(ctx: Ctx, query: Query, column: string): Promise<Query> {
