@@ -174,7 +174,9 @@ export function createDispatch(db: Db, options: UpstreamOptions, calls: readonly
     const seconds = (performance.now() - started) / 1000;
     const path = call?.path ?? 'other';
     observeCall('service', path, answered.status, seconds);
-    log.info({ requestId, layer: 'service', path, status: answered.status, ms: Math.round(seconds * 1000), userId: trace.userId }, 'call');
+    // A health check that finds the service up is a debug line: probes every few seconds would otherwise fill the log.
+    const quiet = path === 'health' && answered.status === 200;
+    log[quiet ? 'debug' : 'info']({ requestId, layer: 'service', path, status: answered.status, ms: Math.round(seconds * 1000), userId: trace.userId }, 'call');
     return { ...answered, requestId, grantsVersion: trace.grantsVersion };
   };
 
