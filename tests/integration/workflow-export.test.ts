@@ -41,7 +41,7 @@ describeUpstream('workbench export (exportAll)', (up) => {
       expect(cell.type, title).toBe(ExcelJS.ValueType.Date);
       expect(cell.numFmt, title).toBe('yyyy-mm-dd hh:mm:ss');
     }
-    const created = await up().db.selectFrom('application').select('created_at').where('id', '=', mine.id).executeTakeFirstOrThrow();
+    const created = await up().db.selectFrom('application').select('created_at').where('number', '=', mine.number).executeTakeFirstOrThrow();
     const cell = sheet.getRow(2).getCell(header.indexOf('申请时间') + 1).value as Date;
     // The sheet's clock reads as in China (UTC+8): the cell's wall time is the stored moment plus eight hours.
     expect(cell.getTime()).toBe(new Date(created.created_at).getTime() + 8 * 3_600_000);
