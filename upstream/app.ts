@@ -45,6 +45,11 @@ import { renshePushCalls } from './modules/push/renshe-log';
 import { logCalls } from './modules/system/logs';
 import type { RowKinds } from './core/row-access';
 import { caseRowAccess } from './modules/workflow/case-row';
+import { guaranteeCalls as loanGuaranteeCalls } from './modules/loans/guarantee';
+import { fundCalls } from './modules/loans/fund';
+import { postLoanSettingCalls } from './modules/loans/settings';
+import { ledgerCalls } from './modules/loans/read';
+import { repayCalls } from './modules/loans/repay';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
@@ -52,7 +57,8 @@ export const allCalls: readonly AnyCall[] = [
   ...readCalls, ...actionCalls, ...intakeCalls, ...returnCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
   ...flowCalls, ...overtimeCalls, ...calendarCalls, ...homeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
   ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupErrorCalls, ...insureCalls, ...historyCalls,
-  ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls, ...logCalls,
+  ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls, ...ledgerCalls, ...repayCalls,
+  ...loanGuaranteeCalls, ...fundCalls, ...postLoanSettingCalls, ...logCalls,
 ];
 
 /** The kinds of record a call's row access names (lib/contract/call.ts RowAccess), each resolved by its module. */

@@ -22,6 +22,10 @@ import { RedFlags } from './red-flags';
 import { DetailInsurance } from './detail-insurance';
 import { useCall } from './use-call';
 import { EmptyState } from '@/components/common/empty-state';
+import { lazyPart } from '@/components/common/lazy-part';
+
+/** The loan's account (the post-loan ledger's view), downloaded when a loaned case's 贷后 tab is first shown. */
+const LoanAccountView = lazyPart(() => import('@/components/post-loan/account-view').then((m) => m.LoanAccountView));
 
 /** Every block of the drawer labels its values in a column of the same width. */
 const DETAIL_LABEL_WIDTH = 160;
@@ -49,6 +53,7 @@ export function DetailDrawer({ stage, row, close, refresh }: {
 }) {
   const t = useTranslations('approval');
   const allowed = useCallAllowed();
+  const tp = useTranslations('postLoan');
   // A case at a stage is read as the workbench reads it; a finished one (no actions) as the proposer's file.
   const { data: detail, isLoading } = useCall(stage ? 'businessClubFirstTrial/unfold' : 'businessProposerInfo/getInfo', { id: row.id });
   const [action, setAction] = useState<ActionKey | null>(null);
@@ -77,6 +82,8 @@ export function DetailDrawer({ stage, row, close, refresh }: {
           { key: 'progress', label: t('detail.tabs.progress'), children: <><DetailProgress id={detail.id} />{passedBankFirst(detail) && <DetailBankFirst id={detail.id} />}</> },
           { key: 'records', label: t('detail.tabs.records'), children: <DetailRecords id={detail.id} /> },
           { key: 'plan', label: t('detail.tabs.plan'), children: <DetailPlan detail={detail} /> },
+          // An issued loan's account: schedule, repayments, compensation, recovery, with the actions the user may take.
+          ...(detail.status === 'LOANED' ? [{ key: 'postLoan', label: tp('loan.tab'), children: <LoanAccountView id={detail.id} changed={refresh} /> }] : []),
         ]} />
       </>)}
       </ConfigProvider>

@@ -7,7 +7,7 @@ import type { CallPath } from '../contract/calls';
  * language; a spec names the calls its buttons make and who may press them is derived from the
  * call table's access (lib/call-access.ts), never written here.
  */
-export interface Option { value: string | number; label: string; color?: string }
+export interface Option { value: string | number; label: string; color?: string; /** Values of the label's placeholders (a flag's days). */ values?: Record<string, number> }
 
 /**
  * How each kind's value travels (components/crud/field-values.ts does every conversion):
@@ -168,6 +168,8 @@ export interface BatchAction<Row> {
 export interface ResourceSpec<Row> {
   /** Also the message namespace under `resources`. */
   key: string;
+  /** Message key of the screen's title, when it is not `resources.{key}.title`. */
+  title?: string;
   rowKey: (row: Row) => string | number;
   /**
    * The search call: POST with pageNum, pageSize, order and the search form, answering a page;

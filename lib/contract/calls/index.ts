@@ -15,6 +15,7 @@ import { riskCalls } from './risk';
 import { lookupCalls } from './lookups';
 import { pushCalls } from './push';
 import { logCalls } from './logs';
+import { guaranteeSideCalls, loanCalls } from './loans';
 
 /**
  * The call table (DESIGN.md section 3): every call of the /api contract, once, by its path.
@@ -23,7 +24,7 @@ import { logCalls } from './logs';
  */
 export const CALLS = {
   ...authCalls, ...commonCalls, ...systemCalls, ...flowCalls, ...workflowCalls, ...statisticsCalls, ...contentCalls, ...applicationCalls, ...reportCalls,
-  ...smsCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupCalls, ...pushCalls, ...logCalls,
+  ...smsCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupCalls, ...pushCalls, ...loanCalls, ...guaranteeSideCalls, ...logCalls,
 };
 
 type Calls = typeof CALLS;
