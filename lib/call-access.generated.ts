@@ -164,6 +164,7 @@ export const CALL_ACCESS: Readonly<Record<string, CallRule>> = {
   "loanAccount/compensate": [["postLoan::compensate"]],
   "loanAccount/confirmCompensation": [["postLoan::confirmCompensation"]],
   "loanAccount/confirmWriteOff": [["postLoan::confirmChargeOff"]],
+  "loanAccount/earlier": [["/renshe/renshe-first"],["/renshe/renshe-last"],["/renshe/renshe-final"],["/guarantee/guarantee-first"],["/guarantee/guarantee-last"],["/guarantee/guarantee-house"],["/bank/bank-first"],["/bank/bank-last"],["/bank/bank-forward"],["/admin/home/loan"],["/admin/home/spouse"]],
   "loanAccount/export": [["/post-loan/ledger","postLoan::export"]],
   "loanAccount/getInfo": [["/post-loan/ledger"]],
   "loanAccount/getList": [["/post-loan/ledger"]],

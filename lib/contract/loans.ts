@@ -143,6 +143,13 @@ export const loanAccount = z.object({
 });
 export type LoanAccount = z.infer<typeof loanAccount>;
 
+/** The proposer's earlier start-up loans (borrowing again): what each was and how it stands. */
+export const earlierLoan = z.object({
+  number: z.string(), principal: z.number(), issueDate: z.string(), state: z.enum(LOAN_STATES), overdueDays: count,
+  settledHow: z.enum(SETTLED_HOWS).nullable(), settledOn: z.string().nullable(),
+});
+export type EarlierLoan = z.infer<typeof earlierLoan>;
+
 const accountAction = z.object({ id, version, key: clientKey });
 
 /**

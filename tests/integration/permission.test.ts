@@ -83,7 +83,6 @@ describeUpstream('systemPermisson: tree, lazy rows, delete', (up) => {
   });
 
   it('gives the caller only the nodes they hold in the lazy rows of myPermissonSonList', async () => {
-    // The bank reviewer's role holds its review pages and, since the post-loan work, the ledger's group.
     expect(rows(await mySons({}, bank))).toEqual([['/bank', true], ['/post-loan', true]]);
     expect(rows(await mySons({ id: await menuId(up().db, '/bank') }, bank)).map(([path]) => path))
       .toEqual(['/bank/bank-first', '/bank/bank-last', '/bank/bank-forward', '/bank/bank-statistics']);
