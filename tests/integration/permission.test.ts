@@ -68,6 +68,7 @@ describeUpstream('systemPermisson: tree, lazy rows, delete', (up) => {
     expect(rows(system)).toEqual([
       ['/admin/setting/system/organiza', true], ['/admin/setting/system/user', true],
       ['/admin/setting/system/role', true], [MENU_PAGE, true],
+      ['/admin/setting/system/operation-log', true], ['/admin/setting/system/login-log', true],
     ]);
     // A page has children exactly when the catalogue gives it buttons.
     for (const group of MENU_ROUTES) {
