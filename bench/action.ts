@@ -8,23 +8,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { createUpstreamApp } from '../upstream/app';
 import { migrate, openDatabase } from '../upstream/db';
 import { DEMO_PASSWORD } from '../upstream/db/seed';
 import { percentile } from './timing';
+import { inProcess } from './in-process';
 
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, calls: { type: 'string', default: '200' } } });
 const CALLS = Number(values.calls);
 const databaseUrl = values['database-url'] || process.env.DATABASE_URL || undefined;
 const database = await openDatabase({ databaseUrl, dataDir: `${process.env.DATA_DIR || './.data'}/pglite` });
 await migrate(database.db);
-const app = createUpstreamApp(database.db, { loginMaxFailuresPerIp: 10_000 });
-const call = async (path: string, body: unknown, token?: string) => {
-  const response = await app.fetch(new Request(`http://bench/api/${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-client-ip': '127.0.0.1', ...(token ? { token } : {}) }, body: JSON.stringify(body),
-  }));
-  return response.json() as Promise<{ code: number; message: string; data: any }>;
-};
+const { call } = inProcess(database.db);
 const login = await call('admin/login', { username: 'admin', password: DEMO_PASSWORD });
 const token = login.data.token as string;
 

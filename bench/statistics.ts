@@ -22,10 +22,9 @@
  *   psql URL -c 'vacuum analyze'      (without autovacuum: the index-only scans need the visibility map)
  */
 import { parseArgs } from 'node:util';
-import { createUpstreamApp } from '../upstream/app';
 import { migrate, openDatabase } from '../upstream/db';
-import { DEMO_PASSWORD } from '../upstream/db/seed';
 import { percentile, timeCalls } from './timing';
+import { inProcess } from './in-process';
 
 const { values } = parseArgs({
   options: { 'database-url': { type: 'string' }, calls: { type: 'string', default: '20' }, 'no-migrate': { type: 'boolean', default: false }, only: { type: 'string' } },
@@ -36,20 +35,7 @@ const databaseUrl = values['database-url'] || process.env.DATABASE_URL || undefi
 
 const database = await openDatabase({ databaseUrl, dataDir: `${process.env.DATA_DIR || './.data'}/pglite` });
 if (!values['no-migrate']) await migrate(database.db);
-const app = createUpstreamApp(database.db, { loginMaxFailuresPerIp: 10_000 });
-const request = (path: string, body: unknown, token?: string) => app.fetch(new Request(`http://bench/api/${path}`, {
-  method: 'POST', headers: { 'content-type': 'application/json', 'x-client-ip': '127.0.0.1', ...(token ? { token } : {}) }, body: JSON.stringify(body),
-}));
-const call = async (path: string, body: unknown, token?: string) => {
-  const response = await request(path, body, token);
-  if (!(response.headers.get('content-type') ?? '').includes('json')) return { code: response.status, message: '', data: { size: (await response.arrayBuffer()).byteLength } };
-  return response.json() as Promise<{ code: number; message: string; data: any }>;
-};
-const login = async (username: string) => {
-  const answer = await call('admin/login', { username, password: DEMO_PASSWORD });
-  if (answer.code !== 200) throw new Error(`login ${username}: ${answer.message}`);
-  return answer.data.token as string;
-};
+const { call, login } = inProcess(database.db);
 
 const { n } = await database.db.selectFrom('application').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
 const tokens = { admin: await login('admin'), bank: await login('bank'), guarantee: await login('guarantee') };

@@ -22,10 +22,9 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { createUpstreamApp } from '../upstream/app';
 import { migrate, openDatabase } from '../upstream/db';
-import { DEMO_PASSWORD } from '../upstream/db/seed';
 import { percentile, timeCalls } from './timing';
+import { inProcess } from './in-process';
 
 const { values } = parseArgs({ options: {
   'database-url': { type: 'string' }, calls: { type: 'string', default: '400' },
@@ -37,18 +36,7 @@ const databaseUrl = values['database-url'] || process.env.DATABASE_URL || undefi
 
 const database = await openDatabase({ databaseUrl, dataDir: `${process.env.DATA_DIR || './.data'}/pglite` });
 if (!values['no-migrate']) await migrate(database.db);
-const app = createUpstreamApp(database.db, { loginMaxFailuresPerIp: 10_000 });
-const call = async (path: string, body: unknown, token?: string) => {
-  const response = await app.fetch(new Request(`http://bench/api/${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-client-ip': '127.0.0.1', ...(token ? { token } : {}) }, body: JSON.stringify(body),
-  }));
-  return response.json() as Promise<{ code: number; message: string; data: any }>;
-};
-const login = async (username: string) => {
-  const answer = await call('admin/login', { username, password: DEMO_PASSWORD });
-  if (answer.code !== 200) throw new Error(`login ${username}: ${answer.message}`);
-  return answer.data.token as string;
-};
+const { call, login } = inProcess(database.db);
 
 const { n } = await database.db.selectFrom('application').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
 const sample = await database.db.selectFrom('application').select(['number', 'name', 'id_number', 'mobile']).where('stage', '=', 'RS_FIRST').limit(1).executeTakeFirstOrThrow();

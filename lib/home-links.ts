@@ -17,13 +17,17 @@ export const stageLink = (stage: Stage, filters: { overdue?: boolean; number?: s
 
 type Figure = Exclude<keyof HomeFigures, 'month' | 'monthFrom' | 'today'>;
 
-/** The loan query filtered to what an administrator's figure counts. */
+/** The loan query (or, after issue, the post-loan ledger) filtered to what an administrator's figure counts. */
 export function figureLink(figure: Figure, figures: Pick<HomeFigures, 'monthFrom' | 'today'>): string {
   switch (figure) {
     case 'applicationsThisMonth': return withQuery(PAGES.loan, { dateFrom: figures.monthFrom, dateTo: figures.today });
     case 'inReview': return withQuery(PAGES.loan, { status: 'IN_REVIEW' });
     case 'overdue': return withQuery(PAGES.loan, { status: 'IN_REVIEW', overdue: 'true' });
     case 'loansIssued': return withQuery(PAGES.loan, { status: 'LOANED' });
+    case 'outstanding': return PAGES.ledger;
+    case 'overdueLoans': return withQuery(PAGES.ledger, { state: 'OVERDUE' });
+    case 'compensatedLoans': return withQuery(PAGES.ledger, { state: 'COMPENSATED' });
+    case 'recoveringLoans': return withQuery(PAGES.ledger, { state: 'RECOVERING' });
   }
 }
-export const FIGURES: Figure[] = ['applicationsThisMonth', 'inReview', 'overdue', 'loansIssued'];
+export const FIGURES: Figure[] = ['applicationsThisMonth', 'inReview', 'overdue', 'loansIssued', 'outstanding', 'overdueLoans', 'compensatedLoans', 'recoveringLoans'];

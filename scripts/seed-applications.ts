@@ -16,6 +16,7 @@
  * instead copies the applications already there (generated ones), with their people, houses
  * and approval records, in SQL until the database holds --grow-to applications (see
  * upstream/db/seed/grow.ts), then checks that the summary tables still count every case once.
+ * Either way the issued loans then get their accounts and schedules (as a start would).
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -25,6 +26,7 @@ import { loadGeneratorContext } from '../upstream/db/seed/generator-context';
 import { generateApplication } from '../upstream/db/seed/generator';
 import { insertApplications, type WrittenCounts } from '../upstream/db/seed/bulk-insert';
 import { checkTallies, growApplications } from '../upstream/db/seed/grow';
+import { openMissingAccounts } from '../upstream/modules/loans/backfill';
 
 const { values } = parseArgs({
   options: {
@@ -104,12 +106,16 @@ try {
     report(true);
     console.log(`[seed] ${total.people.toLocaleString('en-US')} people, ${total.houses.toLocaleString('en-US')} houses, ${total.records.toLocaleString('en-US')} approval records`);
   }
+  // The issued loans' accounts and schedules (DOMAIN.md section 6), in batches of 1,000 loans.
+  const opening = performance.now();
+  const opened = await openMissingAccounts(db);
+  console.log(`[seed] ${opened.toLocaleString('en-US')} loan accounts opened in ${((performance.now() - opening) / 1000).toFixed(1)} s`);
   const analysed = performance.now();
   // The summary tables the triggers filled as well: the statistics' plans count on their sizes, and the lists' index-only
   // scans on the visibility map that a vacuum sets (a server without autovacuum never does either).
   await sql`vacuum analyze application, application_person, house_property, approval_record, application_tally, stage_tally, overdue_tally, loan_tally,
     subsidy_tally, case_tally, case_overdue_tally, guarantee_tally, application_status_tally, application_group_tally, application_product_tally,
-    stage_wait_case`.execute(db);
+    stage_wait_case, loan_account, loan_period, loan_repayment`.execute(db);
   console.log(`[seed] vacuumed and statistics updated in ${((performance.now() - analysed) / 1000).toFixed(1)} s`);
 } catch (error) {
   console.error(`[seed] failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -42,6 +42,8 @@ import { historyCalls } from './modules/history/calls';
 import { pushTargetCalls } from './modules/push/targets';
 import { pushLogCalls } from './modules/push/log';
 import { renshePushCalls } from './modules/push/renshe-log';
+import { ledgerCalls } from './modules/loans/read';
+import { repayCalls } from './modules/loans/repay';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
@@ -49,7 +51,7 @@ export const allCalls: readonly AnyCall[] = [
   ...readCalls, ...actionCalls, ...intakeCalls, ...returnCalls, ...loanListCalls, ...fileCalls, ...exportCalls, ...statisticsCalls,
   ...flowCalls, ...overtimeCalls, ...calendarCalls, ...homeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
   ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupErrorCalls, ...insureCalls, ...historyCalls,
-  ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls,
+  ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls, ...ledgerCalls, ...repayCalls,
 ];
 
 /** Every call of the /api contract over one database, as a function (the in-process BFF calls it so). */

@@ -7,6 +7,9 @@ import type { HomeFigures } from '@/lib/contract/home';
 import { chinaToday } from '@/lib/china-time';
 import { FIGURES, figureLink } from '@/lib/home-links';
 import styles from './home.module.css';
+
+/** Figures shown red when not nought. */
+const RED = new Set(['overdue', 'overdueLoans', 'compensatedLoans', 'recoveringLoans']);
 import '@/styles/antd/statistic.generated.css';
 
 /**
@@ -22,7 +25,8 @@ export function FiguresCard({ figures }: { figures: HomeFigures | null }) {
         const statistic = (
           <Card size="small" hoverable={figures !== null}>
             <Statistic title={t(`figures.${figure}`, { month })} value={figures?.[figure] ?? 0} loading={figures === null}
-              valueStyle={figure === 'overdue' && (figures?.overdue ?? 0) > 0 ? { color: '#cf1322' } : undefined} />
+              precision={figure === 'outstanding' ? 2 : undefined}
+              valueStyle={RED.has(figure) && (figures?.[figure] ?? 0) > 0 ? { color: '#cf1322' } : undefined} />
           </Card>
         );
         return (

@@ -14,8 +14,8 @@ import { SectionTitle } from '@/components/common/section-title';
 export interface JobsCell { label: string; count: number; filter: { month?: string; borrowerType?: string; keyGroup?: boolean } }
 type OpenJobs = (cell: JobsCell) => void;
 
-const FIGURES = ['loans', 'amount', 'people', 'employees', 'keyEmployees', 'subsidy'] as const;
-const MONEY = new Set<string>(['amount', 'subsidy']);
+const FIGURES = ['loans', 'amount', 'people', 'employees', 'keyEmployees', 'subsidy', 'repaid', 'outstanding', 'overdue', 'compensated', 'recovered'] as const;
+const MONEY = new Set<string>(['amount', 'subsidy', 'repaid', 'outstanding', 'overdue', 'compensated', 'recovered']);
 
 function useFigureColumns<R extends LoanFigures>() {
   const t = useTranslations('reports.report');
@@ -100,7 +100,7 @@ export function BalancesSection({ data, edit }: { data: BondingCompanies; edit?:
       <Table rowKey="orgId" size="small" pagination={false} dataSource={data.list} scroll={{ x: 900 }} columns={[
         { key: 'name', title: t('company'), dataIndex: 'name' },
         { key: 'quota', title: t('quota'), align: 'right', render: (_, c) => formatMoney(c.quota) },
-        { key: 'loans', title: t('outstanding'), align: 'right', dataIndex: 'loans' },
+        { key: 'loans', title: t('guaranteedLoans'), align: 'right', dataIndex: 'loans' },
         { key: 'used', title: t('used'), align: 'right', render: (_, c) => formatMoney(c.used) },
         { key: 'left', title: t('left'), align: 'right', render: (_, c) => formatMoney(c.left) },
         {

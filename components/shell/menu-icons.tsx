@@ -1,11 +1,12 @@
 import {
-  ApartmentOutlined, AppstoreOutlined, AuditOutlined, BankOutlined, DatabaseOutlined, ExperimentOutlined, FileSearchOutlined,
+  AccountBookOutlined, ApartmentOutlined, AppstoreOutlined, AuditOutlined, BankOutlined, DatabaseOutlined, ExperimentOutlined, FileSearchOutlined,
   LineChartOutlined, NotificationOutlined, ProfileOutlined, SafetyCertificateOutlined, SettingOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 /** The icons menu entries may name (only these are bundled). */
 const ICONS: Record<string, ReactNode> = {
+  AccountBookOutlined: <AccountBookOutlined />,
   ApartmentOutlined: <ApartmentOutlined />,
   AuditOutlined: <AuditOutlined />,
   BankOutlined: <BankOutlined />,

@@ -59,6 +59,16 @@ function Figures({ side, data, filters, open }: { side: StatisticsSide; data: St
     { key: 'count', title: t('statistics.figures.total'), align: 'right' as const, dataIndex: 'count' },
     { key: 'amount', title: t('statistics.figures.amount'), align: 'right' as const, render: (_: unknown, r: { amount: number }) => formatMoney(r.amount) },
   ];
+  const money = (key: 'outstanding' | 'overdue' | 'compensated' | 'recovered') => ({
+    key, title: t(`statistics.afterIssue.${key}`), align: 'right' as const, render: (_: unknown, r: StatisticsForm['afterIssue'][number]) => formatMoney(r[key]),
+  });
+  const afterColumns = [
+    { key: 'org', title: t(`statistics.orgOf.${side}`), dataIndex: 'orgName' },
+    { key: 'loans', title: t('statistics.afterIssue.loans'), align: 'right' as const, dataIndex: 'loans' },
+    money('outstanding'),
+    { key: 'overdueLoans', title: t('statistics.afterIssue.overdueLoans'), align: 'right' as const, dataIndex: 'overdueLoans' },
+    money('overdue'), money('compensated'), money('recovered'),
+  ];
   return (
     <>
       <SummaryCards summary={data.summary} />
@@ -93,6 +103,11 @@ function Figures({ side, data, filters, open }: { side: StatisticsSide; data: St
           children: <Table rowKey="status" size="small" pagination={false} columns={statusColumns} dataSource={data.byStatus} />,
         },
         { key: 'type', label: t('statistics.tabs.borrowerType'), children: <BorrowerTypes side={side} filters={filters} /> },
+        {
+          key: 'afterIssue', label: t('statistics.tabs.afterIssue'),
+          children: <Table rowKey="orgId" size="small" pagination={false} columns={afterColumns} dataSource={data.afterIssue} scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <EmptyState description={t('statistics.afterIssue.empty')} /> }} />,
+        },
       ]} />
     </>
   );

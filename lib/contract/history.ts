@@ -30,7 +30,17 @@ export const historyRow = z.object({
   guaranteeOrg: requiredLine(100, 'validation.importOrgRequired'),
   bankOrg: requiredLine(100, 'validation.importOrgRequired'),
   employmentCategory: z.preprocess(blank, line(32).optional()),
+  /** 按月付息到期还本 or 等额本息 (or their codes); blank: the product's first method. */
+  repaymentMethod: z.preprocess(blank, line(32).optional()),
+  /** 是 (yes): every period repaid, the loan settled. */
+  repaid: z.preprocess(blank, z.string().trim().toLowerCase().pipe(z.enum(['是', '否', 'yes', 'no', 'y', 'n', 'true', 'false', '1', '0'], { error: 'validation.importRepaid' })).optional()),
+  /** The bank's days overdue: the periods due in that many days before today are unpaid; blank: none. */
+  overdueDays: z.preprocess(blank, int(1, 3650, 'validation.overdueDays').optional()),
+}).superRefine((value, ctx) => {
+  if (value.overdueDays !== undefined && YES.has(value.repaid ?? '')) ctx.addIssue({ code: 'custom', path: ['overdueDays'], message: 'validation.importRepaidOverdue' });
 });
+/** The answers of the 'repaid' column that mean yes. */
+export const YES = new Set(['是', 'yes', 'y', 'true', '1']);
 export type HistoryRow = z.infer<typeof historyRow>;
 
 export const historyListInput = inDateOrder(pageInput.extend({

@@ -25,6 +25,11 @@ const homeFigures = z.object({
   inReview: count,
   overdue: count,
   loansIssued: count,
+  /** From the loan accounts: the principal outstanding of live loans (yuan), loans overdue, compensated (none recovered yet) and recovering. */
+  outstanding: z.number(),
+  overdueLoans: count,
+  compensatedLoans: count,
+  recoveringLoans: count,
 });
 export type HomeFigures = z.infer<typeof homeFigures>;
 

@@ -59,7 +59,17 @@ export const BUTTON_TITLES: Record<string, { zh: string; en: string }> = {
   retry: { zh: '重试', en: 'Retry' },
   push: { zh: '推送', en: 'Push' },
   rerun: { zh: '重新同步', en: 'Re-run' },
+  repay: { zh: '还款登记', en: 'Record repayments' },
+  compensate: { zh: '代偿登记', en: 'Record compensations' },
+  confirmCompensation: { zh: '代偿复核', en: 'Confirm compensations' },
+  recover: { zh: '追偿登记', en: 'Record recoveries' },
+  chargeOff: { zh: '核销申请', en: 'Request write-offs' },
+  confirmChargeOff: { zh: '核销确认', en: 'Confirm write-offs' },
+  contribute: { zh: '基金缴存', en: 'Record contributions' },
 };
+
+/** The ledger's buttons (postLoan::verb): the bank's, the guarantee company's and renshe's. */
+export const POST_LOAN_BUTTONS = ['repay', 'compensate', 'confirmCompensation', 'recover', 'chargeOff', 'confirmChargeOff', 'export'] as const;
 
 const crud = (module: string, ...extra: string[]) => ['add', 'edit', 'delete', ...extra].map((action) => `${module}::${action}`);
 
@@ -95,6 +105,13 @@ export const MENU_ROUTES: RouteNode[] = [
       workbench('BANK_SECOND', '银行复审', 'Bank second review'),
       workbench('BANK_TRANSFER', '银行转账', 'Bank transfer'),
       leaf('/bank/bank-statistics', '银行统计', 'Bank statistics', { type: 0, buttons: [statisticsExport('bank')] }),
+    ],
+  },
+  {
+    path: '/post-loan', zh: '贷后管理', en: 'After the loan', icon: 'AccountBookOutlined', header: 'business',
+    children: [
+      leaf('/post-loan/ledger', '贷后台账', 'Post-loan ledger', { buttons: POST_LOAN_BUTTONS.map((verb) => `postLoan::${verb}`) }),
+      leaf('/post-loan/fund', '担保基金', 'Guarantee fund', { buttons: ['fund::contribute'] }),
     ],
   },
   {
@@ -137,6 +154,7 @@ export const MENU_ROUTES: RouteNode[] = [
       leaf('/admin/setting/business/overtime', '系统超时配置', 'Time-out settings', { buttons: crud('overtime') }),
       leaf('/admin/setting/business/calendar', '节假日配置', 'Holiday calendar', { buttons: crud('calendar') }),
       leaf('/admin/setting/business/message', '短信模板配置', 'SMS templates', { buttons: crud('smsTemplate', 'testSend') }),
+      leaf('/admin/setting/business/post-loan', '贷后设置', 'Post-loan settings', { buttons: ['postLoanSetting::edit'] }),
     ],
   },
   {

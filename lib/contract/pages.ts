@@ -36,4 +36,7 @@ export const PAGES = {
   history: '/admin/setting/data/historical-data',
   pushData: '/push-data/index',
   renshePush: '/renshe-push-log/log',
+  ledger: '/post-loan/ledger',
+  fund: '/post-loan/fund',
+  postLoanSettings: '/admin/setting/business/post-loan',
 } as const;

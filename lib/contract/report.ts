@@ -31,7 +31,15 @@ export const reportInput = checked(filters);
 export type ReportInput = z.input<typeof reportInput>;
 export type ReportQuery = z.infer<typeof reportInput>;
 
-const loanFigures = z.object({ loans: count, amount: z.number(), people: count, employees: count, keyEmployees: count, subsidy: z.number() });
+/**
+ * Per row: loans issued and their amount, people and jobs, subsidy owed; and of those loans now
+ * (from their accounts): principal repaid, outstanding, outstanding of overdue loans, compensated
+ * by the guarantee companies and recovered since (yuan).
+ */
+const loanFigures = z.object({
+  loans: count, amount: z.number(), people: count, employees: count, keyEmployees: count, subsidy: z.number(),
+  repaid: z.number(), outstanding: z.number(), overdue: z.number(), compensated: z.number(), recovered: z.number(),
+});
 export type LoanFigures = z.infer<typeof loanFigures>;
 const period = z.object({ monthFrom: z.string(), monthTo: z.string() });
 

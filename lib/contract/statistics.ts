@@ -63,6 +63,10 @@ export const statisticsForm = z.object({
   byMonth: z.array(figures.extend({ month: z.string() })),
   /** The organisations of the page's side the user may filter by. */
   orgs: z.array(z.object({ id: count, name: z.string() })),
+  /** Each organisation's loans after issue as they stand now (their accounts): live loans, outstanding, overdue, compensated, recovered (yuan). */
+  afterIssue: z.array(z.object({
+    orgId: count, orgName: z.string(), loans: count, outstanding: z.number(), overdueLoans: count, overdue: z.number(), compensated: z.number(), recovered: z.number(),
+  })),
 });
 export type StatisticsForm = z.infer<typeof statisticsForm>;
 

@@ -89,11 +89,11 @@ test.describe('entry page', () => {
     await page.route('**/api/home/overview', async (route) => { await held; await route.continue(); });
     await page.reload();
     const figures = page.getByRole('region', { name: '平台概况' });
-    await expect(figures.locator('.ant-card')).toHaveCount(4);
-    await expect(figures.locator('.ant-skeleton')).toHaveCount(4);
+    await expect(figures.locator('.ant-card')).toHaveCount(8);
+    await expect(figures.locator('.ant-skeleton')).toHaveCount(8);
     await expect(page.getByRole('heading', { level: 2, name: /^你好，/ })).toBeVisible();
     release();
     await expect(figures.locator('.ant-skeleton')).toHaveCount(0);
-    await expect(figures.getByRole('link')).toHaveCount(4);
+    await expect(figures.getByRole('link')).toHaveCount(8);
   });
 });

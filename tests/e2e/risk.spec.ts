@@ -99,7 +99,7 @@ test.describe('risk screens', () => {
       await page.getByRole('button', { name: /查\s*询/ }).click();
       await page.getByRole('row', { name: new RegExp(accepted.data.number) }).getByRole('button', { name: /详\s*情/ }).click();
       const drawer = page.getByRole('dialog').filter({ hasText: accepted.data.number });
-      await expect(drawer.getByText(/指标版本 V3/)).toBeVisible();
+      await expect(drawer.getByText(/指标版本 V4/)).toBeVisible();
       await shoot(page, 'risk-detail-red-flags', { fullPage: true });
     } finally {
       await api.dispose();

@@ -4,6 +4,7 @@ import { describeUpstream } from './harness';
 import { expectFields, orgIdOf, userId } from './helpers';
 import { createCase, key, ORGS } from './workflow-fixtures';
 import { readXlsx } from './xlsx-reader';
+import { openMissingAccounts } from '../../upstream/modules/loans/backfill';
 
 describeUpstream('application calls: status dictionary, state, records, people, files, bank first review, quotas', (up) => {
   const tokens: Record<string, string> = {};
@@ -101,6 +102,7 @@ describeUpstream('application calls: status dictionary, state, records, people, 
     const app = await createCase(up().db, { guarantee: 'gc1' });
     await up().db.updateTable('application').set({ status: 'LOANED', stage: null, node_id: null, assignee_id: null, loan_amount: 150000, loan_date: '2015-01-15', term_months: 24 })
       .where('id', '=', app.id).execute();
+    await openMissingAccounts(up().db);
     // Long before the demo's loans: the one loan of the company then.
     const before = (await call('businessClubFirstTrial/getBondingCompanyList', { date: '2015-01-14' }, 'admin')).body.data;
     const on = (await call('businessClubFirstTrial/getBondingCompanyList', { date: '2015-01-15' }, 'admin')).body.data;
@@ -109,8 +111,17 @@ describeUpstream('application calls: status dictionary, state, records, people, 
     expect(company(before)).toMatchObject({ used: 0, loans: 0 });
     expect(company(on)).toMatchObject({ used: 150000, loans: 1, left: 60_000_000 - 150000 });
     expect(company(on).quota).toBe(60_000_000);
-    // Past its term the loan is no longer guaranteed.
-    expect(company(after)).toMatchObject({ used: 0, loans: 0 });
+    // Past its term it is guaranteed until the bank reports its last period; then no longer.
+    expect(company(after)).toMatchObject({ used: 150000, loans: 1 });
+    const account = (await call('loanAccount/getInfo', { id: app.id }, 'admin')).body.data;
+    const last = account.schedule.at(-1);
+    const paid = await call('loanAccount/repay', {
+      id: app.id, version: account.account.version, key: randomUUID(), reportId: 'LAST-1', kind: 'PERIOD', period: last.period, paidOn: last.dueDate,
+      principal: last.principal, interest: last.interest,
+    }, 'bank');
+    expect(paid.body.code, paid.body.message).toBe(200);
+    expect(company((await call('businessClubFirstTrial/getBondingCompanyList', { date: '2017-01-15' }, 'admin')).body.data)).toMatchObject({ used: 150000, loans: 1 });
+    expect(company((await call('businessClubFirstTrial/getBondingCompanyList', { date: '2017-02-15' }, 'admin')).body.data)).toMatchObject({ used: 0, loans: 0 });
 
     const own = (await call('businessClubFirstTrial/getBondingCompanyList', {}, 'guarantee')).body.data;
     expect(own.list.map((c: { name: string }) => c.name)).toEqual([ORGS.gc1]);

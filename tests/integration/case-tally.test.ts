@@ -53,18 +53,20 @@ describeUpstream('the bank and guarantee statistics stay exact over their summar
     }
   }
 
-  /** The guarantee balances on a few days against the loans themselves. */
+  /** The guarantee balances on a few days against the loans themselves: their accounts and repayments, and the cases approved. */
   async function expectBalances() {
     for (const day of ['2024-06-30', '2026-01-05', '2026-09-15', undefined]) {
       const data = (await up().call('businessClubFirstTrial/getBondingCompanyList', day ? { date: day } : {}, { token: admin })).body.data;
-      const { rows } = await sql<{ org: number; n: string; amount: string; pending: string; waiting: string }>`select guarantee_org_id as org,
-          count(*) filter (where status = 'LOANED' and loan_date <= ${data.date}::date and loan_date + make_interval(months => term_months) > ${data.date}::date) as n,
-          coalesce(sum(loan_amount) filter (where status = 'LOANED' and loan_date <= ${data.date}::date and loan_date + make_interval(months => term_months) > ${data.date}::date), 0) as amount,
+      const { rows: loans } = await sql<{ org: number; n: string; amount: string }>`select l.guarantee_org_id as org, count(*) as n,
+          coalesce(sum(l.principal - coalesce((select sum(r.principal) from loan_repayment r where r.application_id = l.application_id and r.paid_on <= ${data.date}::date), 0)), 0) / 100.0 as amount
+        from loan_account l where l.issue_date <= ${data.date}::date and (l.settled_on is null or l.settled_on > ${data.date}::date)
+          and (l.compensated_on is null or l.compensated_on > ${data.date}::date) group by 1`.execute(up().db);
+      const { rows: approved } = await sql<{ org: number; pending: string; waiting: string }>`select guarantee_org_id as org,
           count(*) filter (where status = 'APPROVED') as pending, coalesce(sum(coalesce(guarantee_quota, amount)) filter (where status = 'APPROVED'), 0) as waiting
         from application group by 1`.execute(up().db);
       for (const c of data.list as { orgId: number; loans: number; used: number; pending: number; pendingAmount: number }[]) {
-        const r = rows.find((x) => x.org === c.orgId);
-        expect([c.orgId, c.loans, c.used, c.pending, c.pendingAmount]).toEqual([c.orgId, Number(r?.n ?? 0), Number(r?.amount ?? 0), Number(r?.pending ?? 0), Number(r?.waiting ?? 0)]);
+        const l = loans.find((x) => x.org === c.orgId), a = approved.find((x) => x.org === c.orgId);
+        expect([c.orgId, c.loans, c.used, c.pending, c.pendingAmount]).toEqual([c.orgId, Number(l?.n ?? 0), Number(l?.amount ?? 0), Number(a?.pending ?? 0), Number(a?.waiting ?? 0)]);
       }
     }
   }

@@ -143,16 +143,35 @@ describeUpstream('historical data import (sysImportHistory)', (up) => {
     // The person has a loan not settled: intake refuses them by the OPEN_LOANS (HISTORY) indicator.
     const orgs = await up().db.selectFrom('organization').select(['id', 'name']).where('name', 'in', [ORGS.renshe, ORGS.gc1, ORGS.bank1]).execute();
     const idOf = (name: string) => orgs.find((o) => o.name === name)!.id;
-    const intake = await up().call('channel/application/submit', {
+    const apply = () => up().call('channel/application/submit', {
       clientKey: randomUUID(), borrowerType: 'PERSON',
       proposer: { name: '历史借款人', idNumber: person, mobile: '13712345678', gender: 'MALE', householdRegister: '湖南省长沙市', employmentCategory: '高校毕业生' },
       amount: 100000, termMonths: 24, rate: 0.0435, repaymentMethod: 'INTEREST_MONTHLY', guaranteeMethod: 'CREDIT',
       rensheOrgId: idOf(ORGS.renshe), guaranteeOrgId: idOf(ORGS.gc1), bankOrgId: idOf(ORGS.bank1),
     }, { token: admin });
+    const intake = await apply();
     expect(intake.body.data.status).toBe('REFUSED');
     const check = await up().db.selectFrom('application_check').select(['verdict', 'observed']).where('application_id', '=', intake.body.data.id).where('code', '=', 'OPEN_LOANS').executeTakeFirstOrThrow();
     expect(check).toMatchObject({ verdict: 'REFUSED' });
     expect(Number(check.observed)).toBe(1);
+    // Its account: matured in 2025, every period but the last repaid, so still owed.
+    const id = (await up().db.selectFrom('application').select('id').where('number', '=', `HIS${run}0101`).executeTakeFirstOrThrow()).id;
+    const account = () => up().db.selectFrom('loan_account').select(['state', 'settled_how', 'outstanding', 'method']).where('application_id', '=', id).executeTakeFirstOrThrow();
+    expect(await account()).toMatchObject({ state: 'CURRENT', settled_how: null, outstanding: 18_000_000, method: 'INTEREST_MONTHLY' });
+
+    // Imported again marked repaid (是), with its repayment method: settled, and the borrower may apply again.
+    const header = [...HEADER, '还款方式', '是否已还清（是/否）', '逾期天数'];
+    const settled = await json(await send(up(), 'sysImportHistory/importAll', admin, await xlsxOf([[...rows[0]!, '等额本息', '是', '']], header)));
+    expect(settled.body.data).toMatchObject({ rows: 1, updated: 1 });
+    expect(await account()).toMatchObject({ state: 'SETTLED', settled_how: 'REPAID', outstanding: 0, method: 'EQUAL_INSTALMENT' });
+    const reapplied = await apply();
+    const recheck = await up().db.selectFrom('application_check').select(['verdict', 'observed']).where('application_id', '=', reapplied.body.data.id).where('code', '=', 'OPEN_LOANS').executeTakeFirstOrThrow();
+    expect(Number(recheck.observed)).toBe(0);
+    expect(recheck.verdict).not.toBe('REFUSED');
+
+    // A repaid loan has no days overdue; an unknown method is named.
+    const wrong = await json(await send(up(), 'sysImportHistory/check', admin, await xlsxOf([[...loan(103), '每月还款', '', ''], [...loan(104), '', '是', 10]], header)));
+    expect(wrong.body.data.errors.map((e: { key: string }) => e.key).sort()).toEqual(['validation.importRepaidOverdue', 'validation.importRepaymentMethod']);
   });
 
   it('refuses what is not a spreadsheet, a file without the columns, and callers without the import button', async () => {

@@ -65,6 +65,14 @@ describeUpstream('the entry page\'s overview (home/overview)', (up) => {
     expect(f.overdue).toBe(await loan({ status: 'IN_REVIEW', overdue: true }));
     expect(f.loansIssued).toBe(await loan({ status: 'LOANED' }));
     expect(f.inReview).toBeGreaterThan(0);
+    // After issue: the ledger's lists behind them, and the outstanding principal by a direct sum of the accounts.
+    const ledger = async (filters: object) => (await up().call('loanAccount/getList', { pageNum: 1, pageSize: 10, ...filters }, { token: tokens.admin })).body.data.total;
+    expect(f.overdueLoans).toBe(await ledger({ state: 'OVERDUE' }));
+    expect(f.compensatedLoans).toBe(await ledger({ state: 'COMPENSATED' }));
+    expect(f.recoveringLoans).toBe(await ledger({ state: 'RECOVERING' }));
+    expect(f.recoveringLoans).toBeGreaterThan(0);
+    const { rows: [sum] } = await sql<{ fen: string }>`select coalesce(sum(outstanding), 0) as fen from loan_account where state in ('CURRENT', 'OVERDUE')`.execute(up().db);
+    expect(Math.round(f.outstanding * 100)).toBe(Number(sum!.fen));
     // A new application counts this month at once.
     await createCase(up().db);
     expect((await overview('admin')).figures!.applicationsThisMonth).toBe(f.applicationsThisMonth + 1);

@@ -38,10 +38,10 @@ describeUpstream('admin/getMenu and admin/getPowerList', (up) => {
     expect(version).toMatch(/^\d+$/);
   });
 
-  it('gives the bank reviewer only the /bank group, by GET as well', async () => {
+  it('gives the bank reviewer only the /bank group and the post-loan ledger, by GET as well', async () => {
     for (const method of ['POST', 'GET'] as const) {
       const { menu } = await menuOf(bankToken, method);
-      expect(paths(menu)).toEqual(['/bank']);
+      expect(paths(menu)).toEqual(['/bank', '/post-loan']);
       expect(paths(menu[0]!.children)).toEqual(paths(bankGroup.children!));
       expect(menu[0]!.children.map((c: MenuItem) => c.title)).toEqual(bankGroup.children!.map((c) => c.zh));
     }
@@ -54,7 +54,7 @@ describeUpstream('admin/getMenu and admin/getPowerList', (up) => {
     const after = await menuOf(bankToken);
     expect(after.version).not.toBe(before.version);
     // A child granted without its parent group appears at the top.
-    expect(paths(after.menu).sort()).toEqual(['/admin/home/loan', '/bank']);
+    expect(paths(after.menu).sort()).toEqual(['/admin/home/loan', '/bank', '/post-loan']);
     // The same grants give the same version, and the cheap version call agrees with the menu.
     expect((await menuOf(bankToken)).version).toBe(after.version);
     const version = await up().call<{ version: string }>('admin/getMenuVersion', {}, { token: bankToken, method: 'GET' });
@@ -73,7 +73,7 @@ describeUpstream('admin/getMenu and admin/getPowerList', (up) => {
 
   it('drops the menu of a disabled role', async () => {
     const token = await up().login('guarantee');
-    expect(paths((await menuOf(token)).menu)).toEqual(['/guarantee']);
+    expect(paths((await menuOf(token)).menu)).toEqual(['/guarantee', '/post-loan']);
     await up().db.updateTable('role').set({ state: 'DISABLED' }).where('name', '=', '担保审核员').execute();
     const { menu, access } = await menuOf(token);
     expect(menu).toEqual([]);
@@ -93,6 +93,8 @@ describeUpstream('admin/getMenu and admin/getPowerList', (up) => {
       .map((page) => ({ component: page.buttons![0]!.split('::')[0]!, btnList: page.buttons!.filter((b) => !supervisors.test(b)) }));
     expect(seeded.flatMap((entry) => entry.btnList)).toContain('bankFirst::redeploy');
     expect(seeded.length).toBeGreaterThan(0);
+    // And the bank's buttons of the post-loan ledger (upstream/db/seed/post-loan-grants.ts).
+    seeded.push({ component: 'postLoan', btnList: ['postLoan::repay', 'postLoan::export'] });
     expect(await powerOf(bankToken)).toEqual(seeded);
     const buttons = await up().db.insertInto('permission').values(['role::del', 'role::authorize', 'user::confer'].map((action, i) => ({
       parent_id: null, kind: 'BUTTON' as const, path: null, title_zh: action, title_en: action, icon: null, sort: 100 + i,

@@ -4,6 +4,7 @@ import { describeUpstream } from './harness';
 import { expectFields, orgIdOf, staffIn } from './helpers';
 import { createCase, ORGS } from './workflow-fixtures';
 import { readXlsx } from './xlsx-reader';
+import { openMissingAccounts } from '../../upstream/modules/loans/backfill';
 
 describeUpstream('the monthly report: loans, people, jobs, subsidy, banks, guarantee balances', (up) => {
   const tokens: Record<string, string> = {};
@@ -24,17 +25,24 @@ describeUpstream('the monthly report: loans, people, jobs, subsidy, banks, guara
     await up().db.updateTable('application').set({
       status: 'LOANED', stage: null, node_id: null, assignee_id: null, borrower_type: 'SMALL_COMPANY', product_id: product.id, loan_amount: amount, loan_date: day, term_months: 12, rate: 0.06,
     }).where('id', '=', app.id).execute();
+    await openMissingAccounts(up().db);
     return { app, share: Number(product.subsidy_share) };
   }
 
   it('counts the loans issued, the people and jobs they bring and the subsidy owed, by region, month and bank, as the loans say', async () => {
     const before = (await call('reportStatistics/form', PERIOD)).body.data;
-    expect(before.totals).toEqual({ loans: 0, amount: 0, people: 0, employees: 0, keyEmployees: 0, subsidy: 0 });
+    expect(before.totals).toEqual({ loans: 0, amount: 0, people: 0, employees: 0, keyEmployees: 0, subsidy: 0, repaid: 0, outstanding: 0, overdue: 0, compensated: 0, recovered: 0 });
     const { share } = await loan('2015-03-10', 120000);
     await loan('2015-03-20', 80000, 'bank2');
     const data = (await call('reportStatistics/form', PERIOD)).body.data;
     const monthly = (amount: number) => Math.round(amount * 0.06 / 12 * share * 100) / 100;
     expect(data.totals).toMatchObject({ loans: 2, amount: 200000, people: 2, employees: 6, keyEmployees: 2 });
+    // Where the two loans stand now, from their accounts: interest-only, matured, the last period (the principal) still owed.
+    const { rows: [direct] } = await sql<{ repaid: string; live: string; overdue: string }>`select sum(principal - outstanding) / 100.0 as repaid,
+        sum(outstanding) filter (where state in ('CURRENT', 'OVERDUE')) / 100.0 as live, coalesce(sum(outstanding) filter (where state = 'OVERDUE'), 0) / 100.0 as overdue
+      from loan_account where issue_date between '2015-01-01' and '2015-12-31'`.execute(up().db);
+    expect(data.totals).toMatchObject({ repaid: Number(direct!.repaid), outstanding: Number(direct!.live), overdue: Number(direct!.overdue), compensated: 0, recovered: 0 });
+    expect(data.totals.outstanding).toBe(200000);
     // Each loan owes the month's subsidy in each month of its term from March: ten months of 2015.
     expect(data.totals.subsidy).toBeCloseTo(10 * (monthly(120000) + monthly(80000)), 2);
     expect(data.rows.find((r: { month: string }) => r.month === '2015-03')).toMatchObject({ region: '430100', regionName: '长沙市', loans: 2, amount: 200000, employees: 6 });
@@ -80,7 +88,8 @@ describeUpstream('the monthly report: loans, people, jobs, subsidy, banks, guara
     const response = await up().request('reportStatistics/export', PERIOD, { token: tokens.admin, locale: 'en' });
     const book = readXlsx(new Uint8Array(await response.arrayBuffer()));
     expect(Object.keys(book)).toEqual(['By region and month', 'By month', 'By bank', 'Jobs created', 'Guarantee companies']);
-    expect(book['By month']![0]).toEqual(['Month', 'Loans issued', 'Amount issued (yuan)', 'People supported', 'Jobs created', 'Of them from key groups', 'Subsidy owed (yuan)']);
+    expect(book['By month']![0]).toEqual(['Month', 'Loans issued', 'Amount issued (yuan)', 'People supported', 'Jobs created', 'Of them from key groups', 'Subsidy owed (yuan)',
+      'Principal repaid (yuan)', 'Outstanding (yuan)', 'Of it overdue (yuan)', 'Compensated (yuan)', 'Recovered (yuan)']);
     const jobs = readXlsx(new Uint8Array(await (await up().request('businessClubFirstTrial/employmentFormExport', PERIOD, { token: tokens.admin })).arrayBuffer()));
     expect(Object.keys(jobs)).toEqual(['带动就业']);
   });

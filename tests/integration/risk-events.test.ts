@@ -141,9 +141,9 @@ describeUpstream('the staffing indicator of small companies (KEY_HIRES)', (up) =
 
   it('is part of a new issued version for small companies only; older versions keep their items', async () => {
     const models = (await call('business/model/getList', { borrowerType: 'SMALL_COMPANY' })).body.data[0];
-    expect(models.current).toMatchObject({ number: 3 });
+    expect(models.current).toMatchObject({ number: 4 });
     const issues = await up().db.selectFrom('indicator_issue').select(['number', 'items']).orderBy('number').execute();
-    expect(issues.map((i) => i.items.some((item) => item.code === 'KEY_HIRES'))).toEqual([false, true, true]);
+    expect(issues.map((i) => i.items.some((item) => item.code === 'KEY_HIRES'))).toEqual([false, true, true, true]);
     expect(issues[1]!.items.find((i) => i.code === 'KEY_HIRES')).toMatchObject({ borrower_types: ['SMALL_COMPANY'], effect: 'HARD', metric: 'KEY_HIRE_MARGIN' });
     expect(issues[1]!.items.filter((i) => i.code !== 'KEY_HIRES')).toEqual(issues[0]!.items);
   });
@@ -174,7 +174,7 @@ describeUpstream('the staffing indicator of small companies (KEY_HIRES)', (up) =
       expect(app.staff_count).toBe(staff);
       const needed = staff > 100 ? 8 : 15;
       expect(await verdict(res.body.data.id)).toMatchObject({
-        version: 3, verdict: passes ? 'PASSED' : 'REFUSED', observed: Math.round((keyHires * 100 / staff - needed) * 100) / 100,
+        version: 4, verdict: passes ? 'PASSED' : 'REFUSED', observed: Math.round((keyHires * 100 / staff - needed) * 100) / 100,
       });
       if (passes) expect(app.status).toBe('IN_REVIEW');
       else expect(app).toMatchObject({ status: 'REFUSED', content: expect.stringContaining('新招用重点群体人员占比不足') });

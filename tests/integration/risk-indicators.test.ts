@@ -43,11 +43,11 @@ describeUpstream('indicators at intake, issued versions, models and red flags', 
     expect(res.body.data.status).toBe('REFUSED');
     const app = await up().db.selectFrom('application as a').innerJoin('refuse_reason as r', 'r.id', 'a.refuse_reason_id').innerJoin('indicator_issue as i', 'i.id', 'a.indicator_issue_id')
       .select(['a.stage', 'a.assignee_id', 'a.check_outcome', 'r.content', 'r.sms_text', 'i.number']).where('a.id', '=', res.body.data.id).executeTakeFirstOrThrow();
-    expect(app).toMatchObject({ stage: null, assignee_id: null, check_outcome: 'REFUSED', content: '申请人年龄不在18至60周岁之间', number: 3 });
+    expect(app).toMatchObject({ stage: null, assignee_id: null, check_outcome: 'REFUSED', content: '申请人年龄不在18至60周岁之间', number: 4 });
     const sms = await up().db.selectFrom('sms_outbox').select(['mobile', 'content']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(sms).toEqual({ mobile: '13712345678', content: expect.stringContaining(app.sms_text) });
     const data = await flags(res.body.data.id);
-    expect(data).toMatchObject({ version: 3, outcome: 'REFUSED' });
+    expect(data).toMatchObject({ version: 4, outcome: 'REFUSED' });
     expect(verdictOf(data, 'AGE_RANGE')).toMatchObject({ verdict: 'REFUSED', observed: 14 });
     expect(verdictOf(data, 'AMOUNT_CAP')).toMatchObject({ verdict: 'PASSED', observed: -100000 });
   });
@@ -115,12 +115,12 @@ describeUpstream('indicators at intake, issued versions, models and red flags', 
     expect(draft.find((r) => r.code === 'AGE_RANGE')).toMatchObject({ change: 'CHANGED', changedFields: ['max'] });
     expect(draft.find((r) => r.code === 'YOUNG_FLAG')?.change).toBe('NEW');
 
-    // Until issued, intake keeps version 3 (the seeded set, the small companies' staffing indicator, the client group and the term).
+    // Until issued, intake keeps version 4 (the seeded set, the small companies' staffing indicator, the client group and the term, the number of loans).
     expect((await intake(idBorn('19680101'))).body.data.status).toBe('IN_REVIEW');
     expect((await call('business/index/issue', { basedOn: 0 })).status).toBe(409);
-    const issued = await call('business/index/issue', { basedOn: 3, note: '年龄上限调整为55岁' });
-    expect(issued.body.data).toMatchObject({ number: 4, items: 11 });
-    expect((await call('business/index/issue', { basedOn: 3 })).status).toBe(409);
+    const issued = await call('business/index/issue', { basedOn: 4, note: '年龄上限调整为55岁' });
+    expect(issued.body.data).toMatchObject({ number: 5, items: 12 });
+    expect((await call('business/index/issue', { basedOn: 4 })).status).toBe(409);
     expect((await list()).every((r) => r.change === 'SAME')).toBe(true);
 
     const refused = await intake(idBorn('19680101'));
@@ -131,11 +131,11 @@ describeUpstream('indicators at intake, issued versions, models and red flags', 
 
     const models = (await call('business/model/getList', { borrowerType: 'PERSON' })).body.data;
     expect(models).toHaveLength(1);
-    expect(models[0].current).toMatchObject({ number: 4, indicators: 10, note: '年龄上限调整为55岁', checked: 2, refused: 1, flagged: 1, passed: 0 });
-    expect(models[0].history.map((h: { number: number }) => h.number)).toEqual([4, 3, 2, 1]);
+    expect(models[0].current).toMatchObject({ number: 5, indicators: 11, note: '年龄上限调整为55岁', checked: 2, refused: 1, flagged: 1, passed: 0 });
+    expect(models[0].history.map((h: { number: number }) => h.number)).toEqual([5, 4, 3, 2, 1]);
     expect(models[0].history[1].checked).toBeGreaterThanOrEqual(6);
     const company = (await call('business/model/getList', { borrowerType: 'SMALL_COMPANY' })).body.data[0];
-    expect(company.current).toMatchObject({ number: 4, indicators: 10 });
+    expect(company.current).toMatchObject({ number: 5, indicators: 11 });
   });
 
   it('is the risk officers\' business: a reviewer gets 403; the edit button does not issue', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { describeUpstream } from './harness';
 import { expectFields, orgIdOf, staffIn } from './helpers';
@@ -99,6 +100,23 @@ describeUpstream('statistics (statisticsForm, Unfold, Export)', (up) => {
     const { body } = await up().call(FORM, { side: 'guarantee' }, { token: tokens.guarantee });
     expect(body.data.byOrg.map((r: { orgId: number }) => r.orgId)).toEqual([org.gc1]);
     expect(body.data.summary.total).toBe(await dbCount((q) => q.where('a.guarantee_org_id', '=', org.gc1)));
+  });
+
+  it('shows each organisation\'s loans after issue as their accounts stand, within the scope', async () => {
+    const direct = async (column: 'bank_org_id' | 'guarantee_org_id', orgId: number) => {
+      const { rows: [row] } = await sql<{ loans: string; outstanding: string; overdue: string; compensated: string; recovered: string }>`select
+          count(*) filter (where state in ('CURRENT', 'OVERDUE')) as loans, coalesce(sum(outstanding) filter (where state in ('CURRENT', 'OVERDUE')), 0) as outstanding,
+          coalesce(sum(outstanding) filter (where state = 'OVERDUE'), 0) as overdue, coalesce(sum(compensated), 0) as compensated, coalesce(sum(recovered), 0) as recovered
+        from loan_account where ${sql.ref(column)} = ${orgId}`.execute(up().db);
+      return { loans: Number(row!.loans), outstanding: Number(row!.outstanding) / 100, overdue: Number(row!.overdue) / 100, compensated: Number(row!.compensated) / 100, recovered: Number(row!.recovered) / 100 };
+    };
+    const bank = (await form({})).body.data.afterIssue;
+    expect(bank.map((r: { orgId: number }) => r.orgId)).toEqual([org.bank1]);
+    expect(bank[0]).toMatchObject(await direct('bank_org_id', org.bank1));
+    const gc = (await up().call(FORM, { side: 'guarantee' }, { token: tokens.admin })).body.data.afterIssue;
+    const gc1 = gc.find((r: { orgId: number }) => r.orgId === org.gc1);
+    expect(gc1).toMatchObject(await direct('guarantee_org_id', org.gc1));
+    expect(gc1.compensated).toBeGreaterThan(0);
   });
 
   it('filters by period and borrower type', async () => {

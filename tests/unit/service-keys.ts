@@ -5,6 +5,9 @@ import { APPLICATION_STATUSES, BORROWER_TYPES, GUARANTEE_METHODS, STAGES } from 
 import { FILE_KINDS } from '@/lib/workflow/files';
 import { FIGURES, STATISTICS_SIDES } from '@/lib/workflow/statistics';
 import { COLUMNS } from '@/upstream/modules/workflow/export';
+import { LEDGER_COLUMNS } from '@/upstream/modules/loans/read';
+import { LOAN_STATES, SETTLED_HOWS } from '@/lib/workflow/loan-states';
+import { REPAYMENT_METHODS } from '@/lib/workflow/plan';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -42,6 +45,11 @@ const FAMILIES: Record<string, (own: string[]) => string[]> = {
   'reports.apply.': (own) => own.filter((k) => k.startsWith('upstream.reports.apply.')),
   'reports.bonding.': (own) => own.filter((k) => k.startsWith('upstream.reports.bonding.')),
   'reports.report.': (own) => own.filter((k) => k.startsWith('upstream.reports.report.')),
+  // The loans after issue: their states and how settled, repayment methods, the ledger export's columns.
+  'loans.state.': () => LOAN_STATES.map((s) => `loans.state.${s}`),
+  'loans.settledHow.': () => SETTLED_HOWS.map((s) => `loans.settledHow.${s}`),
+  'loans.method.': () => REPAYMENT_METHODS.map((m) => `loans.method.${m}`),
+  'loans.column.': () => LEDGER_COLUMNS.map(([key]) => `loans.column.${key}`),
   // The translator itself, trying the service's own namespace first.
   'upstream.': () => [],
 };

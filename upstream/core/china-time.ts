@@ -23,3 +23,10 @@ export const chinaHour = (now: Date) => new Date(now.getTime() + CHINA_MS).getUT
 
 /** An instant on China's wall clock as 'YYYY-MM-DD HH:mm:ss'. */
 export const chinaDateTime = (instant: Date | string) => new Date(new Date(instant).getTime() + CHINA_MS).toISOString().slice(0, 19).replace('T', ' ');
+
+/** The China day `days` before a China day ('YYYY-MM-DD'). */
+export function daysBefore(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}

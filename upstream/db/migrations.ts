@@ -22,6 +22,8 @@ import { scopeVersion } from './migration-scope-version';
 import { door } from './migration-door';
 import { funnel } from './migration-funnel';
 import { menuTitles } from './migration-menu-titles';
+import { loans } from './migration-loans';
+import { loanNumber } from './migration-loan-number';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -277,4 +279,6 @@ export const migrations: Record<string, Migration> = {
   '0034_door': door,
   '0035_funnel': funnel,
   '0036_menu_titles': menuTitles,
+  '0037_loans': loans,
+  '0038_loan_number': loanNumber,
 };

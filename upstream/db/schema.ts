@@ -4,9 +4,10 @@ import type { PermissionTable, SystemTables, UserTable } from './schema-system';
 import type { ConfigTables } from './schema-config';
 import type { CaseTables } from './schema-cases';
 import type { ContentTables } from './schema-content';
+import type { LoanTables } from './schema-loans';
 
 /** Every table of the service's database, by domain (a file each: upstream/db/schema-*.ts). */
-export interface Database extends SystemTables, ConfigTables, CaseTables, ContentTables, PushTables {}
+export interface Database extends SystemTables, ConfigTables, CaseTables, ContentTables, PushTables, LoanTables {}
 
 export type { OrgType, StoredParams } from './schema-system';
 export type { IssuedIndicator } from './schema-config';

@@ -14,6 +14,8 @@ import { agreementCalls } from './agreement';
 import { riskCalls } from './risk';
 import { lookupCalls } from './lookups';
 import { pushCalls } from './push';
+// The guarantee side's calls (guaranteeSideCalls in ./loans) join CALLS together with their handlers.
+import { loanCalls } from './loans';
 
 /**
  * The call table (DESIGN.md section 3): every call of the /api contract, once, by its path.
@@ -22,7 +24,7 @@ import { pushCalls } from './push';
  */
 export const CALLS = {
   ...authCalls, ...commonCalls, ...systemCalls, ...flowCalls, ...workflowCalls, ...statisticsCalls, ...contentCalls, ...applicationCalls, ...reportCalls,
-  ...smsCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupCalls, ...pushCalls,
+  ...smsCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupCalls, ...pushCalls, ...loanCalls,
 };
 
 type Calls = typeof CALLS;

@@ -10,6 +10,9 @@ import { seedLookupDemo } from './lookups';
 import { seedContentDemo } from './content';
 import { SEEDED_ROLE_TEXTS } from '../migration-role-names';
 import { adjustReviewerRoles } from './roles';
+import { grantPostLoan } from './post-loan-grants';
+import { seedLoanHistories } from './loan-histories';
+import { openMissingAccounts } from '../../modules/loans/backfill';
 
 type Trx = Kysely<Database>;
 
@@ -45,7 +48,7 @@ export async function seedReference(db: Kysely<Database>) {
  * (matched by path, and by action under their page), so a newer release brings its new
  * screens to an existing installation. Nothing an administrator changed is touched.
  */
-async function syncMenus(trx: Trx, nodes: RouteNode[], parentId: number | null) {
+export async function syncMenus(trx: Trx, nodes: RouteNode[], parentId: number | null) {
   // One read of what exists, then only the missing rows are written: a start on an existing
   // database costs one query here, not two per page.
   const rows = await trx.selectFrom('permission').select(['id', 'kind', 'path', 'parent_id', 'action']).orderBy('id').execute();
@@ -148,6 +151,7 @@ export async function seedDemo(db: Kysely<Database>) {
       roleIds.set(role.name, row.id);
       await grantSubtrees(trx, row.id, role.menus);
     }
+    await grantPostLoan(trx);
     for (const user of DEMO_USERS) {
       const row = await trx.insertInto('app_user').values({
         org_id: orgIds.get(user.org)!, username: user.username, nickname: user.nickname, type: user.type,
@@ -169,6 +173,9 @@ export async function seedDemo(db: Kysely<Database>) {
     const admin = await trx.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
     await seedContentDemo(trx, admin.id);
   });
+  // The issued demo loans' accounts, and their lives since (each batch its own transaction).
+  await openMissingAccounts(db);
+  await seedLoanHistories(db);
 }
 
 /** Grants the menu nodes at the given paths and everything below them. */

@@ -11,6 +11,10 @@ import type { HistoryRowOut } from '../../../lib/contract/history';
 import { idGender } from '../../../lib/workflow/id-number';
 import { chinaDayStart } from '../../core/resource/list';
 import { HISTORY_IMPORT, resolveRows, type Loan } from './rows';
+import { YES } from '../../../lib/contract/history';
+import { chinaToday, daysBefore } from '../../core/china-time';
+import { loadCalendar } from '../calendar/store';
+import { openAccounts } from '../loans/open';
 
 type Ctx = CallContext<AuthUser>;
 /** Rows a statement writes: well under PostgreSQL's 65,535 parameters at 30 columns a row. */
@@ -48,7 +52,7 @@ const loanValues = (loan: Loan, importId: number, now: Date) => ({
   number: loan.loanNumber, borrower_type: loan.borrower, module_id: loan.moduleId, status: 'LOANED' as const, node_id: null, stage: null,
   assignee_id: null, renshe_org_id: loan.rensheOrgId, guarantee_org_id: loan.guaranteeOrgId, bank_org_id: loan.bankOrgId, name: loan.name,
   id_number: loan.idNumber, mobile: loan.mobile, gender: idGender(loan.idNumber), household_register: '', employment_category: loan.employmentCategory ?? '',
-  amount: loan.amount, term_months: loan.termMonths, rate: loan.rate ?? 0, repayment_method: 'INTEREST_MONTHLY' as const, guarantee_method: loan.guarantee,
+  amount: loan.amount, term_months: loan.termMonths, rate: loan.rate ?? 0, repayment_method: loan.method, guarantee_method: loan.guarantee,
   loan_amount: loan.amount, loan_date: loan.loanDate, client_group_id: loan.clientGroupId, product_id: loan.productId, import_id: importId, updated_at: now,
 });
 
@@ -70,23 +74,52 @@ async function write(ctx: Ctx, fileName: string, mode: 'ALL' | 'CLEAN', rowsRead
         .values(batch.map(({ value }) => ({ ...loanValues(value, history.id, ctx.now), created_at: chinaDayStart(value.loanDate) })))
         .onConflict((oc) => oc.column('number').doUpdateSet((eb) => ({
           ...Object.fromEntries(['borrower_type', 'module_id', 'renshe_org_id', 'guarantee_org_id', 'bank_org_id', 'name', 'id_number', 'mobile', 'gender',
-            'employment_category', 'amount', 'term_months', 'rate', 'guarantee_method', 'loan_amount', 'loan_date', 'client_group_id', 'product_id', 'import_id', 'updated_at',
+            'employment_category', 'amount', 'term_months', 'rate', 'repayment_method', 'guarantee_method', 'loan_amount', 'loan_date', 'client_group_id', 'product_id', 'import_id', 'updated_at',
           ].map((c) => [c, eb.ref(`excluded.${c}` as 'excluded.name')])),
           version: sql`application.version + 1`,
         })).where('application.import_id', 'is not', null))
-        .returning(['number', sql<boolean>`xmax = 0`.as('inserted')]).execute();
+        .returning(['id', 'number', sql<boolean>`xmax = 0`.as('inserted')]).execute();
       if (written.length !== batch.length) {
         const done = new Set(written.map((w) => w.number));
         const lost = batch.filter((b) => !done.has(b.value.loanNumber));
         throw importRefused(importCheck(rowsRead, lost.map((l) => ({ row: l.row, column: 'resources.history.loanNumber', key: 'validation.loanNumberTaken' }))));
       }
       created += written.filter((w) => w.inserted).length;
+      await openImported(trx, batch.map(({ value }) => value), new Map(written.map((w) => [w.number, w.id])), ctx.now);
     }
     const counts = { imported: loans.length, created_count: created, updated_count: loans.length - created };
     await trx.updateTable('import_history').set(counts).where('id', '=', history.id).execute();
     await audit(trx, ctx.user, 'importHistory.import', { type: 'importHistory', id: history.id }, { fileName, mode, rowsRead, ...counts, refused });
     return { rows: loans.length, created, updated: loans.length - created, refused, historyId: history.id };
   });
+}
+
+/**
+ * The imported loans' accounts (DOMAIN.md section 6): the periods due before today repaid but
+ * those of the days overdue the file gives, or all of them for a loan marked repaid (SETTLED). A
+ * loan imported again gets its account anew unless something happened to it since (a bank report
+ * or a compensation), which an import never overwrites.
+ */
+async function openImported(trx: Db, loans: Loan[], ids: Map<string, number>, now: Date) {
+  const all = [...ids.values()];
+  const kept = await trx.selectFrom('loan_account as l').select('l.application_id').where('l.application_id', 'in', all)
+    .where((eb) => eb.or([
+      eb.exists(eb.selectFrom('loan_compensation as c').select('c.id').whereRef('c.application_id', '=', 'l.application_id')),
+      eb.exists(eb.selectFrom('loan_repayment as r').select('r.id').whereRef('r.application_id', '=', 'l.application_id').where('r.report_id', 'not like', 'HISTORY-%')),
+    ])).execute();
+  const keep = new Set(kept.map((k) => k.application_id));
+  const renew = all.filter((id) => !keep.has(id));
+  if (renew.length) {
+    for (const table of ['loan_repayment', 'loan_period', 'loan_account'] as const) await trx.deleteFrom(table).where('application_id', 'in', renew).execute();
+  }
+  const today = chinaToday(now);
+  await openAccounts(trx, loans.filter((l) => !keep.has(ids.get(l.loanNumber)!)).map((l) => ({
+    app: {
+      id: ids.get(l.loanNumber)!, bank_org_id: l.bankOrgId, guarantee_org_id: l.guaranteeOrgId, renshe_org_id: l.rensheOrgId, loan_amount: l.amount,
+      loan_date: l.loanDate, term_months: l.termMonths, rate: l.rate ?? 0, repayment_method: l.method,
+    },
+    history: { paidBefore: daysBefore(today, l.overdueDays ?? 0), repaid: YES.has(l.repaid ?? ''), today },
+  })), await loadCalendar(trx), now);
 }
 
 /** The bad rows as an .xlsx: row, column and reason, in the caller's language. */

@@ -6,6 +6,7 @@ import { IMPORT_MAX_BYTES, type ImportRowError } from '../../../lib/contract/imp
 import { HISTORY_MAX_ROWS, historyRow, type HistoryRow } from '../../../lib/contract/history';
 import type { Locale } from '../../../lib/contract/auth';
 import { BORROWER_TYPES, GUARANTEE_METHODS, type BorrowerType, type GuaranteeMethod } from '../../../lib/workflow/stages';
+import { REPAYMENT_METHODS, type RepaymentMethod } from '../../../lib/workflow/plan';
 import type { OrgType } from '../../db/schema';
 import { chinaToday } from '../../core/china-time';
 import { highestCap, toFen, type TypeLimits } from '../../../lib/workflow/caps';
@@ -27,6 +28,9 @@ export const HISTORY_IMPORT: ImportDefinition<typeof historyRow> = {
     { field: 'guaranteeOrg', label: 'resources.history.guaranteeOrg', required: true },
     { field: 'bankOrg', label: 'resources.history.bankOrg', required: true },
     { field: 'employmentCategory', label: 'resources.history.employmentCategory' },
+    { field: 'repaymentMethod', label: 'resources.history.repaymentMethod' },
+    { field: 'repaid', label: 'resources.history.repaid' },
+    { field: 'overdueDays', label: 'resources.history.overdueDays', kind: 'number' },
   ],
   row: historyRow,
   maxRows: HISTORY_MAX_ROWS,
@@ -48,6 +52,7 @@ export interface Loan extends HistoryRow {
   clientGroupId: number | null;
   /** The borrower type's current product, whose rules (rate, subsidy) the loan is read with. */
   productId: number | null;
+  method: RepaymentMethod;
 }
 
 const normal = (text: string) => text.replace(/\s/g, '').toLowerCase();
@@ -66,6 +71,7 @@ function enumIndex<T extends string>(values: readonly T[], labelOf: (value: T) =
 }
 const BORROWERS = enumIndex(BORROWER_TYPES, (b) => `approval.borrowerType.${b}`);
 const GUARANTEES = enumIndex(GUARANTEE_METHODS, (g) => `approval.guaranteeMethod.${g}`);
+const METHODS = enumIndex(REPAYMENT_METHODS, (m) => `loans.method.${m}`);
 
 /**
  * Resolves the rows the file check passed against the database: borrower type and guarantee
@@ -82,7 +88,7 @@ export async function resolveRows(db: Db, rows: ImportedRow<HistoryRow>[], now: 
     db.selectFrom('application').select('number').where('import_id', 'is', null)
       .where('number', 'in', rows.map((r) => r.value.loanNumber)).execute(),
     db.selectFrom('borrower_type_config').selectAll().execute(),
-    db.selectFrom('loan_product').select(['id', 'borrower_type']).where('current', '=', true).where('state', '=', 'ENABLED').orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('loan_product').select(['id', 'borrower_type', 'repayment_methods']).where('current', '=', true).where('state', '=', 'ENABLED').orderBy('sort').orderBy('id').execute(),
   ]);
   const limitsOf = (type: BorrowerType): TypeLimits | undefined => {
     const row = types.find((t) => t.borrower_type === type);
@@ -114,6 +120,9 @@ export async function resolveRows(db: Db, rows: ImportedRow<HistoryRow>[], now: 
     const guarantee = GUARANTEES.get(normal(value.guaranteeMethod));
     if (!borrower) fail('borrowerType', 'validation.importBorrowerType');
     if (!guarantee) fail('guaranteeMethod', 'validation.importGuaranteeMethod');
+    const product = products.find((p) => p.borrower_type === borrower);
+    const method = value.repaymentMethod ? METHODS.get(normal(value.repaymentMethod)) : (product?.repayment_methods[0] ?? 'INTEREST_MONTHLY');
+    if (!method) fail('repaymentMethod', 'validation.importRepaymentMethod');
     const moduleId = borrower ? flowOf(borrower) : undefined;
     if (borrower && moduleId === undefined) fail('borrowerType', 'validation.importNoFlow');
     // The same caps as intake: a file names no partners, so a partnership is held to its ceiling.
@@ -129,7 +138,7 @@ export async function resolveRows(db: Db, rows: ImportedRow<HistoryRow>[], now: 
     }
     loans.push({
       row, value: { ...value, ...ids, borrower: borrower!, guarantee: guarantee!, moduleId: moduleId!, clientGroupId: groupOf.get(value.employmentCategory ?? '') ?? null,
-        productId: products.find((p) => p.borrower_type === borrower)?.id ?? null },
+        productId: product?.id ?? null, method: method! },
     });
   }
   return { loans, errors };

@@ -15,8 +15,8 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * The guarantee companies the user may see with their quota and, on a date, the balance they
- * guarantee: loans issued by then whose term has not ended (at their issued amount), and the
- * approved cases still waiting for the loan (at their guarantee quota, else the amount asked).
+ * guarantee: the principal outstanding of the loans they stood behind then, and the approved
+ * cases still waiting for the loan (at their guarantee quota, else the amount asked).
  */
 export async function bondingCompanies(db: Db, user: AuthUser, date: string | undefined, now: Date): Promise<BondingCompanies> {
   const day = date ?? chinaToday(now);
@@ -26,13 +26,24 @@ export async function bondingCompanies(db: Db, user: AuthUser, date: string | un
     .$if(scope !== null, (q) => q.where('o.id', 'in', scope!.length ? scope! : [-1]))
     .orderBy('o.sort').orderBy('o.id').execute();
   const ids = companies.length ? companies.map((c) => c.id) : [-1];
-  // From the summary the triggers keep (migration-case-tally.ts): a few thousand rows per company, whatever the number of loans.
-  const sums = (q: ReturnType<typeof tally>) => q.select(['guarantee_org_id', sql<string>`sum(n)`.as('n'), sql<string>`coalesce(sum(amount), 0)`.as('amount')])
-    .groupBy('guarantee_org_id').having(sql`sum(n)`, '<>', 0).execute();
-  const tally = () => db.selectFrom('guarantee_tally').where('guarantee_org_id', 'in', ids);
+  // The guarantee balance (在保余额) from the loan accounts: today the outstanding principal of
+  // live loans; on an earlier day what was then issued, neither settled nor compensated, less
+  // the principal repaid by then (DOMAIN.md section 6).
+  const balances = day >= chinaToday(now)
+    ? db.selectFrom('loan_account').where('guarantee_org_id', 'in', ids).where('state', 'in', ['CURRENT', 'OVERDUE'])
+      .select(['guarantee_org_id', sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(outstanding), 0)`.as('amount')]).groupBy('guarantee_org_id').execute()
+    : sql<{ guarantee_org_id: number; n: string; amount: string }>`
+      select l.guarantee_org_id, count(*) as n, coalesce(sum(l.principal - coalesce(r.paid, 0)), 0) as amount
+      from loan_account l
+      left join lateral (select sum(principal) as paid from loan_repayment r where r.application_id = l.application_id and r.paid_on <= ${day}::date) r on true
+      where l.guarantee_org_id in (${sql.join(ids)}) and l.issue_date <= ${day}::date
+        and (l.settled_on is null or l.settled_on > ${day}::date) and (l.compensated_on is null or l.compensated_on > ${day}::date)
+      group by l.guarantee_org_id`.execute(db).then((r) => r.rows);
   const [loans, pending] = await Promise.all([
-    sums(tally().where('status', '=', 'LOANED').where('start_day', '<=', day).where('end_day', '>', day)),
-    sums(tally().where('status', '=', 'APPROVED')),
+    balances.then((rows) => rows.map((r) => ({ ...r, amount: String(Number(r.amount) / 100) }))),
+    db.selectFrom('guarantee_tally').where('guarantee_org_id', 'in', ids).where('status', '=', 'APPROVED')
+      .select(['guarantee_org_id', sql<string>`sum(n)`.as('n'), sql<string>`coalesce(sum(amount), 0)`.as('amount')])
+      .groupBy('guarantee_org_id').having(sql`sum(n)`, '<>', 0).execute(),
   ]);
   const loanOf = new Map(loans.map((l) => [l.guarantee_org_id, l]));
   const pendingOf = new Map(pending.map((p) => [p.guarantee_org_id, p]));

@@ -34,7 +34,7 @@ async function where(db: Db, user: AuthUser, input: ReportQuery, period: ReportP
 
 export interface LoanGroup extends LoanFigures { month: string; org: number; bank: number; borrowerType: BorrowerType | null }
 
-/** Loans issued and the subsidy owed in the period, by month, bureau, bank and borrower type (of the product). */
+/** Loans issued and the subsidy owed in the period, and where those loans stand now, by month, bureau, bank and borrower type (of the product). */
 export async function loanGroups(db: Db, user: AuthUser, input: ReportQuery, period: ReportPeriod): Promise<LoanGroup[]> {
   const filter = await where(db, user, input, period);
   const { rows } = await sql<{ month: string; org: number; bank: number; bt: BorrowerType | null; loans: string; amount: string; people: string; employees: string; key: string; subsidy: string }>`
@@ -46,13 +46,39 @@ export async function loanGroups(db: Db, user: AuthUser, input: ReportQuery, per
       select month, renshe_org_id, bank_org_id, guarantee_org_id, product_id, 0, 0, 0, 0, 0, subsidy from subsidy_tally
     ) t left join loan_product lp on lp.id = t.product_id
     where ${filter} group by 1, 2, 3, 4`.execute(db);
-  return rows.map((r) => ({
+  const after = await afterIssue(db, filter);
+  const key = (g: { month: string; org: number; bank: number; bt: BorrowerType | null }) => `${g.month}|${g.org}|${g.bank}|${g.bt}`;
+  const groups = new Map(rows.map((r) => [key(r), {
     month: r.month, org: r.org, bank: r.bank, borrowerType: r.bt, loans: Number(r.loans), amount: Number(r.amount), people: Number(r.people),
-    employees: Number(r.employees), keyEmployees: Number(r.key), subsidy: Number(r.subsidy),
-  }));
+    employees: Number(r.employees), keyEmployees: Number(r.key), subsidy: Number(r.subsidy), ...noAccounts(),
+  }]));
+  for (const a of after) {
+    const group = groups.get(key(a)) ?? { month: a.month, org: a.org, bank: a.bank, borrowerType: a.bt, ...emptyLoans() };
+    for (const figure of ACCOUNT_FIGURES) group[figure] = Number(a[figure]) / 100;
+    groups.set(key(a), group);
+  }
+  return [...groups.values()];
 }
 
-export const emptyLoans = (): LoanFigures => ({ loans: 0, amount: 0, people: 0, employees: 0, keyEmployees: 0, subsidy: 0 });
+const ACCOUNT_FIGURES = ['repaid', 'outstanding', 'overdue', 'compensated', 'recovered'] as const;
+const noAccounts = () => ({ repaid: 0, outstanding: 0, overdue: 0, compensated: 0, recovered: 0 });
+
+/** The accounts of the loans issued in the period, by issue month, bureau, bank and borrower type: where they stand now, in fen. */
+async function afterIssue(db: Db, filter: RawBuilder<unknown>) {
+  const { rows } = await sql<{ month: string; org: number; bank: number; bt: BorrowerType | null } & Record<(typeof ACCOUNT_FIGURES)[number], string>>`
+    select to_char(t.month, 'YYYY-MM') as month, t.renshe_org_id as org, t.bank_org_id as bank, lp.borrower_type as bt,
+      sum(t.principal - t.outstanding) as repaid, sum(t.live) as outstanding, sum(t.overdue) as overdue, sum(t.compensated) as compensated, sum(t.recovered) as recovered
+    from (
+      select date_trunc('month', l.issue_date)::date as month, l.renshe_org_id, l.bank_org_id, l.guarantee_org_id, a.product_id, l.principal, l.outstanding,
+        case when l.state in ('CURRENT', 'OVERDUE') then l.outstanding else 0 end as live,
+        case when l.state = 'OVERDUE' then l.outstanding else 0 end as overdue, l.compensated, l.recovered
+      from loan_account l join application a on a.id = l.application_id
+    ) t left join loan_product lp on lp.id = t.product_id
+    where ${filter} group by 1, 2, 3, 4`.execute(db);
+  return rows;
+}
+
+export const emptyLoans = (): LoanFigures => ({ loans: 0, amount: 0, people: 0, employees: 0, keyEmployees: 0, subsidy: 0, ...noAccounts() });
 const cents = (n: number) => Math.round(n * 100) / 100;
 
 /** The groups summed by a key, in the order first seen. */
@@ -62,8 +88,12 @@ export function sumBy<K>(groups: LoanGroup[], key: (g: LoanGroup) => K): Map<K, 
     const k = key(g);
     const f = map.get(k) ?? emptyLoans();
     f.loans += g.loans; f.amount += g.amount; f.people += g.people; f.employees += g.employees; f.keyEmployees += g.keyEmployees; f.subsidy += g.subsidy;
+    for (const figure of ACCOUNT_FIGURES) f[figure] += g[figure];
     map.set(k, f);
   }
-  for (const f of map.values()) { f.amount = cents(f.amount); f.subsidy = cents(f.subsidy); }
+  for (const f of map.values()) {
+    f.amount = cents(f.amount); f.subsidy = cents(f.subsidy);
+    for (const figure of ACCOUNT_FIGURES) f[figure] = cents(f[figure]);
+  }
   return map;
 }

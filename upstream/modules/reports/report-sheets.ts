@@ -2,8 +2,10 @@ import type { Translate } from '../../core/i18n';
 import type { Cell, Sheet } from '../../core/xlsx';
 import type { BankStatistics, EmploymentForm, LoanFigures, ReportStatistics } from '../../../lib/contract/report';
 
-const FIGURES = ['loans', 'amount', 'people', 'employees', 'keyEmployees', 'subsidy'] as const;
+const FIGURES = ['loans', 'amount', 'people', 'employees', 'keyEmployees', 'subsidy', 'repaid', 'outstanding', 'overdue', 'compensated', 'recovered'] as const;
 const cells = (f: LoanFigures): Cell[] => FIGURES.map((k) => f[k]);
+/** The widths of the columns of the loans' standing now (repaid, outstanding, overdue, compensated, recovered). */
+const AFTER_ISSUE = [16, 16, 16, 16, 16];
 
 /** The monthly report's sheets (per region and month, per month, per bank), headed in the caller's language. */
 export function reportSheets(report: ReportStatistics, banks: BankStatistics, t: Translate): Sheet[] {
@@ -16,8 +18,8 @@ export function reportSheets(report: ReportStatistics, banks: BankStatistics, t:
       name: h('sheets.regions'), header: [h('month'), h('region'), ...header],
       rows: [...report.rows.map((r) => [r.month, r.regionName, ...cells(r)]), [...total, '', ...cells(report.totals)]], widths: [10, 16, 10, 16, 12, 12, 14, 14],
     },
-    { name: h('sheets.months'), header: [h('month'), ...header], rows: [...report.byMonth.map((r) => [r.month, ...cells(r)]), [...total, ...cells(report.totals)]], widths: [10, 10, 16, 12, 12, 14, 14] },
-    { name: h('sheets.banks'), header: [h('bank'), ...header], rows: [...banks.rows.map((r) => [r.bank, ...cells(r)]), [...total, ...cells(banks.totals)]], widths: [30, 10, 16, 12, 12, 14, 14] },
+    { name: h('sheets.months'), header: [h('month'), ...header], rows: [...report.byMonth.map((r) => [r.month, ...cells(r)]), [...total, ...cells(report.totals)]], widths: [10, 10, 16, 12, 12, 14, 14, ...AFTER_ISSUE] },
+    { name: h('sheets.banks'), header: [h('bank'), ...header], rows: [...banks.rows.map((r) => [r.bank, ...cells(r)]), [...total, ...cells(banks.totals)]], widths: [30, 10, 16, 12, 12, 14, 14, ...AFTER_ISSUE] },
   ];
 }
 

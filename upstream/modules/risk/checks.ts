@@ -97,12 +97,15 @@ export async function typeLimits(db: Db, borrowerType: BorrowerType) {
 /** The database's observations: blacklist hits by indexed ID number, loans not settled, the type's cap, term and staffing limits. */
 async function lookInside(db: Db, subject: Subject, now: Date) {
   const ids = [subject.idNumber, ...subject.people];
-  const [hits, loans, type] = await Promise.all([
+  const [hits, loans, type, taken] = await Promise.all([
     subject.blacklistHits !== undefined ? { n: subject.blacklistHits } : db.selectFrom('blacklist').select((eb) => eb.fn.countAll<number>().as('n'))
       .where('id_number', 'in', ids).where('relieved_at', 'is', null)
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])).executeTakeFirstOrThrow(),
     openLoansOf(db, ids, subject.applicationId),
     typeLimits(db, subject.borrowerType),
+    // Start-up loans the proposer took before (settled or not): this one would be the next.
+    db.selectFrom('application').select((eb) => eb.fn.countAll<number>().as('n')).where('id_number', '=', subject.idNumber).where('status', '=', 'LOANED')
+      .$if(subject.applicationId !== undefined, (q) => q.where('id', '<>', subject.applicationId!)).executeTakeFirstOrThrow(),
   ]);
   const birth = idBirthDate(subject.idNumber, now);
   return {
@@ -113,6 +116,7 @@ async function lookInside(db: Db, subject: Subject, now: Date) {
     maxTermMonths: type?.limits.maxTermMonths ?? null,
     blacklistHits: Number(hits.n),
     openLoans: loans,
+    loansTaken: Number(taken.n),
     keyHireMargin: keyHireMargin(subject.keyHires, subject.staffCount, type?.keyHire ?? null),
     keyHireLimits: type?.keyHire ?? null,
   };
@@ -130,6 +134,7 @@ export async function runChecks(db: Db, items: IssuedIndicator[], subject: Subje
     CLIENT_GROUP_MISSING: [subject.clientGroupFits ? 0 : 1, null],
     BLACKLIST_HITS: [inside.blacklistHits, null],
     OPEN_LOANS: [inside.openLoans.length, inside.openLoans.length ? { numbers: inside.openLoans } : null],
+    LOAN_NUMBER: [inside.loansTaken + 1, { taken: inside.loansTaken }],
     INSURED_MONTHS: [insurance ? insurance.monthsPaid : null, insurance],
     CURRENT_OVERDUE: [credit ? credit.currentOverdue : null, credit],
     UNSETTLED_GUARANTEES: [credit ? credit.unsettledGuaranteeLoans : null, credit],

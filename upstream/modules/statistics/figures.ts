@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { caseScope } from '../workflow/scope';
+import { inLoanScope } from '../loans/store';
 import type { AuthUser } from '../../core/call';
 import type { LoanCount, LoanCountQuery, StatisticsForm, StatisticsQuery } from '../../../lib/contract/statistics';
 import { APPLICATION_STATUSES, STAGES, type BorrowerType } from '../../../lib/workflow/stages';
@@ -22,6 +25,7 @@ export async function statisticsForm(db: Db, user: AuthUser, input: StatisticsQu
   const stage = foldBy(all.filter((g) => g.status === 'IN_REVIEW' && g.stage), (g) => g.stage!, [...STAGES]);
   const month = foldBy(all, (g) => g.month, period.months.map((_, i) => i));
   const { rows: byOrg, orgs } = await byOrgRows(db, user, input.side, all);
+  const afterIssue = await afterIssueOf(db, user, input);
   return {
     period: { dateFrom: period.dateFrom, dateTo: period.dateTo },
     summary,
@@ -30,7 +34,33 @@ export async function statisticsForm(db: Db, user: AuthUser, input: StatisticsQu
     byOrg,
     byMonth: period.months.map((m, i) => ({ month: m, ...roundFigures(month.get(i)!) })),
     orgs,
+    afterIssue,
   };
+}
+
+/**
+ * The side's organisations' loans after issue as they stand now, from the loan accounts in the
+ * caller's scope (the period does not apply: these are balances of today).
+ */
+async function afterIssueOf(db: Db, user: AuthUser, input: StatisticsQuery): Promise<StatisticsForm['afterIssue']> {
+  const column = input.side === 'bank' ? 'l.bank_org_id' : 'l.guarantee_org_id';
+  const scope = await caseScope(db, user);
+  const rows = await db.selectFrom('loan_account as l').where((eb) => inLoanScope(eb, scope))
+    .$if(input.orgId !== undefined, (q) => q.where(column, '=', input.orgId!))
+    .select([
+      `${column} as org`,
+      sql<string>`count(*) filter (where l.state in ('CURRENT', 'OVERDUE'))`.as('loans'),
+      sql<string>`coalesce(sum(l.outstanding) filter (where l.state in ('CURRENT', 'OVERDUE')), 0)`.as('outstanding'),
+      sql<string>`count(*) filter (where l.state = 'OVERDUE')`.as('overdueLoans'),
+      sql<string>`coalesce(sum(l.outstanding) filter (where l.state = 'OVERDUE'), 0)`.as('overdue'),
+      sql<string>`coalesce(sum(l.compensated), 0)`.as('compensated'),
+      sql<string>`coalesce(sum(l.recovered), 0)`.as('recovered'),
+    ]).groupBy(column).execute();
+  const names = new Map((await sideOrgs(db, user, input.side, rows.map((r) => r.org))).map((o) => [o.id, o.name]));
+  return rows.map((r) => ({
+    orgId: r.org, orgName: names.get(r.org) ?? String(r.org), loans: Number(r.loans), outstanding: Number(r.outstanding) / 100,
+    overdueLoans: Number(r.overdueLoans), overdue: Number(r.overdue) / 100, compensated: Number(r.compensated) / 100, recovered: Number(r.recovered) / 100,
+  })).sort((a, b) => b.outstanding - a.outstanding || a.orgId - b.orgId);
 }
 
 /** loanCountStatistics<Type>: the period's cases of one borrower type, in all and per organisation. */

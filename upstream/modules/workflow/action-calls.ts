@@ -11,6 +11,8 @@ import { enqueueEvent } from '../push/enqueue';
 import { documentList, recordReturn } from './returns';
 import { proofsOf } from './people';
 import { conflict, invalid } from '../../core/errors';
+import { openAccount } from '../loans/open';
+import { loadCalendar } from '../calendar/store';
 
 type ActionPath = 'businessClubFirstTrial/check' | 'businessClubFirstTrial/reject' | 'businessClubFirstTrial/return' | 'businessClubFirstTrial/refuse'
   | 'businessClubFirstTrial/redeploy' | 'businessClubFirstTrial/adminRedeploy' | 'businessClubFirstTrial/withdraw'
@@ -97,6 +99,8 @@ const loanIssued: ActionSpec<BankStateInput> = {
   details: (i) => ({ issued: i.issued, loanAmount: i.loanAmount ?? null, loanDate: i.loanDate ?? null }),
   async after(trx, ctx, app, i) {
     if (!i.issued) return;
+    // The loan's account and schedule open with it (DOMAIN.md section 6).
+    await openAccount(trx, { ...app, loan_amount: i.loanAmount!, loan_date: i.loanDate! }, await loadCalendar(trx), ctx.now);
     await sendSms(trx, {
       scene: 'LOANED', mobile: app.mobile, clientIp: ctx.clientIp, now: ctx.now,
       values: { name: app.name, number: app.number, amount: yuan(i.loanAmount!), date: i.loanDate! },

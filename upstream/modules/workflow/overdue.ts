@@ -6,6 +6,7 @@ import { errorKind } from '../../core/errors';
 import { STAGE_INFO, type Stage } from '../../../lib/workflow/stages';
 import { log } from '../../../lib/http/log';
 import { closeUnsupplemented } from './returns';
+import { rollOverdue } from '../loans/roll';
 
 type Db = Kysely<Database>;
 
@@ -51,13 +52,14 @@ export async function remindOverdue(db: Db, now: Date): Promise<number> {
 
 /**
  * The daily jobs, looked for every ten minutes: returned cases past their last day are withdrawn
- * from China's midnight on (the day's run is claimed once across replicas), and the overdue
+ * and loans past due roll overdue from China's midnight on (each day's run is claimed once across replicas), and the overdue
  * reminders go out from the configured hour (null: never). Answers a stop function.
  */
 export function scheduleDailyJobs(db: Db, remindHour: number | null, now: () => Date = () => new Date()): () => void {
   const tick = () => {
     const at = now();
     closeUnsupplemented(db, at).catch((error: unknown) => log.error({ kind: errorKind(error) }, 'returned-case time-outs failed'));
+    rollOverdue(db, at).catch((error: unknown) => log.error({ kind: errorKind(error) }, 'the overdue roll failed'));
     if (remindHour === null || chinaHour(at) < remindHour) return;
     remindOverdue(db, at).catch((error: unknown) => log.error({ kind: errorKind(error) }, 'overdue reminders failed'));
   };

@@ -15,14 +15,18 @@ const NAMED_ROLES: Role[] = ['SPOUSE', 'PARTNER', 'GUARANTOR', 'GUARANTOR_SPOUSE
  * of the roles: number and the ID number found, oldest first, the case `except` left out. Two
  * indexed reads (by the proposer's and by a person's ID number), not one scan.
  */
-async function casesOfPeople(db: Db, ids: string[], statuses: ApplicationStatus[], roles: Role[], except?: number, limit = 10) {
+async function casesOfPeople(db: Db, ids: string[], statuses: ApplicationStatus[], roles: Role[], except?: number, limit = 10, unsettled = false) {
   if (!ids.length) return [];
+  // An issued loan counts until its account is settled (DOMAIN.md section 6, borrowing again).
+  const open = sql<boolean>`not exists (select 1 from loan_account l where l.application_id = a.id and l.state = 'SETTLED')`;
   const proposers = db.selectFrom('application as a').select(['a.id', 'a.number', 'a.id_number as idNumber'])
     .where('a.id_number', 'in', ids).where('a.status', 'in', statuses)
+    .$if(unsettled, (q) => q.where(open))
     .$if(except !== undefined, (q) => q.where('a.id', '<>', except!));
   const named = db.selectFrom('application_person as p').innerJoin('application as a', 'a.id', 'p.application_id')
     .select(['a.id', 'a.number', 'p.id_number as idNumber'])
     .where('p.id_number', 'in', ids).where('p.role', 'in', roles).where('a.status', 'in', statuses)
+    .$if(unsettled, (q) => q.where(open))
     .$if(except !== undefined, (q) => q.where('a.id', '<>', except!));
   const rows = await db.selectFrom(proposers.unionAll(named).as('c')).select(['c.id', 'c.number', 'c.idNumber'])
     .orderBy('c.id').limit(limit).execute();
@@ -36,7 +40,7 @@ export async function liveCaseOf(db: Db, ids: string[]) {
 
 /** Numbers of issued loans not settled in which any of these people borrows (as proposer, spouse or partner). */
 export async function openLoansOf(db: Db, ids: string[], except?: number): Promise<string[]> {
-  return (await casesOfPeople(db, ids, ['LOANED'], ['SPOUSE', 'PARTNER'], except)).map((r) => r.number);
+  return (await casesOfPeople(db, ids, ['LOANED'], ['SPOUSE', 'PARTNER'], except, 10, true)).map((r) => r.number);
 }
 
 /**
