@@ -45,6 +45,8 @@ const CASES = scope(
   ...ENGINE, 'approval', 'casework', 'resources.workbench', 'resources.indicator.source', 'widgets.imageViewer',
   'validation.amount', 'validation.date', 'validation.fieldRequired', 'validation.fileTooLarge', 'validation.fileType',
   'validation.opinionRequired', 'validation.overdueDays', 'validation.reasonRequired', 'validation.documentsRequired',
+  // A loaned case's 贷后 tab shows the loan's account (components/post-loan); the proposer's earlier loans.
+  'postLoan', 'earlierLoans',
 );
 
 export const CLIENT_MESSAGES = {
@@ -68,6 +70,12 @@ export const CLIENT_MESSAGES = {
     'validation.idNumber', 'validation.invalid', 'validation.mobileFormat', 'validation.rate', 'validation.spouseSameId', 'validation.term',
   ),
   loanLists: scope(...CASES, 'resources.spouse', 'resources.publish'),
+  /** The post-loan ledger and a loan's account with its action dialogs. */
+  postLoan: scope(
+    // The workflow's action dialogs (components/approval/action-modal.tsx) bring the case options with them.
+    ...ENGINE, ...CASE_OPTIONS, 'postLoan', 'approval.repaymentMethod', 'approval.fields.opinion', 'approval.conflict', 'approval.detail',
+    'validation.amount', 'validation.date', 'validation.fieldRequired', 'validation.opinionRequired', 'validation.reasonRequired',
+  ),
   statistics: scope(...CASE_OPTIONS, ...CRUD, 'statistics'),
   applyStatistics: scope(...CASE_OPTIONS, ...CRUD, 'reports.apply', 'statistics.unfold'),
   report: scope(...CRUD, 'reports.report', 'approval.borrowerType', 'approval.detail', 'approval.gender', 'validation.amount'),
@@ -90,6 +98,10 @@ export const CLIENT_MESSAGES = {
     ...ENGINE, ...PEOPLE, 'content', 'crud.richText', 'resources.consult', 'resources.help', 'resources.notice',
     'validation.contentAnswerRequired', 'validation.contentPublishAt',
   ),
+  /** 担保基金: the funds, the banks' rates, a fund's entries and the contribution dialog. */
+  guaranteeFund: scope('guaranteeFund', 'crud.noData', 'validation.amount', 'validation.date', 'validation.fieldRequired'),
+  /** 贷后设置: one form. */
+  postLoanSettings: scope('postLoanSettings', 'validation.fieldRequired', 'validation.invalid'),
 } as const satisfies Record<string, readonly MessagePath[]>;
 
 export type MessageScope = keyof typeof CLIENT_MESSAGES;

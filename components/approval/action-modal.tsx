@@ -32,13 +32,15 @@ const INVALID = 422;
  * conflict (someone else acted first or the row is stale: message, refresh, close), a 422
  * puts its messages on the form's fields, anything else shows the catalogue text.
  */
-export function useActionSubmit<P extends CallPath>({ path, form, close, refresh, success }: {
+export function useActionSubmit<P extends CallPath>({ path, form, close, refresh, success, conflict = 'approval.conflict' }: {
   path: P;
   form: FormInstance;
   close: () => void;
   refresh: () => unknown;
   /** Message key of the success text, or the text made from the answer. */
   success: string | ((data: CallOutput<P>) => string);
+  /** Message key of the conflict text (409). */
+  conflict?: string;
 }) {
   const t = useTranslations();
   const { message } = useApp();
@@ -59,7 +61,7 @@ export function useActionSubmit<P extends CallPath>({ path, form, close, refresh
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === CONFLICT) {
-        void message.error(t('approval.conflict'));
+        void message.error(t(conflict));
         void refresh();
         close();
       } else if (error.code === INVALID && Object.keys(error.fields).length) {
@@ -75,7 +77,7 @@ export function useActionSubmit<P extends CallPath>({ path, form, close, refresh
     } finally {
       setSending(false);
     }
-  }, [path, form, close, refresh, success, t, message, fieldErrors, text]);
+  }, [path, form, close, refresh, success, conflict, t, message, fieldErrors, text]);
 
   return { submit, sending };
 }

@@ -20,8 +20,13 @@ import { DetailProgress } from './detail-progress';
 import { DetailRecords } from './detail-records';
 import { RedFlags } from './red-flags';
 import { DetailInsurance } from './detail-insurance';
+import { DetailEarlierLoans } from './detail-earlier-loans';
 import { useCall } from './use-call';
 import { EmptyState } from '@/components/common/empty-state';
+import { lazyPart } from '@/components/common/lazy-part';
+
+/** The loan's account (the post-loan ledger's view), downloaded when a loaned case's 贷后 tab is first shown. */
+const LoanAccountView = lazyPart(() => import('@/components/post-loan/account-view').then((m) => m.LoanAccountView));
 
 /** Every block of the drawer labels its values in a column of the same width. */
 const DETAIL_LABEL_WIDTH = 160;
@@ -50,6 +55,7 @@ export function DetailDrawer({ stage, row, viewer, close, refresh }: {
   refresh: () => unknown;
 }) {
   const t = useTranslations('approval');
+  const tp = useTranslations('postLoan');
   const { powers } = useShell();
   const can = useCallback((code: string) => hasButton(powers, code), [powers]);
   // A case at a stage is read as the workbench reads it; a finished one (no actions) as the proposer's file.
@@ -73,13 +79,15 @@ export function DetailDrawer({ stage, row, viewer, close, refresh }: {
       {isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : !detail ? <EmptyState description={t('detail.loadFailed')} /> : (<>
         <RedFlags id={detail.id} canRecheck={Boolean(stage) && can(`${STAGE_INFO[stage ?? 'RS_FIRST'].module}::check`)} />
         <Tabs items={[
-          { key: 'basic', label: t('detail.tabs.basic'), children: <><DetailBasic detail={detail} /><DetailInsurance id={detail.id} /></> },
+          { key: 'basic', label: t('detail.tabs.basic'), children: <><DetailBasic detail={detail} /><DetailInsurance id={detail.id} /><DetailEarlierLoans id={detail.id} /></> },
           { key: 'people', label: t('detail.tabs.people'), children: <DetailPeople id={detail.id} /> },
           { key: 'house', label: t('detail.tabs.house'), children: <DetailHouse id={detail.id} editable={houseEditable(detail, can)} saved={refresh} /> },
           { key: 'files', label: t('detail.tabs.files'), children: <DetailFiles id={detail.id} canUpload={detail.can.act} /> },
           { key: 'progress', label: t('detail.tabs.progress'), children: <><DetailProgress id={detail.id} />{passedBankFirst(detail) && <DetailBankFirst id={detail.id} />}</> },
           { key: 'records', label: t('detail.tabs.records'), children: <DetailRecords id={detail.id} /> },
           { key: 'plan', label: t('detail.tabs.plan'), children: <DetailPlan detail={detail} /> },
+          // An issued loan's account: schedule, repayments, compensation, recovery, with the actions the user may take.
+          ...(detail.status === 'LOANED' ? [{ key: 'postLoan', label: tp('loan.tab'), children: <LoanAccountView id={detail.id} changed={refresh} /> }] : []),
         ]} />
       </>)}
       </ConfigProvider>

@@ -22,7 +22,7 @@ function formatMinutes(minutes: number, t: (key: string, values?: Record<string,
 export function renderCell<Row>(column: ColumnSpec<Row>, row: Row, t: (key: string, values?: Record<string, number>) => string): ReactNode {
   const flag = column.flag?.(row);
   const cell = renderValue(column, row, t);
-  return flag ? <>{cell} <Tag color={flag.color}>{t(flag.label)}</Tag></> : cell;
+  return flag ? <>{cell} <Tag color={flag.color}>{t(flag.label, flag.values)}</Tag></> : cell;
 }
 
 function renderValue<Row>(column: ColumnSpec<Row>, row: Row, t: (key: string, values?: Record<string, number>) => string): ReactNode {

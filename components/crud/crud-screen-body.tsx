@@ -225,7 +225,7 @@ export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }
   const treeMessage = tree ? (data as { message?: string } | undefined)?.message : undefined;
   const page = tree ? null : (data as Page<Row> | undefined);
   return (
-    <Card title={t(`resources.${spec.key}.title`)} extra={extra}>
+    <Card title={t(spec.title ?? `resources.${spec.key}.title`)} extra={extra}>
       <SearchForm fields={searchFields} filters={state.filters} onSearch={search} />
       <Flex wrap justify="space-between" align="center" gap={8} style={{ marginBottom: 12 }}>
         <Space wrap>

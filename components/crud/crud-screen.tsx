@@ -20,5 +20,5 @@ type ScreenProps<Row> = { spec: ResourceSpec<Row>; dialogs?: RowDialogs<Row>; ex
  */
 export const CrudScreen = browserPart<ScreenProps<object>>(
   () => import('./crud-screen-body').then((m) => m.CrudScreenBody as ComponentType<ScreenProps<object>>),
-  ({ spec }) => <LoadingCard title={`resources.${spec.key}.title`} />,
+  ({ spec }) => <LoadingCard title={spec.title ?? `resources.${spec.key}.title`} />,
 ) as typeof CrudScreenBody;

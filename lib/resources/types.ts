@@ -6,7 +6,7 @@ import type { CallPath } from '../contract/calls';
  * components/crud (DESIGN.md section 8.5). Texts are message keys, resolved in the current
  * language; permissions are `module::action` strings (SPEC.md section 6).
  */
-export interface Option { value: string | number; label: string; color?: string }
+export interface Option { value: string | number; label: string; color?: string; /** Values of the label's placeholders (a flag's days). */ values?: Record<string, number> }
 
 /**
  * How each kind's value travels (components/crud/field-values.ts does every conversion):
@@ -163,6 +163,8 @@ export interface BatchAction<Row> {
 export interface ResourceSpec<Row> {
   /** Also the message namespace under `resources`. */
   key: string;
+  /** Message key of the screen's title, when it is not `resources.{key}.title`. */
+  title?: string;
   rowKey: (row: Row) => string | number;
   /**
    * The search call: POST with pageNum, pageSize, order and the search form, answering a page;

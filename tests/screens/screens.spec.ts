@@ -201,4 +201,45 @@ for (const language of ['zh', 'en'] as Language[]) {
     await page.goto('/renshe/renshe-first');
     await shoot(page, `${language}-renshe-renshe_renshe-first`);
   });
+
+  test(`post-loan ledger, a loan's account and its dialogs, a loaned case's 贷后 tab (${language})`, async ({ page }) => {
+    test.skip(!!only && !only.some((word) => 'post-loan'.includes(word)), 'SCREENS names other pages');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'bank');
+    try {
+      if (language === 'en') await toEnglish(page);
+      const zh = language === 'zh';
+      await openPage(page, '/post-loan/ledger?state=OVERDUE', zh ? '贷后台账' : 'Post-loan ledger');
+      await shoot(page, `${language}-bank-post-loan_ledger-overdue`);
+      await openPage(page, '/post-loan/ledger?state=CURRENT', zh ? '贷后台账' : 'Post-loan ledger');
+      await rowAction(page.locator('.ant-table-tbody tr.ant-table-row').first(), /^(查\s*看|Open)$/);
+      const drawer = page.getByRole('dialog');
+      await expect(drawer).toBeVisible();
+      await settle(page);
+      await shoot(page, `${language}-bank-post-loan-account`);
+      const repay = drawer.getByRole('button', { name: zh ? '还款登记' : 'Record repayment' });
+      if (await repay.count()) {
+        await repay.click();
+        await expect(page.getByRole('dialog').last()).toBeVisible();
+        await settle(page);
+        await shoot(page, `${language}-bank-post-loan-repay`);
+        await page.keyboard.press('Escape');
+      }
+    } finally {
+      await resetLanguage('bank');
+    }
+  });
+
+  test(`a loaned case's 贷后 tab (${language})`, async ({ page }) => {
+    test.skip(!!only && !only.some((word) => 'post-loan'.includes(word)), 'SCREENS names other pages');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInToShell(page, 'admin');
+    if (language === 'en') await toEnglish(page);
+    const zh = language === 'zh';
+    await openPage(page, '/admin/home/loan?status=LOANED', zh ? '贷款查询' : 'Loan query');
+    await rowAction(page.locator('.ant-table-tbody tr.ant-table-row').first(), /^(详\s*情|View)$/);
+    await page.getByRole('dialog').getByRole('tab', { name: zh ? '贷后' : 'After the loan' }).click();
+    await settle(page);
+    await shoot(page, `${language}-drawer-post-loan`);
+  });
 }
