@@ -61,8 +61,9 @@ describe('migrations as their own step', () => {
 
   it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, a waiting replica serves once another process migrated', async () => {
     const schema = `it_${randomBytes(6).toString('hex')}`;
-    const replica = launchService({ databaseUrl: process.env.TEST_DATABASE_URL, schema, demo: false, migrate: false, schemaPollMs: 100, options: { overdueRemindHour: null } });
+    // The schema first (two connections creating it at once race in PostgreSQL's catalogue).
     const migrator = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, schema });
+    const replica = launchService({ databaseUrl: process.env.TEST_DATABASE_URL, schema, demo: false, migrate: false, schemaPollMs: 100, options: { overdueRemindHour: null } });
     try {
       expect(await replica.whenReady(500)).toBe(false);
       await migrate(migrator.db);
