@@ -7,7 +7,7 @@
 // then: BASE=http://localhost:3000 CLIENT=./client/api.js node docs/examples/api-script.mjs
 // (LBO_USERNAME and LBO_PASSWORD choose the account; the demo administrator by default)
 // It signs in as the administrator, reads the first review's workbench, reassigns its first case
-// with an idempotency key (twice: the retry is applied once), exports the workbench as .xlsx and
+// with an idempotency key (twice: the retry is applied once) and back again, exports the workbench as .xlsx and
 // shows the error envelope of a call without a session. It prints one JSON line per step.
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
@@ -39,6 +39,9 @@ const action = { id: first.id, version: first.version, key: randomUUID(), userId
 const done = await api.api.businessClubFirstTrialAdminRedeploy(action);
 const again = await api.api.businessClubFirstTrialAdminRedeploy(action);
 print('action', { code: done.data.code, recordId: done.data.data.recordId, retryRecordId: again.data.data.recordId, assignee: done.data.data.application.assignee?.nickname });
+// Put the case back with the person it was with: a new action, so a new key and the case's new version.
+const back = await api.api.businessClubFirstTrialAdminRedeploy({ id: first.id, version: done.data.data.application.version, key: randomUUID(), userId: first.assignee.id });
+print('back', { code: back.data.code, assignee: back.data.data.application.assignee?.nickname });
 
 // 4. An export: the same search as an .xlsx file (the answer is the file, not the envelope).
 const file = await api.api.businessClubFirstTrialExportAll({ stage: 'RS_FIRST', scope: 'pending' });

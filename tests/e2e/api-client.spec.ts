@@ -37,6 +37,7 @@ test('a client generated from the OpenAPI document signs in, lists, acts once pe
   expect(steps.list.total).toBeGreaterThan(0);
   expect(steps.action.code).toBe(200);
   expect(steps.action.retryRecordId).toBe(steps.action.recordId);
+  expect(steps.back.code).toBe(200);
   expect(steps.export).toMatchObject({ status: 200, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', zip: true });
   expect(steps.error).toMatchObject({ status: 401, code: 401 });
 });
