@@ -2,6 +2,7 @@ import type { LedgerRow, LoanAccount } from '../contract/loans';
 import type { OrgDropdownItem } from '../contract/organiza';
 import { LOAN_STATES, SETTLED_HOWS, type LoanState } from '../workflow/loan-states';
 import type { FieldSpec, Option, ResourceSpec } from './types';
+import type { CallPath } from '../contract/calls';
 import { BORROWER_TYPES } from '../workflow/stages';
 import './rules/ledger.generated';
 
@@ -12,32 +13,32 @@ import './rules/ledger.generated';
  * guarantee company, days overdue and next due date, the filters in the URL. A row opens the
  * loan's account (components/post-loan). Texts under `postLoan`.
  */
-export const LEDGER_LIST = 'loanAccount/getList';
+const LEDGER_LIST = 'loanAccount/getList';
 export const LEDGER_EXPORT = 'loanAccount/export';
-export const LEDGER_EXPORT_PERMISSION = 'postLoan::export';
 
 /** The buttons of a loan's account, each with the answer's `can` flag it also needs. */
-export const ACCOUNT_ACTIONS = ['repay', 'compensate', 'confirmCompensation', 'recover', 'writeOff', 'confirmWriteOff'] as const;
+const ACCOUNT_ACTIONS = ['repay', 'compensate', 'confirmCompensation', 'recover', 'writeOff', 'confirmWriteOff'] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
-export const ACCOUNT_PERMISSIONS: Record<AccountAction, string> = {
-  repay: 'postLoan::repay',
-  compensate: 'postLoan::compensate',
-  confirmCompensation: 'postLoan::confirmCompensation',
-  recover: 'postLoan::recover',
-  writeOff: 'postLoan::chargeOff',
-  confirmWriteOff: 'postLoan::confirmChargeOff',
+/** The call each button makes: who may press it is derived from the call's access (lib/call-access.ts). */
+const ACCOUNT_CALLS: Record<AccountAction, CallPath> = {
+  repay: 'loanAccount/repay',
+  compensate: 'loanAccount/compensate',
+  confirmCompensation: 'loanAccount/confirmCompensation',
+  recover: 'loanAccount/recover',
+  writeOff: 'loanAccount/writeOff',
+  confirmWriteOff: 'loanAccount/confirmWriteOff',
 };
 
-/** The buttons the user may press on an account now: the button granted AND the account's `can` flag. */
-export function accountActions(account: Pick<LoanAccount, 'can'> | undefined, can: (code: string) => boolean): AccountAction[] {
+/** The buttons the user may press on an account now: the call allowed AND the account's `can` flag. */
+export function accountActions(account: Pick<LoanAccount, 'can'> | undefined, allowed: (path: CallPath) => boolean): AccountAction[] {
   if (!account) return [];
-  return ACCOUNT_ACTIONS.filter((action) => account.can[action] && can(ACCOUNT_PERMISSIONS[action]));
+  return ACCOUNT_ACTIONS.filter((action) => account.can[action] && allowed(ACCOUNT_CALLS[action]));
 }
 
 export const LOAN_STATE_COLORS: Record<LoanState, string> = {
   CURRENT: 'green', OVERDUE: 'red', COMPENSATED: 'orange', RECOVERING: 'gold', SETTLED: 'default',
 };
-export const LOAN_STATE_OPTIONS: Option[] = LOAN_STATES.map((s) => ({ value: s, label: `postLoan.state.${s}`, color: LOAN_STATE_COLORS[s] }));
+const LOAN_STATE_OPTIONS: Option[] = LOAN_STATES.map((s) => ({ value: s, label: `postLoan.state.${s}`, color: LOAN_STATE_COLORS[s] }));
 const SETTLED_OPTIONS: Option[] = SETTLED_HOWS.map((s) => ({ value: s, label: `postLoan.settledHow.${s}` }));
 const SORT_OPTIONS: Option[] = (['nextDue', 'overdueDays', 'outstanding', 'issueDate'] as const).map((s) => ({ value: s, label: `postLoan.ledger.sortBy.${s}` }));
 

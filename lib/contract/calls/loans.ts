@@ -3,7 +3,7 @@ import { call } from '../call';
 import { PAGES } from '../pages';
 import { fileAnswer, page } from '../output';
 import { idInput } from '../fields';
-import { ANY_CASE_READER } from './workflow';
+import { ANY_CASE_READER, caseRow } from './workflow';
 import {
   compensateInput, earlierLoan, contributeInput, decideInput, fundEntriesInput, fundEntry, fundOverview, ledgerExportInput, ledgerListInput, ledgerRow,
   loanAccount, postLoanSettingsAnswer, postLoanSettingsInput, recoverInput, repayInput, writeOffInput,
@@ -27,7 +27,7 @@ export const loanCalls = {
   'loanAccount/getInfo': call({ summary: 'A loan\'s account: schedule, repayments, compensation, recovery and write-off, with what the caller may do', input: idInput, output: loanAccount, access: ledger, page: PAGES.ledger, alsoGet: true }),
   'loanAccount/earlier': call({
     summary: 'A case\'s proposer\'s earlier start-up loans, settled or not (borrowing again): number, principal, issue date, state', input: idInput,
-    output: z.array(earlierLoan), access: ANY_CASE_READER, alsoGet: true,
+    output: z.array(earlierLoan), access: ANY_CASE_READER, row: caseRow(), alsoGet: true,
   }),
   'loanAccount/repay': accountAction('The bank\'s repayment report: a period\'s instalment or an early repayment (idempotent by the report id)', repayInput, 'repay'),
 };
