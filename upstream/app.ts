@@ -50,6 +50,7 @@ import { fundCalls } from './modules/loans/fund';
 import { postLoanSettingCalls } from './modules/loans/settings';
 import { ledgerCalls } from './modules/loans/read';
 import { repayCalls } from './modules/loans/repay';
+import { loanRowAccess } from './modules/loans/store';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
@@ -62,7 +63,7 @@ export const allCalls: readonly AnyCall[] = [
 ];
 
 /** The kinds of record a call's row access names (lib/contract/call.ts RowAccess), each resolved by its module. */
-const ROW_KINDS: RowKinds = { case: caseRowAccess };
+const ROW_KINDS: RowKinds = { case: caseRowAccess, loan: loanRowAccess };
 
 /** Every call of the /api contract over one database, as a function (the in-process BFF calls it so). */
 export function createCallDispatch(db: Db, options: Partial<UpstreamOptions> = {}): Dispatch {

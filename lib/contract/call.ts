@@ -25,7 +25,7 @@ export type BodyKind = 'json' | { multipart: { maxBytes: number } };
  * them); with `button`, the caller must also hold that `<module>::<button>` at the record's own
  * stage (the stage `done` when the record is past its stages), else 403.
  */
-export interface RowAccess { of: string; by: string; button?: string; done?: string }
+export interface RowAccess { of: string; by: string; button?: string; done?: string; org?: 'bank' | 'guarantee' | 'renshe' }
 
 export interface CallSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** GET only for reads whose input fits a query string; everything that changes state is POST. */
