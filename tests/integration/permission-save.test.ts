@@ -3,10 +3,13 @@ import { describeUpstream } from './harness';
 import { countRows, expectFields, userId } from './helpers';
 import { buttonId, lastAudit, menuId, ok, staffWith } from './role-fixtures';
 import type { MenuResult } from '../../lib/contract/auth';
+import { MENU_ROUTES } from '../../lib/contract/menu-routes';
 import type { PermissionNode, PermissionSaveInput, PermissionSonResult } from '../../lib/contract/permission';
 
 const MENU_PAGE = '/system/menu';
 const SYSTEM = '/admin/setting/system';
+/** The pages the route catalogue puts under 系统管理: a new one comes after them. */
+const SYSTEM_PAGES = MENU_ROUTES.find((r) => r.path === SYSTEM)!.children!.length;
 
 describeUpstream('systemPermisson/saveOrupdate', (up) => {
   let admin: string;
@@ -36,7 +39,7 @@ describeUpstream('systemPermisson/saveOrupdate', (up) => {
     const page = await saved(menu({ titleZh: ' 审计日志 ', path: '/admin/setting/system/audit', icon: 'FileTextOutlined', headerGroup: '' }), adder);
     expect(page).toEqual({
       id: expect.any(Number), parentId: system, kind: 'MENU', path: '/admin/setting/system/audit', titleZh: '审计日志', titleEn: 'Audit log',
-      icon: 'FileTextOutlined', sort: 4, headerGroup: null, hidden: false, auth: null, action: null, component: null, version: 1, children: [],
+      icon: 'FileTextOutlined', sort: SYSTEM_PAGES, headerGroup: null, hidden: false, auth: null, action: null, component: null, version: 1, children: [],
     });
     expect(await lastAudit(up().db, 'permission.create')).toMatchObject({
       actor_id: await userId(up().db, 'menu-adder'), target_id: String(page.id), summary: { after: { path: page.path } },
