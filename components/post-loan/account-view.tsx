@@ -29,7 +29,7 @@ type Recovery = LoanAccount['recoveries'][number];
 type WriteOff = LoanAccount['writeOffs'][number];
 
 /** The account of one loan, read silently: a case whose account is not open yet says so in place. */
-export function useLoanAccount(id: number) {
+function useLoanAccount(id: number) {
   const locale = useLocale();
   return useSWR<LoanAccount, unknown>(['loanAccount/getInfo', JSON.stringify({ id }), 'POST', locale], () => api('loanAccount/getInfo', { id }, { silent: true }));
 }
@@ -80,7 +80,7 @@ export function LoanAccountView({ id, changed }: { id: number; changed?: () => u
 }
 
 /** The state tag of a loan, with its days overdue. */
-export function LoanStateTag({ account }: { account: Pick<Account, 'state' | 'overdueDays' | 'settledHow'> }) {
+function LoanStateTag({ account }: { account: Pick<Account, 'state' | 'overdueDays' | 'settledHow'> }) {
   const t = useTranslations('postLoan');
   return (
     <>

@@ -12,14 +12,14 @@ import './rules/ledger.generated';
  * guarantee company, days overdue and next due date, the filters in the URL. A row opens the
  * loan's account (components/post-loan). Texts under `postLoan`.
  */
-export const LEDGER_LIST = 'loanAccount/getList';
+const LEDGER_LIST = 'loanAccount/getList';
 export const LEDGER_EXPORT = 'loanAccount/export';
 export const LEDGER_EXPORT_PERMISSION = 'postLoan::export';
 
 /** The buttons of a loan's account, each with the answer's `can` flag it also needs. */
-export const ACCOUNT_ACTIONS = ['repay', 'compensate', 'confirmCompensation', 'recover', 'writeOff', 'confirmWriteOff'] as const;
+const ACCOUNT_ACTIONS = ['repay', 'compensate', 'confirmCompensation', 'recover', 'writeOff', 'confirmWriteOff'] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
-export const ACCOUNT_PERMISSIONS: Record<AccountAction, string> = {
+const ACCOUNT_PERMISSIONS: Record<AccountAction, string> = {
   repay: 'postLoan::repay',
   compensate: 'postLoan::compensate',
   confirmCompensation: 'postLoan::confirmCompensation',
@@ -37,7 +37,7 @@ export function accountActions(account: Pick<LoanAccount, 'can'> | undefined, ca
 export const LOAN_STATE_COLORS: Record<LoanState, string> = {
   CURRENT: 'green', OVERDUE: 'red', COMPENSATED: 'orange', RECOVERING: 'gold', SETTLED: 'default',
 };
-export const LOAN_STATE_OPTIONS: Option[] = LOAN_STATES.map((s) => ({ value: s, label: `postLoan.state.${s}`, color: LOAN_STATE_COLORS[s] }));
+const LOAN_STATE_OPTIONS: Option[] = LOAN_STATES.map((s) => ({ value: s, label: `postLoan.state.${s}`, color: LOAN_STATE_COLORS[s] }));
 const SETTLED_OPTIONS: Option[] = SETTLED_HOWS.map((s) => ({ value: s, label: `postLoan.settledHow.${s}` }));
 const SORT_OPTIONS: Option[] = (['nextDue', 'overdueDays', 'outstanding', 'issueDate'] as const).map((s) => ({ value: s, label: `postLoan.ledger.sortBy.${s}` }));
 
