@@ -98,6 +98,10 @@ export const CLIENT_MESSAGES = {
     ...ENGINE, ...PEOPLE, 'content', 'crud.richText', 'resources.consult', 'resources.help', 'resources.notice',
     'validation.contentAnswerRequired', 'validation.contentPublishAt',
   ),
+  /** 担保基金: the funds, the banks' rates, a fund's entries and the contribution dialog. */
+  guaranteeFund: scope('guaranteeFund', 'crud.noData', 'validation.amount', 'validation.date', 'validation.fieldRequired'),
+  /** 贷后设置: one form. */
+  postLoanSettings: scope('postLoanSettings', 'validation.fieldRequired', 'validation.invalid'),
 } as const satisfies Record<string, readonly MessagePath[]>;
 
 export type MessageScope = keyof typeof CLIENT_MESSAGES;

@@ -42,6 +42,9 @@ import { historyCalls } from './modules/history/calls';
 import { pushTargetCalls } from './modules/push/targets';
 import { pushLogCalls } from './modules/push/log';
 import { renshePushCalls } from './modules/push/renshe-log';
+import { guaranteeCalls as loanGuaranteeCalls } from './modules/loans/guarantee';
+import { fundCalls } from './modules/loans/fund';
+import { postLoanSettingCalls } from './modules/loans/settings';
 import { ledgerCalls } from './modules/loans/read';
 import { repayCalls } from './modules/loans/repay';
 
@@ -52,6 +55,7 @@ export const allCalls: readonly AnyCall[] = [
   ...flowCalls, ...overtimeCalls, ...calendarCalls, ...homeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
   ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupErrorCalls, ...insureCalls, ...historyCalls,
   ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls, ...ledgerCalls, ...repayCalls,
+  ...loanGuaranteeCalls, ...fundCalls, ...postLoanSettingCalls,
 ];
 
 /** Every call of the /api contract over one database, as a function (the in-process BFF calls it so). */

@@ -14,8 +14,7 @@ import { agreementCalls } from './agreement';
 import { riskCalls } from './risk';
 import { lookupCalls } from './lookups';
 import { pushCalls } from './push';
-// The guarantee side's calls (guaranteeSideCalls in ./loans) join CALLS together with their handlers.
-import { loanCalls } from './loans';
+import { guaranteeSideCalls, loanCalls } from './loans';
 
 /**
  * The call table (DESIGN.md section 3): every call of the /api contract, once, by its path.
@@ -24,7 +23,7 @@ import { loanCalls } from './loans';
  */
 export const CALLS = {
   ...authCalls, ...commonCalls, ...systemCalls, ...flowCalls, ...workflowCalls, ...statisticsCalls, ...contentCalls, ...applicationCalls, ...reportCalls,
-  ...smsCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupCalls, ...pushCalls, ...loanCalls,
+  ...smsCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupCalls, ...pushCalls, ...loanCalls, ...guaranteeSideCalls,
 };
 
 type Calls = typeof CALLS;

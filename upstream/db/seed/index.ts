@@ -11,6 +11,7 @@ import { seedContentDemo } from './content';
 import { SEEDED_ROLE_TEXTS } from '../migration-role-names';
 import { adjustReviewerRoles } from './roles';
 import { grantPostLoan } from './post-loan-grants';
+import { seedFundDemo } from './fund-contributions';
 import { seedLoanHistories } from './loan-histories';
 import { openMissingAccounts } from '../../modules/loans/backfill';
 
@@ -172,6 +173,7 @@ export async function seedDemo(db: Kysely<Database>) {
     await seedLookupDemo(trx);
     const admin = await trx.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
     await seedContentDemo(trx, admin.id);
+    await seedFundDemo(trx);
   });
   // The issued demo loans' accounts, and their lives since (each batch its own transaction).
   await openMissingAccounts(db);

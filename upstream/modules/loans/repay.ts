@@ -60,9 +60,10 @@ async function payPeriod(trx: Db, account: AccountRow, input: RepayInput) {
 }
 
 /** An early repayment: part of the principal (the rest of the schedule is recomputed over what is left), or all of it. */
-async function payEarly(trx: Db, account: AccountRow, input: RepayInput) {
+async function payEarly(trx: Db, account: AccountRow, input: RepayInput, today: string) {
   const unpaid = await unpaidPeriods(trx, account.application_id);
-  if (unpaid.some((p) => p.state === 'OVERDUE')) throw conflict('loans.overdueFirst');
+  // Past due is overdue, whether or not today's roll has marked it yet.
+  if (unpaid.some((p) => p.state === 'OVERDUE' || p.due! < today)) throw conflict('loans.overdueFirst');
   const principal = toFen(input.principal);
   const outstanding = fenOf(account.outstanding);
   if (principal > outstanding) throw invalid({ principal: 'validation.overOutstanding' });
@@ -107,7 +108,7 @@ async function repay(trx: Db, ctx: CallContext<AuthUser>, input: RepayInput) {
   if (account.state !== 'CURRENT' && account.state !== 'OVERDUE') throw conflict('loans.compensated');
   const today = chinaToday(ctx.now);
   if (input.paidOn > today || input.paidOn < dateOf(account.issue_date)) throw invalid({ paidOn: 'validation.paidOn' });
-  const paid = input.kind === 'PERIOD' ? await payPeriod(trx, account, input) : await payEarly(trx, account, input);
+  const paid = input.kind === 'PERIOD' ? await payPeriod(trx, account, input) : await payEarly(trx, account, input, today);
   const outstanding = fenOf(account.outstanding) - paid.principal;
   await trx.updateTable('loan_account').set({ outstanding }).where('application_id', '=', input.id).execute();
   await trx.insertInto('loan_repayment').values({

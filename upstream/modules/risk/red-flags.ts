@@ -8,6 +8,8 @@ import { visibleApplication } from '../workflow/detail';
 import type { IssuedIndicator } from '../../db/schema';
 import { lookOutside, outcomeOf, runChecks, saveChecks, sourcesAsked, type Outside } from './checks';
 import { recordLookups } from '../lookups/record';
+import { translator } from '../../core/i18n';
+import { BANK_RATE_CHECK } from '../loans/fund';
 
 type Db = Kysely<Database>;
 type App = Awaited<ReturnType<typeof visibleApplication>>;
@@ -37,6 +39,14 @@ async function redFlagsOf(db: Db, ctx: Pick<CallContext, 'locale'>, app: App): P
       observed: check.observed === null ? null : Number(check.observed), simulated: check.detail?.simulated === true, checkedAt: new Date(check.checked_at).toISOString(),
     }];
   });
+  // The bank's compensation rate over the post-loan threshold at intake (not an indicator of the issue: a setting's red flag).
+  const bankRate = byCode.get(BANK_RATE_CHECK);
+  if (bankRate) {
+    items.push({
+      code: BANK_RATE_CHECK, name: translator(ctx.locale)('fund.bankRateItem'), source: 'HISTORY', effect: 'SOFT', verdict: bankRate.verdict,
+      observed: bankRate.observed === null ? null : Number(bankRate.observed), simulated: false, checkedAt: new Date(bankRate.checked_at).toISOString(),
+    });
+  }
   return {
     version: issue?.number ?? null,
     outcome: app.check_outcome,

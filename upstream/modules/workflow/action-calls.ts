@@ -11,6 +11,7 @@ import { enqueueEvent } from '../push/enqueue';
 import { documentList, recordReturn } from './returns';
 import { proofsOf } from './people';
 import { conflict, invalid } from '../../core/errors';
+import { guardLeverage } from '../loans/fund';
 import { openAccount } from '../loans/open';
 import { loadCalendar } from '../calendar/store';
 
@@ -30,7 +31,9 @@ export const actionCalls = [
     async after(trx, ctx, app) {
       const missing = app.stage === 'RS_FIRST' ? (await proofsOf(trx, app)).filter((p) => !p.uploaded) : [];
       if (missing.length) throw conflict('workflow.proofsMissing', { documents: documentList(ctx.locale, missing.map((p) => p.kind)) });
-      const now = await trx.selectFrom('application').select('status').where('id', '=', app.id).executeTakeFirstOrThrow();
+      const now = await trx.selectFrom('application').select(['status', 'stage']).where('id', '=', app.id).executeTakeFirstOrThrow();
+      // Past the guarantee company's last stage its guarantee is committed: the fund's leverage maximum holds.
+      await guardLeverage(trx, app, now.stage);
       if (now.status !== 'APPROVED') return;
       await sendSms(trx, {
         scene: 'APPROVED', mobile: app.mobile, clientIp: ctx.clientIp, now: ctx.now,

@@ -17,6 +17,7 @@ import { clientGroupOf, liveCaseOf, lockPeople } from './people';
 import { recordLookups } from '../lookups/record';
 import { sendRefusalSms } from '../risk/refusal-sms';
 import { enqueueEvent } from '../push/enqueue';
+import { BANK_RATE_CHECK, bankRateCheck } from '../loans/fund';
 
 const ORG_TYPES = { rensheOrgId: 'RENSHE', guaranteeOrgId: 'GUARANTEE', bankOrgId: 'BANK' } as const;
 
@@ -49,6 +50,8 @@ export const intakeCalls = [
         for (const [field, type] of Object.entries(ORG_TYPES)) {
           if (!named.some((org) => org.id === input[field as keyof typeof ORG_TYPES] && org.type === type)) throw invalid({ [field]: 'validation.orgType' });
         }
+        // A bank whose compensation rate passed the threshold: its new applications are stopped here, or flagged.
+        const bankRate = await bankRateCheck(trx, input.bankOrgId, ctx.now);
         const banned = await trx.selectFrom('blacklist').select(['id_number', 'reason'])
           .where('id_number', 'in', ids).where('relieved_at', 'is', null)
           .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', ctx.now)])).executeTakeFirst();
@@ -103,7 +106,7 @@ export const intakeCalls = [
           id, number, client_key: input.clientKey, borrower_type: input.borrowerType, module_id: module.id, status: refused ? 'REFUSED' : 'IN_REVIEW',
           node_id: refused ? null : first.id, stage: refused ? null : first.stage, assignee_id: refused ? null : assignee.id, maker_id: null,
           entered_at: refused ? null : ctx.now, deadline: refused ? null : await deadlineFor(trx, first.id, ctx.now), ...orgs,
-          refuse_reason_id: refused ? reasonId : null, indicator_issue_id: issued?.id ?? null, check_outcome: issued ? outcome : null,
+          refuse_reason_id: refused ? reasonId : null, indicator_issue_id: issued?.id ?? null, check_outcome: bankRate && !refused ? 'FLAGGED' : issued ? outcome : null,
           name: proposer.name, id_number: proposer.idNumber, mobile: proposer.mobile, gender: proposer.gender,
           household_register: proposer.householdRegister, employment_category: proposer.employmentCategory, address: proposer.address,
           business_name: input.businessName, business_scope: input.businessScope, amount: input.amount, term_months: input.termMonths,
@@ -134,6 +137,9 @@ export const intakeCalls = [
           refuse_reason_id: null, details: JSON.stringify({ channel: true }), idempotency_key: input.clientKey,
         }).execute();
         await saveChecks(trx, id, results, ctx.now);
+        if (bankRate) {
+          await saveChecks(trx, id, [{ code: BANK_RATE_CHECK, verdict: 'FLAGGED', observed: bankRate.observed, detail: bankRate.detail }], ctx.now);
+        }
         await recordLookups(trx, id, outside, issued ? sourcesAsked(issued.items) : [], 'INTAKE', null, ctx.now);
         if (!refused) {
           await notifyAssignee(trx, assignee.id, [{ number }], first.stage);
