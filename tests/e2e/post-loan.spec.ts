@@ -91,6 +91,11 @@ test.describe('bank', () => {
     await expect(page).toHaveURL(/[?&]state=CURRENT(&|$)/);
     await expect(rows(page).first()).toBeVisible();
     await expect(rows(page).filter({ hasNotText: '正常' })).toHaveCount(0);
+    // 导出台账 downloads the search as it stands.
+    const exported = page.waitForRequest((request) => request.url().includes('/api/loanAccount/export'));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出台账' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    expect((await exported).postDataJSON()).toMatchObject({ state: 'CURRENT' });
 
     // A current loan of the bank with a period to pay, found by its number.
     const current = (await ledger(page, { state: 'CURRENT' })).list;
