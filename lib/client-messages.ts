@@ -45,8 +45,8 @@ const CASES = scope(
   ...ENGINE, 'approval', 'casework', 'resources.workbench', 'resources.indicator.source', 'widgets.imageViewer',
   'validation.amount', 'validation.date', 'validation.fieldRequired', 'validation.fileTooLarge', 'validation.fileType',
   'validation.opinionRequired', 'validation.overdueDays', 'validation.reasonRequired', 'validation.documentsRequired',
-  // A loaned case's 贷后 tab shows the loan's account (components/post-loan).
-  'postLoan',
+  // A loaned case's 贷后 tab shows the loan's account (components/post-loan); the proposer's earlier loans.
+  'postLoan', 'earlierLoans',
 );
 
 export const CLIENT_MESSAGES = {

@@ -20,6 +20,7 @@ import { DetailProgress } from './detail-progress';
 import { DetailRecords } from './detail-records';
 import { RedFlags } from './red-flags';
 import { DetailInsurance } from './detail-insurance';
+import { DetailEarlierLoans } from './detail-earlier-loans';
 import { useCall } from './use-call';
 import { EmptyState } from '@/components/common/empty-state';
 import { lazyPart } from '@/components/common/lazy-part';
@@ -78,7 +79,7 @@ export function DetailDrawer({ stage, row, viewer, close, refresh }: {
       {isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : !detail ? <EmptyState description={t('detail.loadFailed')} /> : (<>
         <RedFlags id={detail.id} canRecheck={Boolean(stage) && can(`${STAGE_INFO[stage ?? 'RS_FIRST'].module}::check`)} />
         <Tabs items={[
-          { key: 'basic', label: t('detail.tabs.basic'), children: <><DetailBasic detail={detail} /><DetailInsurance id={detail.id} /></> },
+          { key: 'basic', label: t('detail.tabs.basic'), children: <><DetailBasic detail={detail} /><DetailInsurance id={detail.id} /><DetailEarlierLoans id={detail.id} /></> },
           { key: 'people', label: t('detail.tabs.people'), children: <DetailPeople id={detail.id} /> },
           { key: 'house', label: t('detail.tabs.house'), children: <DetailHouse id={detail.id} editable={houseEditable(detail, can)} saved={refresh} /> },
           { key: 'files', label: t('detail.tabs.files'), children: <DetailFiles id={detail.id} canUpload={detail.can.act} /> },

@@ -60,7 +60,7 @@ export const ledgerRow = z.object({
 });
 export type LedgerRow = z.infer<typeof ledgerRow>;
 
-export const scheduleRow = z.object({
+const scheduleRow = z.object({
   period: count,
   dueDate: z.string(),
   principal: z.number(),
@@ -73,7 +73,7 @@ export const scheduleRow = z.object({
 });
 export type ScheduleRow = z.infer<typeof scheduleRow>;
 
-export const repaymentRow = z.object({
+const repaymentRow = z.object({
   id: count,
   reportId: z.string(),
   kind: z.enum(REPORT_KINDS),
@@ -87,7 +87,7 @@ export const repaymentRow = z.object({
   createTime: timestamp,
 });
 
-export const compensationRow = z.object({
+const compensationRow = z.object({
   id: count,
   principal: z.number(),
   interest: z.number(),
@@ -99,7 +99,7 @@ export const compensationRow = z.object({
   createTime: timestamp,
 });
 
-export const recoveryRow = z.object({
+const recoveryRow = z.object({
   id: count,
   recoveredOn: z.string(),
   amount: z.number(),
@@ -109,7 +109,7 @@ export const recoveryRow = z.object({
   createTime: timestamp,
 });
 
-export const writeOffRow = z.object({
+const writeOffRow = z.object({
   id: count,
   amount: z.number(),
   reason: z.string(),
@@ -142,6 +142,13 @@ export const loanAccount = z.object({
   }),
 });
 export type LoanAccount = z.infer<typeof loanAccount>;
+
+/** The proposer's earlier start-up loans (borrowing again): what each was and how it stands. */
+export const earlierLoan = z.object({
+  number: z.string(), principal: z.number(), issueDate: z.string(), state: z.enum(LOAN_STATES), overdueDays: count,
+  settledHow: z.enum(SETTLED_HOWS).nullable(), settledOn: z.string().nullable(),
+});
+export type EarlierLoan = z.infer<typeof earlierLoan>;
 
 const accountAction = z.object({ id, version, key: clientKey });
 
@@ -183,7 +190,7 @@ export const writeOffInput = accountAction.extend({
 });
 
 /** The guarantee fund of each company in the caller's scope, with its leverage and compensation rates. */
-export const fundRow = z.object({
+const fundRow = z.object({
   orgId: count,
   org: z.string(),
   contributions: z.number(),
@@ -203,7 +210,7 @@ export const fundRow = z.object({
   overThreshold: z.boolean(),
 });
 export type FundRow = z.infer<typeof fundRow>;
-export const bankRateRow = z.object({
+const bankRateRow = z.object({
   orgId: count, org: z.string(), guaranteed: z.number(), compensatedPrincipal: z.number(),
   compensationRate: z.number(), compensationRate12m: z.number(), overThreshold: z.boolean(),
 });
@@ -231,7 +238,7 @@ export const contributeInput = z.object({
 });
 
 /** The post-loan settings (an administrator's; each change audited). */
-export const postLoanSettings = z.object({
+const postLoanSettings = z.object({
   /** Days overdue before a compensation may be recorded (seed 90). */
   claimDays: int(1, 3650, 'validation.invalid'),
   /** Years after compensation before a write-off (seed 3). */

@@ -69,7 +69,7 @@ export const BUTTON_TITLES: Record<string, { zh: string; en: string }> = {
 };
 
 /** The ledger's buttons (postLoan::verb): the bank's, the guarantee company's and renshe's. */
-export const POST_LOAN_BUTTONS = ['repay', 'compensate', 'confirmCompensation', 'recover', 'chargeOff', 'confirmChargeOff', 'export'] as const;
+const POST_LOAN_BUTTONS = ['repay', 'compensate', 'confirmCompensation', 'recover', 'chargeOff', 'confirmChargeOff', 'export'] as const;
 
 const crud = (module: string, ...extra: string[]) => ['add', 'edit', 'delete', ...extra].map((action) => `${module}::${action}`);
 

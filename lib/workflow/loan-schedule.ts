@@ -30,7 +30,7 @@ export function rateFraction(rate: string | number): { num: bigint; den: bigint 
 const divRound = (a: bigint, b: bigint) => (2n * a + b) / (2n * b);
 
 /** Monthly interest on a balance at the yearly rate num/den: balance·num / (12·den), half up. */
-export const monthInterest = (balance: number, rate: { num: bigint; den: bigint }) => Number(divRound(BigInt(balance) * rate.num, 12n * rate.den));
+const monthInterest = (balance: number, rate: { num: bigint; den: bigint }) => Number(divRound(BigInt(balance) * rate.num, 12n * rate.den));
 
 /** The level monthly instalment of 等额本息 for `principal` fen over `months` at the yearly rate. */
 export function levelInstalment(principal: number, months: number, rate: { num: bigint; den: bigint }): number {

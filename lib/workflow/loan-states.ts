@@ -17,7 +17,6 @@ export const RECOVERY_SOURCES = ['BORROWER', 'GUARANTOR', 'COLLATERAL', 'COURT']
 export type RecoverySource = (typeof RECOVERY_SOURCES)[number];
 /** A second person's decision on a compensation or a write-off (four eyes). */
 export const DECISIONS = ['CONFIRM', 'REJECT'] as const;
-export type Decision = (typeof DECISIONS)[number];
 /** What a compensation rate over its threshold does to a bank's new applications. */
 export const RATE_ACTIONS = ['FLAG', 'STOP'] as const;
 export type RateAction = (typeof RATE_ACTIONS)[number];

@@ -189,7 +189,7 @@ describeUpstream('the loan after issue: accounts, schedules, repayment reports, 
       expect(res.body.code, res.body.message).toBe(200);
       const check = await up().db.selectFrom('application_check').select(['verdict', 'observed']).where('application_id', '=', res.body.data.id)
         .where('code', '=', 'LOAN_NUMBER').executeTakeFirstOrThrow();
-      return { status: res.body.data.status as string, verdict: check.verdict, observed: Number(check.observed) };
+      return { id: res.body.data.id as number, status: res.body.data.status as string, verdict: check.verdict, observed: Number(check.observed) };
     };
     /** A loan of the person, issued and repaid in full (settled). */
     const settledLoan = async (idNumber: string) => {
@@ -201,7 +201,12 @@ describeUpstream('the loan after issue: accounts, schedules, repayment reports, 
     };
     const twice = newIdNumber();
     for (let i = 0; i < 2; i += 1) await settledLoan(twice);
-    expect(await apply(twice)).toMatchObject({ status: 'IN_REVIEW', verdict: 'PASSED', observed: 3 });
+    const again = await apply(twice);
+    expect(again).toMatchObject({ status: 'IN_REVIEW', verdict: 'PASSED', observed: 3 });
+    // The reviewer sees the proposer's earlier loans, settled; another bank's reviewer does not see the case at all.
+    const earlier = (await call('loanAccount/earlier', { id: again.id }, 'renshe')).body.data;
+    expect(earlier.map((l: { state: string; settledHow: string }) => [l.state, l.settledHow])).toEqual([['SETTLED', 'EARLY_REPAID'], ['SETTLED', 'EARLY_REPAID']]);
+    expect((await call('loanAccount/earlier', { id: again.id }, otherBank)).status).toBe(403);
     const thrice = newIdNumber();
     for (let i = 0; i < 3; i += 1) await settledLoan(thrice);
     expect(await apply(thrice)).toMatchObject({ status: 'REFUSED', verdict: 'REFUSED', observed: 4 });

@@ -43,11 +43,18 @@ export const loans: Migration = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
-    // The ledger by organisation (each kind of organisation its own scope), state and next due date.
+    // The ledger's pages come off these in order (upstream/modules/loans/read.ts): by next due date,
+    // for everyone and per kind of organisation (each its own scope), with or without a state; the
+    // operator's other orders. The daily roll walks the state and due date.
     for (const org of ['bank_org_id', 'guarantee_org_id', 'renshe_org_id']) {
-      await sql`create index ${sql.raw(`loan_account_${org}_idx`)} on loan_account (${sql.raw(org)}, state, next_due_date, application_id)`.execute(db);
+      await sql`create index ${sql.raw(`loan_account_${org}_idx`)} on loan_account (${sql.raw(org)}, next_due_date, application_id)`.execute(db);
+      await sql`create index ${sql.raw(`loan_account_${org}_state_idx`)} on loan_account (${sql.raw(org)}, state, next_due_date, application_id)`.execute(db);
     }
     await sql`create index loan_account_due_idx on loan_account (state, next_due_date, application_id)`.execute(db);
+    await sql`create index loan_account_next_idx on loan_account (next_due_date, application_id)`.execute(db);
+    for (const column of ['outstanding', 'issue_date', 'overdue_days']) {
+      await sql`create index ${sql.raw(`loan_account_${column}_idx`)} on loan_account (${sql.raw(column)}, application_id)`.execute(db);
+    }
 
     await db.schema.createTable('loan_period')
       .addColumn('application_id', 'integer', (c) => c.notNull().references('loan_account.application_id'))

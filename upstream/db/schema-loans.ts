@@ -4,7 +4,7 @@ import type { RepaymentMethod } from '../../lib/workflow/plan';
 import type { LoanState, PeriodState, RateAction, RecoverySource, ReportKind, SettledHow } from '../../lib/workflow/loan-states';
 
 /** Whole fen (bigint columns, read as numbers). */
-export type Fen = ColumnType<number, number, number>;
+type Fen = ColumnType<number, number, number>;
 type Decided = 'PENDING' | 'CONFIRMED' | 'REJECTED';
 
 /** One issued loan (DOMAIN.md section 6), keyed by its application. */

@@ -3,8 +3,9 @@ import { call } from '../call';
 import { PAGES } from '../pages';
 import { fileAnswer, page } from '../output';
 import { idInput } from '../fields';
+import { ANY_CASE_READER } from './workflow';
 import {
-  compensateInput, contributeInput, decideInput, fundEntriesInput, fundEntry, fundOverview, ledgerExportInput, ledgerListInput, ledgerRow,
+  compensateInput, earlierLoan, contributeInput, decideInput, fundEntriesInput, fundEntry, fundOverview, ledgerExportInput, ledgerListInput, ledgerRow,
   loanAccount, postLoanSettingsAnswer, postLoanSettingsInput, recoverInput, repayInput, writeOffInput,
 } from '../loans';
 
@@ -24,6 +25,10 @@ export const loanCalls = {
   'loanAccount/getList': call({ summary: 'The post-loan ledger: issued loans in the caller\'s scope by state, outstanding, next due and days overdue', input: ledgerListInput, output: page(ledgerRow), access: ledger, page: PAGES.ledger }),
   'loanAccount/export': call({ summary: 'The post-loan ledger search as .xlsx', input: ledgerExportInput, output: fileAnswer, file: true, access: { all: [ledger, button('export')] }, page: PAGES.ledger }),
   'loanAccount/getInfo': call({ summary: 'A loan\'s account: schedule, repayments, compensation, recovery and write-off, with what the caller may do', input: idInput, output: loanAccount, access: ledger, page: PAGES.ledger, alsoGet: true }),
+  'loanAccount/earlier': call({
+    summary: 'A case\'s proposer\'s earlier start-up loans, settled or not (borrowing again): number, principal, issue date, state', input: idInput,
+    output: z.array(earlierLoan), access: ANY_CASE_READER, alsoGet: true,
+  }),
   'loanAccount/repay': accountAction('The bank\'s repayment report: a period\'s instalment or an early repayment (idempotent by the report id)', repayInput, 'repay'),
 };
 

@@ -8,30 +8,45 @@ import { ensureExportable, xlsxFile } from '../../core/export';
 import type { Cell } from '../../core/xlsx';
 import type { Translate } from '../../core/i18n';
 import type { Page } from '../../../lib/contract/common';
-import type { LedgerListInput, LedgerRow, LoanAccount } from '../../../lib/contract/loans';
+import type { EarlierLoan, LedgerListInput, LedgerRow, LoanAccount } from '../../../lib/contract/loans';
+import { visibleApplication } from '../workflow/detail';
 import { maskIdNumber } from '../../../lib/workflow/id-number';
 import { chinaToday } from '../../core/china-time';
 import { addMonths } from '../../../lib/workflow/loan-schedule';
 import { caseScope } from '../workflow/scope';
 import { countUpTo, pageTotals } from '../workflow/list';
 import { dateText } from '../workflow/rows';
-import { inLoanScope, loanSettings, loanVisible, yuanOf, type AccountRow } from './store';
+import { inLoanScope, loanSettings, loanVisible, yuanOf, type AccountRow, type OrgColumn } from './store';
 
 type Db = Kysely<Database>;
 type Filters = Omit<LedgerListInput, 'pageNum' | 'pageSize'>;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/** Each order, and the index it walks (migration 0037): the page's ids come off the index, not a sort. */
 const SORTS = {
-  nextDue: [sql`l.next_due_date`, 'asc'],
-  overdueDays: [sql`l.overdue_days`, 'desc'],
-  outstanding: [sql`l.outstanding`, 'desc'],
-  issueDate: [sql`l.issue_date`, 'desc'],
+  nextDue: [sql`l.next_due_date asc nulls last`, 'asc'],
+  overdueDays: [sql`l.overdue_days desc`, 'desc'],
+  outstanding: [sql`l.outstanding desc`, 'desc'],
+  issueDate: [sql`l.issue_date desc`, 'desc'],
 } as const;
 
-/** The ledger's loans in the caller's scope matching the search (before paging). */
+/** The loan column that holds the caller's kind of organisation (a bank's loans by their bank...); null: all three. */
+async function scopeColumn(db: Db, user: AuthUser): Promise<OrgColumn | null> {
+  if (user.orgId === null) return null;
+  const org = await db.selectFrom('organization').select('type').where('id', '=', user.orgId).executeTakeFirst();
+  return org ? ({ BANK: 'bank_org_id', GUARANTEE: 'guarantee_org_id', RENSHE: 'renshe_org_id' } as const)[org.type as 'BANK'] ?? null : null;
+}
+
+/**
+ * The ledger's loans in the caller's scope matching the search (before paging), on the accounts
+ * alone: a bank's user filters by the bank column, a guarantee company's by its own, so the
+ * indexes that lead with that column serve the search; the keyword finds its applications first.
+ */
 async function ledgerBase(db: Db, user: AuthUser, input: Filters) {
   const scope = await caseScope(db, user);
-  let base = db.selectFrom('loan_account as l').innerJoin('application as a', 'a.id', 'l.application_id').where((eb) => inLoanScope(eb, scope));
+  const column = scope === null ? null : await scopeColumn(db, user);
+  let base = db.selectFrom('loan_account as l')
+    .where((eb) => (column && scope?.length ? eb(`l.${column}`, 'in', scope) : inLoanScope(eb, scope)));
   if (input.state) base = base.where('l.state', '=', input.state);
   if (input.bankOrgId) base = base.where('l.bank_org_id', '=', input.bankOrgId);
   if (input.guaranteeOrgId) base = base.where('l.guarantee_org_id', '=', input.guaranteeOrgId);
@@ -40,20 +55,30 @@ async function ledgerBase(db: Db, user: AuthUser, input: Filters) {
   if (input.dateTo) base = base.where('l.next_due_date', '<=', input.dateTo);
   if (input.keyword) {
     const keyword = input.keyword;
-    base = base.where((eb) => eb.or([eb('a.number', '=', keyword), eb('a.name', '=', keyword)]));
+    base = base.where('l.application_id', 'in', db.selectFrom('application as k').select('k.id').where((eb) => eb.or([eb('k.number', '=', keyword), eb('k.name', '=', keyword)])));
   }
   return base;
 }
 
 type Base = Awaited<ReturnType<typeof ledgerBase>>;
 
-function ledgerRows(base: Base, input: Filters) {
-  const [column, direction] = SORTS[input.sort ?? 'nextDue'];
-  return base.innerJoin('organization as b', 'b.id', 'l.bank_org_id').innerJoin('organization as g', 'g.id', 'l.guarantee_org_id')
+/** The ids of a page of the search, in its order. */
+const pageIds = (base: Base, input: Filters, page?: { pageNum: number; pageSize: number }) => {
+  const [order, direction] = SORTS[input.sort ?? 'nextDue'];
+  const ids = base.select('l.application_id').orderBy(order).orderBy('l.application_id', direction);
+  return page ? ids.limit(page.pageSize).offset((page.pageNum - 1) * page.pageSize) : ids;
+};
+
+/** The loans of `ids` with what the ledger shows, in the search's order. */
+function ledgerRows(db: Db, ids: ReturnType<typeof pageIds> | number[], input: Filters) {
+  const [order, direction] = SORTS[input.sort ?? 'nextDue'];
+  return db.selectFrom('loan_account as l').innerJoin('application as a', 'a.id', 'l.application_id')
+    .innerJoin('organization as b', 'b.id', 'l.bank_org_id').innerJoin('organization as g', 'g.id', 'l.guarantee_org_id')
     .selectAll('l')
     .select(['a.number', 'a.name', 'a.id_number', 'a.borrower_type', 'b.name as bank', 'g.name as guarantee'])
     .select([dateText('l.issue_date').as('issue'), dateText('l.maturity_date').as('maturity'), dateText('l.next_due_date').as('next_due'), dateText('l.settled_on').as('settled'), dateText('l.compensated_on').as('compensated_day')])
-    .orderBy(column, sql.raw(`${direction} nulls last`)).orderBy('l.application_id', 'desc');
+    .where('l.application_id', 'in', ids)
+    .orderBy(order).orderBy('l.application_id', direction);
 }
 
 type Joined = Awaited<ReturnType<ReturnType<typeof ledgerRows>['execute']>>[number];
@@ -77,8 +102,7 @@ const holds = (db: Db, user: AuthUser, verb: string) => allowed(db, user, { perm
 /** A loan's account as the caller may see it, with what the caller may do now (the service checks each again). */
 export async function loanAccountAnswer(db: Db, user: AuthUser, id: number, now: Date): Promise<LoanAccount> {
   const scope = await caseScope(db, user);
-  const found = await ledgerRows(db.selectFrom('loan_account as l').innerJoin('application as a', 'a.id', 'l.application_id').where('l.application_id', '=', id), {})
-    .executeTakeFirst();
+  const found = await ledgerRows(db, [id], {}).executeTakeFirst();
   if (!found || !loanVisible(found, scope)) throw notFound('loan');
   const [settings, periods, repayments, compensations, recoveries, writeOffs] = await Promise.all([
     loanSettings(db),
@@ -161,9 +185,21 @@ export const ledgerCalls = [
       const base = await ledgerBase(ctx.db, ctx.user, input);
       const [totals, rows] = await Promise.all([
         pageTotals(ctx.db, base, input.pageSize),
-        ledgerRows(base, input).limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize).execute(),
+        ledgerRows(ctx.db, pageIds(base, input, input), input).execute(),
       ]);
       return { ...totals, list: rows.map(toLedgerRow) };
+    },
+  }),
+  defineCall({
+    path: 'loanAccount/earlier',
+    async handler(ctx, input): Promise<EarlierLoan[]> {
+      const app = await visibleApplication(ctx.db, ctx.user, input.id);
+      const rows = await ctx.db.selectFrom('loan_account as l').innerJoin('application as a', 'a.id', 'l.application_id')
+        .select(['a.number', 'l.principal', 'l.state', 'l.overdue_days', 'l.settled_how', dateText('l.issue_date').as('issue'), dateText('l.settled_on').as('settled')])
+        .where('a.id_number', '=', app.id_number).where('a.id', '<>', app.id).orderBy('l.issue_date', 'desc').execute();
+      return rows.map((r) => ({
+        number: r.number, principal: yuanOf(r.principal), issueDate: r.issue!, state: r.state, overdueDays: r.overdue_days, settledHow: r.settled_how, settledOn: r.settled,
+      }));
     },
   }),
   defineCall({
@@ -175,7 +211,7 @@ export const ledgerCalls = [
     async handler(ctx, input) {
       const base = await ledgerBase(ctx.db, ctx.user, input);
       ensureExportable(await countUpTo(ctx.db, base, ctx.options.exportMaxRows), ctx.options.exportMaxRows);
-      const rows = (await ledgerRows(base, input).execute()).map(toLedgerRow);
+      const rows = (await ledgerRows(ctx.db, pageIds(base, input), input).execute()).map(toLedgerRow);
       const title = ctx.t('loans.ledgerTitle');
       return xlsxFile(title, ctx.now, [{
         name: title,

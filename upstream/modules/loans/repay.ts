@@ -16,7 +16,7 @@ import { claimKey, fenOf, lockAccount, requireOwnOrg, requireVersion, toFen, tou
 type Db = Kysely<Database>;
 
 /** Whole days from one China day to another. */
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** The unpaid periods of a loan, earliest first, with their due dates as text. */
 const unpaidPeriods = (db: Db, id: number) => db.selectFrom('loan_period').selectAll().select(dateText('due_date').as('due'))
@@ -81,7 +81,7 @@ async function payEarly(trx: Db, account: AccountRow, input: RepayInput, today: 
 }
 
 /** A DATE column as 'YYYY-MM-DD' whether the driver gave a Date (at local midnight) or text. */
-export const dateOf = (value: Date | string) => {
+const dateOf = (value: Date | string) => {
   if (typeof value === 'string') return value.slice(0, 10);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
