@@ -93,6 +93,7 @@ export const CLIENT_MESSAGES = {
   ),
   lookups: scope(...ENGINE, 'crud.import', 'resources.history', 'resources.lookupError'),
   sms: scope(...ENGINE, ...PEOPLE, 'resources.smsTemplate', 'resources.smsOutbox'),
+  logs: scope(...ENGINE, 'resources.operationLog', 'resources.signInLog'),
   push: scope(...ENGINE, ...PEOPLE, 'resources.pushData', 'resources.pushTarget', 'resources.renshePush'),
   content: scope(
     ...ENGINE, ...PEOPLE, 'content', 'crud.richText', 'resources.consult', 'resources.help', 'resources.notice',

@@ -42,11 +42,15 @@ import { historyCalls } from './modules/history/calls';
 import { pushTargetCalls } from './modules/push/targets';
 import { pushLogCalls } from './modules/push/log';
 import { renshePushCalls } from './modules/push/renshe-log';
+import { logCalls } from './modules/system/logs';
+import type { RowKinds } from './core/row-access';
+import { caseRowAccess } from './modules/workflow/case-row';
 import { guaranteeCalls as loanGuaranteeCalls } from './modules/loans/guarantee';
 import { fundCalls } from './modules/loans/fund';
 import { postLoanSettingCalls } from './modules/loans/settings';
 import { ledgerCalls } from './modules/loans/read';
 import { repayCalls } from './modules/loans/repay';
+import { loanRowAccess } from './modules/loans/store';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
@@ -55,12 +59,15 @@ export const allCalls: readonly AnyCall[] = [
   ...flowCalls, ...overtimeCalls, ...calendarCalls, ...homeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
   ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupErrorCalls, ...insureCalls, ...historyCalls,
   ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls, ...ledgerCalls, ...repayCalls,
-  ...loanGuaranteeCalls, ...fundCalls, ...postLoanSettingCalls,
+  ...loanGuaranteeCalls, ...fundCalls, ...postLoanSettingCalls, ...logCalls,
 ];
+
+/** The kinds of record a call's row access names (lib/contract/call.ts RowAccess), each resolved by its module. */
+const ROW_KINDS: RowKinds = { case: caseRowAccess, loan: loanRowAccess };
 
 /** Every call of the /api contract over one database, as a function (the in-process BFF calls it so). */
 export function createCallDispatch(db: Db, options: Partial<UpstreamOptions> = {}): Dispatch {
-  return createDispatch(db, { ...defaultOptions, ...options }, allCalls);
+  return createDispatch(db, { ...defaultOptions, ...options }, allCalls, ROW_KINDS);
 }
 
 /** The platform service over HTTP: every call under /api/<path>. */

@@ -24,7 +24,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   if (!session) notFound();
   if (info === 'expired') redirect('/api/session/end');
   const user = {
-    username: session.user.username, nickname: info?.nickname ?? session.user.nickname, type: session.user.type,
+    id: info?.id ?? null, username: session.user.username, nickname: info?.nickname ?? session.user.nickname, type: session.user.type,
     uuid: session.uuid, orgName: info?.orgName ?? null,
   };
   return (

@@ -2,12 +2,12 @@
 
 import { Button, ConfigProvider, Drawer, Skeleton, Space, Tabs } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { ApplicationDetail, ApplicationRow } from '@/lib/contract/workflow';
-import { hasButton } from '@/lib/permissions';
-import { DANGER_ACTIONS, detailActions, type Viewer } from '@/lib/resources/workbench';
-import { STAGE_INFO, type Stage } from '@/lib/workflow/stages';
-import { useShell } from '@/components/shell/shell-context';
+import { DANGER_ACTIONS, detailActions, HOUSE_EDIT, RECHECK } from '@/lib/resources/workbench';
+import type { CallPath } from '@/lib/contract/calls';
+import { useCallAllowed } from '@/components/access/permission';
+import type { Stage } from '@/lib/workflow/stages';
 import { ActionDialog, type ActionKey } from './action-dialogs';
 import { CaseState } from './case-state';
 import { DetailBankFirst } from './detail-bank-first';
@@ -31,37 +31,34 @@ const LoanAccountView = lazyPart(() => import('@/components/post-loan/account-vi
 /** Every block of the drawer labels its values in a column of the same width. */
 const DETAIL_LABEL_WIDTH = 160;
 
-const HOUSE_EDIT = `${STAGE_INFO.GC_HOUSE.module}::house`;
 
 /** Whether the case is past the bank's first review (its result is shown with the progress). */
 const passedBankFirst = (detail: ApplicationDetail) =>
   ['APPROVED', 'LOANED', 'NOT_ISSUED'].includes(detail.status) || detail.stage === 'BANK_SECOND' || detail.stage === 'BANK_TRANSFER';
 
 /** The mortgage stage's assignee records the case's houses (the service checks it again). */
-const houseEditable = (detail: ApplicationDetail, can: (code: string) => boolean) =>
-  detail.status === 'IN_REVIEW' && detail.stage === 'GC_HOUSE' && detail.can.act && can(HOUSE_EDIT);
+const houseEditable = (detail: ApplicationDetail, allowed: (path: CallPath) => boolean) =>
+  detail.status === 'IN_REVIEW' && detail.stage === 'GC_HOUSE' && detail.can.act && allowed(HOUSE_EDIT);
 
 /**
  * Everything about one application: its red flags on top, then in tabs the loan and its proposer, the people on it,
  * house property, files, progress, approval records and the repayment plan. The actions the
  * user may take now sit in the header and open the same dialogs as the list's.
  */
-export function DetailDrawer({ stage, row, viewer, close, refresh }: {
+export function DetailDrawer({ stage, row, close, refresh }: {
   /** The stage whose actions the drawer offers; none for a case at no stage (lists beside the workbenches pass the case's own). */
   stage: Stage | null;
   row: Pick<ApplicationRow, 'id' | 'number' | 'name'>;
-  viewer: Viewer;
   close: () => void;
   refresh: () => unknown;
 }) {
   const t = useTranslations('approval');
+  const allowed = useCallAllowed();
   const tp = useTranslations('postLoan');
-  const { powers } = useShell();
-  const can = useCallback((code: string) => hasButton(powers, code), [powers]);
   // A case at a stage is read as the workbench reads it; a finished one (no actions) as the proposer's file.
   const { data: detail, isLoading } = useCall(stage ? 'businessClubFirstTrial/unfold' : 'businessProposerInfo/getInfo', { id: row.id });
   const [action, setAction] = useState<ActionKey | null>(null);
-  const actions = detail && stage ? detailActions(stage, detail, viewer, can) as ActionKey[] : [];
+  const actions = detail && stage ? detailActions(stage, detail, allowed) as ActionKey[] : [];
   return (
     <Drawer open onClose={close} size="min(1040px, 100vw)" destroyOnHidden
       title={t('detail.title', { number: row.number, name: row.name })}
@@ -77,11 +74,11 @@ export function DetailDrawer({ stage, row, viewer, close, refresh }: {
       <ConfigProvider descriptions={{ styles: { label: { width: DETAIL_LABEL_WIDTH } } }}>
       <CaseState id={row.id} />
       {isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : !detail ? <EmptyState description={t('detail.loadFailed')} /> : (<>
-        <RedFlags id={detail.id} canRecheck={Boolean(stage) && can(`${STAGE_INFO[stage ?? 'RS_FIRST'].module}::check`)} />
+        <RedFlags id={detail.id} canRecheck={stage !== null && allowed(RECHECK, { stage })} />
         <Tabs items={[
           { key: 'basic', label: t('detail.tabs.basic'), children: <><DetailBasic detail={detail} /><DetailInsurance id={detail.id} /><DetailEarlierLoans id={detail.id} /></> },
           { key: 'people', label: t('detail.tabs.people'), children: <DetailPeople id={detail.id} /> },
-          { key: 'house', label: t('detail.tabs.house'), children: <DetailHouse id={detail.id} editable={houseEditable(detail, can)} saved={refresh} /> },
+          { key: 'house', label: t('detail.tabs.house'), children: <DetailHouse id={detail.id} editable={houseEditable(detail, allowed)} saved={refresh} /> },
           { key: 'files', label: t('detail.tabs.files'), children: <DetailFiles id={detail.id} canUpload={detail.can.act} /> },
           { key: 'progress', label: t('detail.tabs.progress'), children: <><DetailProgress id={detail.id} />{passedBankFirst(detail) && <DetailBankFirst id={detail.id} />}</> },
           { key: 'records', label: t('detail.tabs.records'), children: <DetailRecords id={detail.id} /> },

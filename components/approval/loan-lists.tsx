@@ -11,14 +11,13 @@ import { useWorkflowRefresh } from './use-call';
 
 /** Pages whose holders may read an application's details (the service's ANY_CASE_READER). */
 const CASE_PAGES = [...STAGES.map((stage) => STAGE_INFO[stage].path), '/admin/home/loan', '/admin/home/spouse'];
-const NOBODY = { userId: null };
 
 /** The proposers' spouses; a row opens its application's details. */
 export function SpouseList() {
   const refresh = useWorkflowRefresh();
   const dialogs = useMemo<RowDialogs<SpouseRow>>(() => ({
     detail: ({ row, close }) => (
-      <DetailDrawer stage={null} row={{ id: row.applicationId, number: row.number, name: row.proposer }} viewer={NOBODY} close={close} refresh={refresh} />
+      <DetailDrawer stage={null} row={{ id: row.applicationId, number: row.number, name: row.proposer }} close={close} refresh={refresh} />
     ),
   }), [refresh]);
   return <CrudScreen spec={spouseSpec} dialogs={dialogs} />;
@@ -31,7 +30,7 @@ export function PublishList() {
   const readsCases = CASE_PAGES.some(canOpen);
   const spec = useMemo(() => publishSpec(readsCases), [readsCases]);
   const dialogs = useMemo<RowDialogs<PublishedRow>>(() => ({
-    detail: ({ row, close }) => <DetailDrawer stage={null} row={row} viewer={NOBODY} close={close} refresh={refresh} />,
+    detail: ({ row, close }) => <DetailDrawer stage={null} row={row} close={close} refresh={refresh} />,
   }), [refresh]);
   return <CrudScreen spec={spec} dialogs={dialogs} />;
 }

@@ -5,10 +5,9 @@ import { Button, Space } from 'antd';
 import { useTranslations } from 'next-intl';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ApplicationRow } from '@/lib/contract/workflow';
-import { INTAKE_PERMISSION, loanQuerySpec } from '@/lib/resources/loan-query';
-import type { Viewer } from '@/lib/resources/workbench';
+import { INTAKE, loanQuerySpec } from '@/lib/resources/loan-query';
 import { CrudScreen, type RowDialogs } from '@/components/crud/crud-screen';
-import { Permission } from '@/components/access/permission';
+import { CallPermission } from '@/components/access/permission';
 import { lazyPart } from '@/components/common/lazy-part';
 import { DetailDrawer } from './lazy-parts';
 import { useWorkflowRefresh } from './use-call';
@@ -23,30 +22,29 @@ const IntakeDialog = lazyPart(() => import('@/components/intake/intake-dialog').
  * the same detail drawer (with the actions of the stage the case is at), the search of the
  * approval records, and the intake.
  */
-export function LoanQuery({ userId }: { userId: number | null }) {
+export function LoanQuery() {
   const t = useTranslations('intake');
-  const viewer = useMemo<Viewer>(() => ({ userId }), [userId]);
   const refreshAll = useWorkflowRefresh();
   const [entering, setEntering] = useState(false);
   const [records, setRecords] = useState(false);
   const [opened, setOpened] = useState<{ id: number; number: string; name: string } | null>(null);
   const tr = useTranslations('casework.records');
   const dialogs = useMemo<RowDialogs<ApplicationRow>>(() => ({
-    detail: ({ row, close }) => <DetailDrawer stage={row.stage} row={row} viewer={viewer} close={close} refresh={refreshAll} />,
-  }), [viewer, refreshAll]);
+    detail: ({ row, close }) => <DetailDrawer stage={row.stage} row={row} close={close} refresh={refreshAll} />,
+  }), [refreshAll]);
   const toolbar = (
     <Space>
       <Button icon={<HistoryOutlined />} onClick={() => setRecords(true)}>{tr('open')}</Button>
-      <Permission code={INTAKE_PERMISSION}>
+      <CallPermission call={INTAKE}>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEntering(true)}>{t('open')}</Button>
-      </Permission>
+      </CallPermission>
     </Space>
   );
   return (
     <>
       <CrudScreen spec={loanQuerySpec} dialogs={dialogs} extra={toolbar} />
       {records && <Suspense fallback={null}><RecordSearch close={() => setRecords(false)} openCase={(r) => setOpened({ id: r.applicationId, number: r.number, name: r.name })} /></Suspense>}
-      {opened && <DetailDrawer stage={null} row={opened} viewer={viewer} close={() => setOpened(null)} refresh={refreshAll} />}
+      {opened && <DetailDrawer stage={null} row={opened} close={() => setOpened(null)} refresh={refreshAll} />}
       {entering && <IntakeDialog close={() => setEntering(false)} done={refreshAll} />}
     </>
   );

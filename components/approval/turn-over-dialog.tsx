@@ -1,5 +1,6 @@
 'use client';
 
+import { useShell } from '@/components/shell/shell-context';
 import { Alert, Form, Select } from 'antd';
 import { useTranslations } from 'next-intl';
 import type { Stage } from '@/lib/workflow/stages';
@@ -15,7 +16,8 @@ import { useApp } from '@/components/providers/app-notices';
  * organisations; the first shows how many cases each one holds there, their amount and how many are overdue. Cases the new person
  * may not take stay, and the answer counts them.
  */
-export function TurnOverDialog({ stage, userId, close, refresh }: { stage: Stage; userId: number | null; close: () => void; refresh: () => unknown }) {
+export function TurnOverDialog({ stage, close, refresh }: { stage: Stage; close: () => void; refresh: () => unknown }) {
+  const userId = useShell().user.id;
   const t = useTranslations();
   const { modal } = useApp();
   const [form] = Form.useForm();

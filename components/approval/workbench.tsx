@@ -5,12 +5,10 @@ import { Button, Space, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ApplicationRow } from '@/lib/contract/workflow';
-import { actionPermission, ROW_ACTIONS, WORKBENCH_EXPORT, workbenchSpec, type Viewer } from '@/lib/resources/workbench';
+import { HOUSE_EDIT, ROW_ACTIONS, WORKBENCH_EXPORT, WORKBENCH_TURN_OVER, workbenchSpec } from '@/lib/resources/workbench';
 import { STAGE_INFO, type Stage } from '@/lib/workflow/stages';
 import { CrudScreen, type RowDialogs } from '@/components/crud/crud-screen';
-import { Permission } from '@/components/access/permission';
-import { useShell } from '@/components/shell/shell-context';
-import { hasButton } from '@/lib/permissions';
+import { CallPermission, useCallAllowed } from '@/components/access/permission';
 import { ExportButton } from '@/components/common/export-button';
 import { searchPayload, useTableState } from '@/components/crud/use-table-state';
 import { lazyPart } from '@/components/common/lazy-part';
@@ -39,15 +37,13 @@ function PendingCount({ stage }: { stage: Stage }) {
  * (filters in the URL) over the stage's cases, the row actions the stage, the user's
  * permissions and the row allow, the detail drawer, and the toolbar's turn-over.
  */
-export function Workbench({ stage, userId }: { stage: Stage; userId: number | null }) {
+export function Workbench({ stage }: { stage: Stage }) {
   const t = useTranslations('approval');
-  const viewer = useMemo<Viewer>(() => ({ userId }), [userId]);
-  const spec = useMemo(() => workbenchSpec(stage, viewer), [stage, viewer]);
+  const spec = useMemo(() => workbenchSpec(stage), [stage]);
   const refreshAll = useWorkflowRefresh();
   const [turningOver, setTurningOver] = useState(false);
   const [houses, setHouses] = useState(false);
-  const { powers } = useShell();
-  const houseEdit = actionPermission(stage, 'house');
+  const allowed = useCallAllowed();
   const th = useTranslations('casework.house');
   // The export takes the search as it stands in the address (the table's own state), without paging.
   const { state } = useTableState(spec.search);
@@ -58,31 +54,31 @@ export function Workbench({ stage, userId }: { stage: Stage; userId: number | nu
 
   const dialogs = useMemo<RowDialogs<ApplicationRow>>(() => {
     const map: RowDialogs<ApplicationRow> = {
-      detail: ({ row, close }) => <DetailDrawer stage={stage} row={row} viewer={viewer} close={close} refresh={refreshAll} />,
+      detail: ({ row, close }) => <DetailDrawer stage={stage} row={row} close={close} refresh={refreshAll} />,
     };
     for (const key of ACTION_KEYS) {
       map[key] = ({ row, close }) => <ActionDialog action={key} stage={stage} row={row} close={close} refresh={refreshAll} />;
     }
     return map;
-  }, [stage, viewer, refreshAll]);
+  }, [stage, refreshAll]);
 
   const toolbar = (
     <Space>
       <PendingCount stage={stage} />
       {stage === 'GC_HOUSE' && <Button icon={<HomeOutlined />} onClick={() => setHouses(true)}>{th('open')}</Button>}
-      <Permission code={actionPermission(stage, 'turnOver')!}>
+      <CallPermission call={WORKBENCH_TURN_OVER} input={{ stage }}>
         <Button icon={<SwapOutlined />} onClick={() => setTurningOver(true)}>{t('actions.turnOver')}</Button>
-      </Permission>
-      <Permission code={actionPermission(stage, 'export')!}>
+      </CallPermission>
+      <CallPermission call={WORKBENCH_EXPORT} input={{ stage }}>
         <ExportButton path={WORKBENCH_EXPORT} payload={exportPayload} />
-      </Permission>
+      </CallPermission>
     </Space>
   );
   return (
     <>
       <CrudScreen spec={spec} dialogs={dialogs} extra={toolbar} />
-      {houses && <Suspense fallback={null}><HouseRecords canEdit={houseEdit !== undefined && hasButton(powers, houseEdit)} close={() => setHouses(false)} /></Suspense>}
-      {turningOver && <TurnOverDialog stage={stage} userId={userId} close={() => setTurningOver(false)} refresh={refreshAll} />}
+      {houses && <Suspense fallback={null}><HouseRecords canEdit={allowed(HOUSE_EDIT)} close={() => setHouses(false)} /></Suspense>}
+      {turningOver && <TurnOverDialog stage={stage} close={() => setTurningOver(false)} refresh={refreshAll} />}
     </>
   );
 }

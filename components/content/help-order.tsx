@@ -5,7 +5,7 @@ import { Button } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { usePermission } from '@/components/access/permission';
+import { useCallAllowed } from '@/components/access/permission';
 import { lazyPart } from '@/components/common/lazy-part';
 
 /** The order drawer, downloaded when first opened. */
@@ -14,7 +14,7 @@ const OrderDrawer = lazyPart(() => import('./help-order-drawer').then((m) => m.O
 /** The screen's 'Order' button (for holders of helpInfo::sort) and its drawer; a move refreshes the screen's table. */
 export function HelpOrderButton() {
   const t = useTranslations('resources.help');
-  const can = usePermission('helpInfo::sort');
+  const can = useCallAllowed()('businessHelpInfo/updateSort');
   const [open, setOpen] = useState(false);
   const { mutate } = useSWRConfig();
   const refresh = () => mutate((key) => Array.isArray(key) && key[0] === 'businessHelpInfo/list');

@@ -9,10 +9,10 @@ import useSWR from 'swr';
 import { callPath } from '@/lib/api/client';
 import type { Page } from '@/lib/contract/common';
 import { PAGE_SIZES } from '@/lib/contract/limits';
-import { hasButton } from '@/lib/permissions';
 import type { BatchAction, ColumnSpec, ResourceSpec, RowAction } from '@/lib/resources/types';
 import type { RowDialogs } from './crud-screen';
-import { useShell } from '@/components/shell/shell-context';
+import { useCallAllowed } from '@/components/access/permission';
+import { specAccess } from './spec-access';
 import { renderCell } from './cells';
 import { useColumnSources } from './column-sources';
 import { lazyPart, useOpenedOnce } from '@/components/common/lazy-part';
@@ -38,10 +38,10 @@ type TreeRow<Row> = Row & { children?: TreeRow<Row>[] };
 export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }: { spec: ResourceSpec<Row>; dialogs?: RowDialogs<Row>; extra?: ReactNode }) {
   const t = useTranslations();
   const { modal, message } = useApp();
-  const { powers } = useShell();
   // On a phone (narrower than md, 768 px, as in ant-design-pro) no column is fixed: the row scrolls whole, its actions last.
   const phone = Grid.useBreakpoint().md === false;
-  const can = useCallback((code: string) => hasButton(powers, code), [powers]);
+  const allowed = useCallAllowed();
+  const may = useMemo(() => specAccess(spec, allowed), [spec, allowed]);
   const locale = useLocale();
   const sourced = useColumnSources(spec.columns);
   const specColumns = useMemo(() => forReader(sourced, locale), [sourced, locale]);
@@ -111,8 +111,8 @@ export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }
     });
   };
 
-  const batch = spec.remove?.batch && can(spec.remove.permission);
-  const batchActions = (spec.batchActions ?? []).filter((a) => can(a.permission));
+  const batch = spec.remove?.batch && may.remove();
+  const batchActions = (spec.batchActions ?? []).filter((a) => may.batch(a));
   const selecting = batch || batchActions.some((a) => a.selection !== false);
   const selectable = (row: Row) => (batch ? (spec.remove?.when?.(row) ?? true) : batchActions.some((a) => a.selection !== false && (a.when?.(row) ?? true)));
 
@@ -125,13 +125,13 @@ export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }
   const rowActions = (row: Row) => {
     const label = (l: RowAction<Row>['label']) => t(typeof l === 'function' ? l(row) : l);
     const buttons: ReactNode[] = [];
-    if (spec.form && !spec.form.addOnly && can(spec.form.editPermission) && (spec.form.editable?.(row) ?? true)) buttons.push(<Button key="edit" type="link" size="small" onClick={() => setEditing({ row })}>{t('crud.edit')}</Button>);
-    if (spec.addChild && can(spec.addChild.permission) && (spec.addChild.when?.(row) ?? true)) {
+    if (may.edit(row) && (spec.form!.editable?.(row) ?? true)) buttons.push(<Button key="edit" type="link" size="small" onClick={() => setEditing({ row })}>{t('crud.edit')}</Button>);
+    if (spec.addChild && may.addChild() && (spec.addChild.when?.(row) ?? true)) {
       buttons.push(<Button key="child" type="link" size="small" onClick={() => setEditing({ row: null, defaults: { [spec.addChild!.field]: spec.rowKey(row) } })}>{t(spec.addChild.label)}</Button>);
     }
     // An action that keeps its place (`unavailable`) stays on a row it does not apply to, disabled with its reason.
     const applies = (action: RowAction<Row>) => action.when?.(row) ?? true;
-    const shown = (spec.actions ?? []).filter((action) => (!action.permission || can(action.permission)) && (applies(action) || action.unavailable));
+    const shown = (spec.actions ?? []).filter((action) => may.action(action, row) && (applies(action) || action.unavailable));
     const reason = (action: RowAction<Row>) => (applies(action) ? undefined : t(action.unavailable!(row)));
     const standing = (action: RowAction<Row>) => !action.more && inline.has(action.key);
     for (const action of shown.filter(standing)) {
@@ -154,7 +154,7 @@ export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }
         </Dropdown>,
       );
     }
-    if (spec.remove && can(spec.remove.permission) && (spec.remove.when?.(row) ?? true)) {
+    if (spec.remove && may.remove() && (spec.remove.when?.(row) ?? true)) {
       buttons.push(<Button key="delete" type="link" size="small" danger onClick={() => void remove(removeBody(row))}>{t('crud.delete')}</Button>);
     }
     return buttons.length ? <Space size={0} wrap>{buttons}</Space> : null;
@@ -167,11 +167,11 @@ export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }
     else update({ filters, pageNum: 1 });
   };
 
-  const permitted = (spec.actions ?? []).filter((action) => !action.permission || can(action.permission));
+  const permitted = (spec.actions ?? []).filter((action) => may.action(action));
   const fixedLabels = [
-    ...(spec.form && !spec.form.addOnly && can(spec.form.editPermission) ? [t('crud.edit')] : []),
-    ...(spec.addChild && can(spec.addChild.permission) ? [t(spec.addChild.label)] : []),
-    ...(spec.remove && can(spec.remove.permission) ? [t('crud.delete')] : []),
+    ...(may.edit() ? [t('crud.edit')] : []),
+    ...(spec.addChild && may.addChild() ? [t(spec.addChild.label)] : []),
+    ...(may.remove() ? [t('crud.delete')] : []),
   ];
   const moreLabel = t('crud.more');
   // A label that depends on the row (enable / disable) is counted as two words.
@@ -220,8 +220,8 @@ export function CrudScreenBody<Row extends object>({ spec, dialogs = {}, extra }
     update({ order, pageSize: pagination.pageSize ?? state.pageSize, pageNum: sizeChanged || order !== state.order ? 1 : pagination.current ?? 1 });
   };
 
-  const canCreate = spec.form?.createPermission !== undefined && can(spec.form.createPermission);
-  const canImport = spec.importer && can(spec.importer.permission);
+  const canCreate = may.create();
+  const canImport = may.importer();
   const treeMessage = tree ? (data as { message?: string } | undefined)?.message : undefined;
   const page = tree ? null : (data as Page<Row> | undefined);
   return (

@@ -10,7 +10,7 @@ import type { CallInput } from '@/lib/contract/calls';
 import type { FlowNodeRow, FlowRow } from '@/lib/contract/flow';
 import { TIME_LIMIT_MAX } from '@/lib/contract/limits';
 import { STAGES, type Stage } from '@/lib/workflow/stages';
-import { usePermission } from '@/components/access/permission';
+import { useCallAllowed } from '@/components/access/permission';
 import { useFieldErrors } from '@/components/common/use-field-rule';
 import { useApp } from '@/components/providers/app-notices';
 import { EmptyState } from '@/components/common/empty-state';
@@ -28,7 +28,7 @@ export function FlowNodes({ row, close, refresh }: { row: FlowRow; close: () => 
   const ts = useTranslations('approval.stage');
   const te = useTranslations('errors');
   const { modal, message } = useApp();
-  const canEdit = usePermission('flow::node');
+  const canEdit = useCallAllowed()('approvalConfig/add');
   const { data, isLoading, mutate } = useSWR(['approvalConfig/getList', row.id], () => api('approvalConfig/getList', { moduleId: row.id }));
   const [editing, setEditing] = useState<Editing>(null);
   const [dragged, setDragged] = useState<number | null>(null);

@@ -9,7 +9,7 @@ import useSWR from 'swr';
 import { api } from '@/lib/api/client';
 import type { CallOutput } from '@/lib/contract/calls';
 import type { FundRow } from '@/lib/contract/loans';
-import { usePermission } from '@/components/access/permission';
+import { useCallAllowed } from '@/components/access/permission';
 import { lazyPart } from '@/components/common/lazy-part';
 import { formatChinaTime } from '@/lib/china-time';
 
@@ -30,7 +30,7 @@ const percent = (rate: number) => `${(rate * 100).toFixed(2)}%`;
 export function GuaranteeFundScreen() {
   const t = useTranslations('guaranteeFund');
   const money = useMoney();
-  const canContribute = usePermission('fund::contribute');
+  const canContribute = useCallAllowed()('guaranteeFund/contribute');
   const { data, isLoading, mutate } = useSWR('guaranteeFund/getList', () => api('guaranteeFund/getList', {}));
   const [picked, setPicked] = useState<number | null>(null);
   const [contributing, setContributing] = useState<FundRow | null>(null);

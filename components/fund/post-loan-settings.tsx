@@ -8,7 +8,7 @@ import { ApiError, api, apiCall } from '@/lib/api/client';
 import type { PostLoanSettings } from '@/lib/contract/loans';
 import { RATE_ACTIONS } from '@/lib/workflow/loan-states';
 import { formatChinaTime } from '@/lib/china-time';
-import { usePermission } from '@/components/access/permission';
+import { useCallAllowed } from '@/components/access/permission';
 import { useFieldErrors } from '@/components/common/use-field-rule';
 import { useApp } from '@/components/providers/app-notices';
 
@@ -17,7 +17,7 @@ export function PostLoanSettingsScreen() {
   const t = useTranslations('postLoanSettings');
   const tv = useTranslations('validation');
   const { message } = useApp();
-  const canEdit = usePermission('postLoanSetting::edit');
+  const canEdit = useCallAllowed()('postLoanSetting/update');
   const { data, isLoading, mutate } = useSWR('postLoanSetting/get', () => api('postLoanSetting/get', {}));
   const [form] = Form.useForm<PostLoanSettings>();
   const [busy, setBusy] = useState(false);

@@ -6,13 +6,12 @@ import { useCallback, useState } from 'react';
 import useSWR from 'swr';
 import { api, ApiError } from '@/lib/api/client';
 import type { LoanAccount, ScheduleRow } from '@/lib/contract/loans';
-import { hasButton } from '@/lib/permissions';
 import { accountActions, LOAN_STATE_COLORS, type AccountAction } from '@/lib/resources/ledger';
 import type { PeriodState } from '@/lib/workflow/loan-states';
 import { formatDate, formatMoney, formatTime } from '@/components/approval/format';
 import { lazyPart } from '@/components/common/lazy-part';
 import { EmptyState } from '@/components/common/empty-state';
-import { useShell } from '@/components/shell/shell-context';
+import { useCallAllowed } from '@/components/access/permission';
 import '@/styles/antd/descriptions.generated.css';
 
 /** The action dialogs, downloaded when one is first opened. */
@@ -42,8 +41,7 @@ function useLoanAccount(id: number) {
  */
 export function LoanAccountView({ id, changed }: { id: number; changed?: () => unknown }) {
   const t = useTranslations('postLoan');
-  const { powers } = useShell();
-  const can = useCallback((code: string) => hasButton(powers, code), [powers]);
+  const allowed = useCallAllowed();
   const { data, error, isLoading, mutate } = useLoanAccount(id);
   const [action, setAction] = useState<AccountAction | null>(null);
   const refresh = useCallback(async () => {
@@ -56,7 +54,7 @@ export function LoanAccountView({ id, changed }: { id: number; changed?: () => u
     const missing = error instanceof ApiError && error.code === NOT_FOUND;
     return <EmptyState description={missing ? t('loan.notOpened') : error instanceof ApiError && error.message !== 'system' ? error.message : t('loan.loadFailed')} />;
   }
-  const actions = accountActions(data, can);
+  const actions = accountActions(data, allowed);
   return (
     <>
       {actions.length > 0 && (

@@ -2,10 +2,10 @@
 
 import { useMemo } from 'react';
 import type { LedgerRow } from '@/lib/contract/loans';
-import { LEDGER_EXPORT, LEDGER_EXPORT_PERMISSION, ledgerSpec } from '@/lib/resources/ledger';
+import { LEDGER_EXPORT, ledgerSpec } from '@/lib/resources/ledger';
 import { CrudScreen, type RowDialogs } from '@/components/crud/crud-screen';
 import { searchPayload, useTableState } from '@/components/crud/use-table-state';
-import { Permission } from '@/components/access/permission';
+import { CallPermission } from '@/components/access/permission';
 import { ExportButton } from '@/components/common/export-button';
 import { lazyPart } from '@/components/common/lazy-part';
 
@@ -26,9 +26,9 @@ export function Ledger() {
     return filters;
   };
   const toolbar = (
-    <Permission code={LEDGER_EXPORT_PERMISSION}>
+    <CallPermission call={LEDGER_EXPORT}>
       <ExportButton path={LEDGER_EXPORT} payload={exportPayload} label="postLoan.ledger.export" />
-    </Permission>
+    </CallPermission>
   );
   return <CrudScreen spec={ledgerSpec} dialogs={dialogs} extra={toolbar} />;
 }

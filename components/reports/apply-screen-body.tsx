@@ -4,8 +4,7 @@ import { Alert, Card, Skeleton } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { ApplyStatisticsInput } from '@/lib/contract/apply-statistics';
-import { APPLY_STATISTICS_EXPORT } from '@/lib/workflow/reports';
-import { Permission } from '@/components/access/permission';
+import { CallPermission } from '@/components/access/permission';
 import { ExportButton } from '@/components/common/export-button';
 import { useCall } from '@/components/approval/use-call';
 import { UnfoldDrawer } from '@/components/statistics/unfold-drawer';
@@ -26,9 +25,9 @@ export function ApplyStatisticsScreenBody() {
   const { data, isLoading, error } = useCall('applyStatistics/form', body);
   const [cell, setCell] = useState<ApplyCell | null>(null);
   const extra = (
-    <Permission code={APPLY_STATISTICS_EXPORT}>
+    <CallPermission call="applyStatistics/export">
       <ExportButton path="applyStatistics/export" payload={() => body} label="reports.apply.export" />
-    </Permission>
+    </CallPermission>
   );
   return (
     <Card title={t('title')} extra={extra}>

@@ -8,9 +8,8 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import type { ReportInput } from '@/lib/contract/report';
 import type { BondingCompanies } from '@/lib/contract/case-extras';
-import { REPORT_EXPORT, REPORT_QUOTA } from '@/lib/workflow/reports';
 import { chinaToday } from '@/lib/china-time';
-import { Permission, usePermission } from '@/components/access/permission';
+import { CallPermission, useCallAllowed } from '@/components/access/permission';
 import { ExportButton } from '@/components/common/export-button';
 import { useCall } from '@/components/approval/use-call';
 import { EmployeesDrawer } from './employees-drawer';
@@ -41,7 +40,7 @@ export function ReportScreenBody() {
   const balances = useCall(report.data ? 'businessClubFirstTrial/getBondingCompanyList' : null, day ? { date: day } : {});
   const [cell, setCell] = useState<JobsCell | null>(null);
   const [company, setCompany] = useState<BondingCompanies['list'][number] | null>(null);
-  const mayEditQuota = usePermission(REPORT_QUOTA);
+  const mayEditQuota = useCallAllowed()('guaranteeCompany/updateQuota');
   const [form] = Form.useForm<{ period?: [Dayjs, Dayjs]; region?: string }>();
   const period = report.data?.period;
   useEffect(() => {
@@ -54,11 +53,11 @@ export function ReportScreenBody() {
   const extra = (
     <Space className={styles.noPrint} wrap>
       <Button icon={<PrinterOutlined />} onClick={() => window.print()}>{t('print')}</Button>
-      <Permission code={REPORT_EXPORT}>
+      <CallPermission call="reportStatistics/export">
         <ExportButton path="reportStatistics/export" payload={() => body} label="reports.report.export" />
         <ExportButton path="businessClubFirstTrial/employmentFormExport" payload={() => body} label="reports.report.exportJobs" />
         <ExportButton path="guaranteeCompany/export" payload={() => (day ? { date: day } : {})} label="reports.report.exportBalances" />
-      </Permission>
+      </CallPermission>
     </Space>
   );
   return (

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { ApiError, api, apiCall } from '@/lib/api/client';
 import type { BorrowerTypeRow } from '@/lib/contract/risk';
-import { usePermission } from '@/components/access/permission';
+import { useCallAllowed } from '@/components/access/permission';
 import { useFieldErrors } from '@/components/common/use-field-rule';
 import { useApp } from '@/components/providers/app-notices';
 
@@ -17,7 +17,7 @@ const yuan = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
 export function BorrowerTypes() {
   const t = useTranslations('resources.clientGroup');
   const locale = useLocale();
-  const canEdit = usePermission('clientGroup::edit');
+  const canEdit = useCallAllowed()('business-client-group/typeOfBorrowerUpdate');
   const { data, isLoading, mutate } = useSWR('business-client-group/typeOfBorrowerList', () => api('business-client-group/typeOfBorrowerList', {}));
   const [editing, setEditing] = useState<BorrowerTypeRow | null>(null);
   return (

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { ApiError, api, apiCall } from '@/lib/api/client';
 import { formatChinaTime } from '@/lib/china-time';
-import { usePermission } from '@/components/access/permission';
+import { useCallAllowed } from '@/components/access/permission';
 import { useApp } from '@/components/providers/app-notices';
 
 /** The version in force, the draft's changes against it, and the issue button (a confirmation with a note). */
@@ -15,7 +15,7 @@ export function IssueBar() {
   const t = useTranslations('resources.indicator');
   const { message } = useApp();
   const { mutate: mutateAll } = useSWRConfig();
-  const canIssue = usePermission('indicator::issue');
+  const canIssue = useCallAllowed()('business/index/issue');
   const { data, mutate } = useSWR('business/index/draft', () => api('business/index/draft', {}), { refreshInterval: 5000 });
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');

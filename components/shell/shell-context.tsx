@@ -7,7 +7,7 @@ import type { MenuItem, MenuResult, PowerEntry } from '@/lib/contract/auth';
 import { filterMenu, menuPages } from '@/lib/permissions';
 import { SESSION_PATHS } from '@/lib/routes';
 
-export interface ShellUser { username: string; nickname: string; type: number; uuid: string; orgName: string | null }
+export interface ShellUser { id: number | null; username: string; nickname: string; type: number; uuid: string; orgName: string | null }
 
 interface ShellValue {
   user: ShellUser;

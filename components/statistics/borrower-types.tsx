@@ -3,8 +3,8 @@
 import { Card, Col, Descriptions, Row, Skeleton } from 'antd';
 import { useTranslations } from 'next-intl';
 import type { StatisticsInput } from '@/lib/contract/statistics';
-import { statisticsExport, type StatisticsSide } from '@/lib/workflow/statistics';
-import { Permission } from '@/components/access/permission';
+import type { StatisticsSide } from '@/lib/workflow/statistics';
+import { CallPermission } from '@/components/access/permission';
 import { ExportButton } from '@/components/common/export-button';
 import { formatMoney } from '@/components/approval/format';
 import { useCall } from '@/components/approval/use-call';
@@ -43,11 +43,11 @@ export function BorrowerTypes({ side, filters }: { side: StatisticsSide; filters
           <Col key={type} xs={24} md={8}><TypeCard path={`businessClubFirstTrial/loanCountStatistics${suffix}`} borrowerType={type} filters={body} /></Col>
         ))}
       </Row>
-      <Permission code={statisticsExport(side)}>
+      <CallPermission call="businessClubFirstTrial/loanCountStatisticsExport" input={{ side }}>
         <div style={{ marginTop: 12 }}>
           <ExportButton path="businessClubFirstTrial/loanCountStatisticsExport" payload={() => body} label="statistics.exportTypes" />
         </div>
-      </Permission>
+      </CallPermission>
     </>
   );
 }

@@ -4,8 +4,8 @@ import { Card, Skeleton, Space, Table, Tabs } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { StatisticsForm } from '@/lib/contract/statistics';
-import { statisticsExport, type StatisticsSide } from '@/lib/workflow/statistics';
-import { Permission } from '@/components/access/permission';
+import type { StatisticsSide } from '@/lib/workflow/statistics';
+import { CallPermission } from '@/components/access/permission';
 import { ExportButton } from '@/components/common/export-button';
 import { formatMoney } from '@/components/approval/format';
 import { useCall } from '@/components/approval/use-call';
@@ -31,9 +31,9 @@ export function StatisticsScreenBody({ side }: { side: StatisticsSide }) {
   const [cell, setCell] = useState<Cell | null>(null);
   const open = (c: Cell) => setCell(c);
   const extra = (
-    <Permission code={statisticsExport(side)}>
+    <CallPermission call="businessClubFirstTrial/statisticsFormExport" input={{ side }}>
       <ExportButton path="businessClubFirstTrial/statisticsFormExport" payload={() => body} label="statistics.exportAll" />
-    </Permission>
+    </CallPermission>
   );
   return (
     <Card title={t(`statistics.title.${side}`)} extra={extra}>

@@ -5,6 +5,7 @@ import { resolveLocale } from '../i18n';
 import { LOCALE_COOKIE, SESSION_COOKIE, unsealSession } from '../session';
 import { envelopeResponse, refusal } from './handler';
 import type { Transport } from './transport';
+import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id';
 
 /**
  * `GET /api/health`: whether the product can serve calls, in the envelope. Anyone learns
@@ -19,7 +20,7 @@ export async function healthAnswer(req: NextRequest, config: Config, transport: 
     acceptLanguage: req.headers.get('accept-language'), auto: config.LOCALE_AUTO, fallback: config.DEFAULT_LOCALE,
   });
   const started = Date.now();
-  const outcome = await transport({ path: 'health', method: 'GET', locale, clientIp: 'health' });
+  const outcome = await transport({ path: 'health', method: 'GET', locale, clientIp: 'health', requestId: requestIdOf(req.headers.get(REQUEST_ID_HEADER)) });
   const up = outcome.kind === 'response' && outcome.status === 200 && outcome.body?.code === 200;
   const status = up ? 'up' : 'down';
   const details = session?.user.type === 0 && {

@@ -22,7 +22,7 @@ function rememberMe(body: string | undefined): boolean {
 }
 
 async function loadMenu(ctx: BffContext, token: string) {
-  return applyCatalogue(await ctx.transport({ path: 'admin/getMenu', method: 'GET', token, locale: ctx.locale, clientIp: ctx.clientIp }));
+  return applyCatalogue(await ctx.transport({ path: 'admin/getMenu', method: 'GET', token, locale: ctx.locale, clientIp: ctx.clientIp, requestId: ctx.requestId }));
 }
 
 /**

@@ -18,6 +18,15 @@ export type Access = 'public' | 'user' | 'admin' | Requirement | readonly Requir
 /** How a POST body is read: JSON, or multipart/form-data up to `maxBytes` (file parts as UploadedPart). */
 export type BodyKind = 'json' | { multipart: { maxBytes: number } };
 
+/**
+ * Row-level access, declared with the call and resolved by the dispatcher before the handler:
+ * the record the input field `by` names (of the kind `of`, e.g. 'case') must lie in the
+ * caller's organisation scope, else 404 (a record of another organisation does not exist for
+ * them); with `button`, the caller must also hold that `<module>::<button>` at the record's own
+ * stage (the stage `done` when the record is past its stages), else 403.
+ */
+export interface RowAccess { of: string; by: string; button?: string; done?: string; org?: 'bank' | 'guarantee' | 'renshe' }
+
 export interface CallSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** GET only for reads whose input fits a query string; everything that changes state is POST. */
   method?: 'GET' | 'POST';
@@ -30,6 +39,10 @@ export interface CallSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   file?: true;
   /** Who may make the call; a function decides from the parsed input (e.g. the page of a workbench's stage). */
   access: Access | ((input: z.output<I>) => Access);
+  /** Row-level access (see RowAccess). */
+  row?: RowAccess;
+  /** A read of organisation-scoped rows of this kind (e.g. 'case'): a user of another organisation sees none of them. */
+  scoped?: string;
   /** The input field a function access decides by (an enum), so the OpenAPI document can spell out each case. */
   accessBy?: string | readonly string[];
   /** The page the call belongs to (its screen), when it has one. */

@@ -164,6 +164,8 @@ export const MENU_ROUTES: RouteNode[] = [
       leaf('/admin/setting/system/user', '用户管理', 'Users', { buttons: crud('user', 'state', 'confer', 'reset', 'writeOff') }),
       leaf('/admin/setting/system/role', '角色管理', 'Roles', { buttons: crud('role', 'state', 'authorize') }),
       leaf('/system/menu', '菜单管理', 'Menus', { buttons: crud('menu') }),
+      leaf('/admin/setting/system/operation-log', '操作日志', 'Operation log', { buttons: ['operationLog::export'] }),
+      leaf('/admin/setting/system/login-log', '登录日志', 'Sign-in log', { buttons: ['loginLog::export'] }),
     ],
   },
   {

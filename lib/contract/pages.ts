@@ -6,6 +6,8 @@ export const PAGES = {
   organiza: '/admin/setting/system/organiza',
   user: '/admin/setting/system/user',
   role: '/admin/setting/system/role',
+  operationLog: '/admin/setting/system/operation-log',
+  signInLog: '/admin/setting/system/login-log',
   menu: '/system/menu',
   flow: '/admin/setting/resources/business-flow',
   overtime: '/admin/setting/business/overtime',

@@ -74,6 +74,11 @@ export const applicationRow = z.object({
   rejectable: z.boolean().optional(),
   /** A case returned for supplements: the document kinds awaited, the reviewer's note and the last China day they may arrive. */
   awaited: z.object({ documents: z.array(z.enum(FILE_KINDS)), note: z.string(), due: z.string().nullable() }).nullable().optional(),
+  /**
+   * What the reader may do with the case, as the server decides it (in lists and details): act as
+   * its assignee, or redeploy it as a holder of its stage's admin-redeploy button.
+   */
+  can: z.object({ act: z.boolean(), adminRedeploy: z.boolean() }).optional(),
 });
 export type ApplicationRow = z.infer<typeof applicationRow>;
 

@@ -22,6 +22,7 @@ interface MetricsHolder {
   registry: Registry;
   requests: Counter<'layer' | 'call' | 'status'>;
   duration: Histogram<'layer' | 'call' | 'status'>;
+  deliveries: Counter<'target' | 'outcome'>;
   probe?: DatabaseProbe;
 }
 
@@ -43,7 +44,11 @@ function create(): MetricsHolder {
     name: 'lbo_request_duration_seconds', help: 'Time to answer a call, per layer, call path and HTTP status', labelNames,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15], registers: [registry],
   });
-  const made: MetricsHolder = { registry, requests, duration };
+  const deliveries = new Counter({
+    name: 'lbo_push_deliveries_total', help: 'Outbox delivery attempts of this process, per push target (or supervision) and outcome',
+    labelNames: ['target', 'outcome'], registers: [registry],
+  });
+  const made: MetricsHolder = { registry, requests, duration, deliveries };
   new Gauge({
     name: 'lbo_db_pool_connections', help: 'Database connections of the platform service by state (max, open, idle, waiting)',
     labelNames: ['state'], registers: [registry],
@@ -73,6 +78,11 @@ export function observeCall(layer: Layer, call: string, status: number, seconds:
   const labels = { layer, call, status: String(status) };
   metrics().requests.inc(labels);
   metrics().duration.observe(labels, seconds);
+}
+
+/** Counts one outbox delivery attempt: its target ('supervision' for the daily batch) and how it went. */
+export function countDelivery(target: string, outcome: 'delivered' | 'failed' | 'dead') {
+  metrics().deliveries.inc({ target, outcome });
 }
 
 /** The service names its database (the latest one opened); closing it clears its own probe only. */

@@ -32,8 +32,6 @@ export const agreementSpec: ResourceSpec<AgreementRow> = {
     update: 'businessModelAgreement/update',
     create: a('add'),
     edit: a('edit'),
-    createPermission: 'agreement::add',
-    editPermission: 'agreement::edit',
     fields: [
       { name: 'productCode', label: a('productCode'), kind: 'text', locked: true },
       { name: 'kind', label: a('kind'), kind: 'select', options: AGREEMENT_KIND_OPTIONS, locked: true, required: true },
@@ -49,5 +47,5 @@ export const agreementSpec: ResourceSpec<AgreementRow> = {
     },
   },
   actions: [{ key: 'preview', label: a('preview'), dialog: 'preview' }],
-  remove: { path: 'businessModelAgreement/del', permission: 'agreement::delete', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.signedCount === 0 },
+  remove: { path: 'businessModelAgreement/del', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.signedCount === 0 },
 };

@@ -31,8 +31,6 @@ export const calendarSpec: ResourceSpec<CalendarRow> = {
     update: 'holidayCalendar/update',
     create: label('add'),
     edit: label('edit'),
-    createPermission: 'calendar::add',
-    editPermission: 'calendar::edit',
     fields: [
       { name: 'day', label: label('day'), kind: 'date', required: true },
       { name: 'kind', label: label('kind'), kind: 'select', options: KIND_OPTIONS, required: true },
@@ -43,5 +41,5 @@ export const calendarSpec: ResourceSpec<CalendarRow> = {
     toValues: (row) => ({ day: row.day, kind: row.kind, name: row.name, nameEn: row.nameEn }),
     toPayload: (values, row) => (row ? { ...values, id: row.id, version: row.version } : values),
   },
-  remove: { path: 'holidayCalendar/del', permission: 'calendar::delete', body: (row) => ({ id: row.id, version: row.version }) },
+  remove: { path: 'holidayCalendar/del', body: (row) => ({ id: row.id, version: row.version }) },
 };

@@ -51,9 +51,7 @@ export const noticeSpec: ResourceSpec<NoticeRow> = {
     update: 'businessIssueInfo/update',
     create: n('add'),
     edit: n('edit'),
-    createPermission: 'issueInfo::add',
     width: 880,
-    editPermission: 'issueInfo::edit',
     fields: [
       { name: 'title', label: n('noticeTitle'), kind: 'text', required: true, max: 100 },
       { name: 'category', label: n('category'), kind: 'select', options: NOTICE_CATEGORY_OPTIONS, required: true },
@@ -69,20 +67,20 @@ export const noticeSpec: ResourceSpec<NoticeRow> = {
   },
   actions: [
     { key: 'preview', label: n('preview'), dialog: 'preview' },
-    { key: 'publish', label: n('publish'), permission: 'issueInfo::publish', when: (row) => row.state !== 'PUBLISHED', dialog: 'publish' },
+    { key: 'publish', label: n('publish'), call: 'businessIssueInfo/publish', when: (row) => row.state !== 'PUBLISHED', dialog: 'publish' },
     {
-      key: 'withdraw', label: n('withdraw'), permission: 'issueInfo::withdraw', danger: true, when: (row) => row.state === 'PUBLISHED',
+      key: 'withdraw', label: n('withdraw'), danger: true, when: (row) => row.state === 'PUBLISHED',
       confirm: { question: n('confirmWithdraw'), path: 'businessIssueInfo/withdraw', body: (row) => ({ id: row.id, version: row.version }) },
     },
     {
-      key: 'pin', label: (row) => n(row.pinned ? 'unpin' : 'pin'), permission: 'issueInfo::pin', more: true,
+      key: 'pin', label: (row) => n(row.pinned ? 'unpin' : 'pin'), more: true,
       confirm: {
         question: (row) => n(row.pinned ? 'confirmUnpin' : 'confirmPin'), path: 'businessIssueInfo/pin',
         body: (row) => ({ id: row.id, version: row.version, pinned: !row.pinned }),
       },
     },
   ],
-  remove: { path: 'businessIssueInfo/del', permission: 'issueInfo::delete', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.state !== 'PUBLISHED' },
+  remove: { path: 'businessIssueInfo/del', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.state !== 'PUBLISHED' },
 };
 
 const h = (key: string) => `resources.help.${key}`;
@@ -109,9 +107,7 @@ export const helpSpec: ResourceSpec<HelpRow> = {
     update: 'businessHelpInfo/update',
     create: h('add'),
     edit: h('edit'),
-    createPermission: 'helpInfo::add',
     width: 880,
-    editPermission: 'helpInfo::edit',
     fields: [
       { name: 'title', label: h('helpTitle'), kind: 'text', required: true, max: 100 },
       { name: 'category', label: h('category'), kind: 'select', options: HELP_CATEGORY_OPTIONS, required: true },
@@ -123,14 +119,14 @@ export const helpSpec: ResourceSpec<HelpRow> = {
   actions: [
     { key: 'preview', label: h('preview'), dialog: 'preview' },
     {
-      key: 'state', permission: 'helpInfo::state', label: (row) => (row.state === 'ENABLED' ? 'resources.common.disable' : 'resources.common.enable'),
+      key: 'state', label: (row) => (row.state === 'ENABLED' ? 'resources.common.disable' : 'resources.common.enable'),
       confirm: {
         question: (row) => h(row.state === 'ENABLED' ? 'confirmDisable' : 'confirmEnable'), path: 'businessHelpInfo/changeState',
         body: (row) => ({ id: row.id, version: row.version, state: row.state === 'ENABLED' ? 'DISABLED' : 'ENABLED' }),
       },
     },
   ],
-  remove: { path: 'businessHelpInfo/del', permission: 'helpInfo::delete', body: (row) => ({ id: row.id, version: row.version }) },
+  remove: { path: 'businessHelpInfo/del', body: (row) => ({ id: row.id, version: row.version }) },
 };
 
 const c = (key: string) => `resources.consult.${key}`;
@@ -164,9 +160,9 @@ export const consultSpec: ResourceSpec<ConsultRow> = {
   ],
   actions: [
     { key: 'view', label: c('view'), dialog: 'view', when: (row) => row.state !== 'PENDING' },
-    { key: 'answer', label: c('answer'), permission: 'consult::answer', when: (row) => row.state !== 'CLOSED', dialog: 'answer' },
+    { key: 'answer', label: c('answer'), call: 'businssConsult/answer', when: (row) => row.state !== 'CLOSED', dialog: 'answer' },
     {
-      key: 'close', label: c('close'), permission: 'consult::close', danger: true, when: (row) => row.state !== 'CLOSED',
+      key: 'close', label: c('close'), danger: true, when: (row) => row.state !== 'CLOSED',
       confirm: { question: c('confirmClose'), path: 'businssConsult/close', body: (row) => ({ id: row.id, version: row.version }) },
     },
   ],

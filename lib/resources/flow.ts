@@ -36,8 +36,6 @@ export const flowSpec: ResourceSpec<FlowRow> = {
     update: 'approvalModule/update',
     create: label('add'),
     edit: label('edit'),
-    createPermission: 'flow::add',
-    editPermission: 'flow::edit',
     fields: [
       { name: 'name', label: label('nameZhField'), kind: 'text' },
       { name: 'nameEn', label: label('nameEnField'), kind: 'text' },
@@ -53,7 +51,7 @@ export const flowSpec: ResourceSpec<FlowRow> = {
   actions: [
     { key: 'nodes', label: label('nodes'), dialog: 'nodes' },
     {
-      key: 'enable', permission: 'flow::state', label: 'resources.common.enable', when: (row) => row.state === 'DISABLED',
+      key: 'enable', label: 'resources.common.enable', when: (row) => row.state === 'DISABLED',
       confirm: {
         question: label('confirmEnable'),
         path: 'approvalModule/update',
@@ -61,7 +59,7 @@ export const flowSpec: ResourceSpec<FlowRow> = {
       },
     },
   ],
-  remove: { path: 'approvalModule/del', permission: 'flow::delete', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.state === 'DISABLED' },
+  remove: { path: 'approvalModule/del', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.state === 'DISABLED' },
 };
 
 /** The time-out config of every stage (systemOvertimeConfig). */
@@ -82,8 +80,6 @@ export const overtimeSpec: ResourceSpec<OvertimeRow> = {
     update: 'systemOvertimeConfig/update',
     create: 'resources.overtime.add',
     edit: 'resources.overtime.edit',
-    createPermission: 'overtime::add',
-    editPermission: 'overtime::edit',
     fields: [
       { name: 'stage', label: 'resources.overtime.stage', kind: 'select', options: STAGE_OPTIONS, locked: true },
       { name: 'days', label: 'resources.overtime.days', kind: 'number' },
@@ -93,5 +89,5 @@ export const overtimeSpec: ResourceSpec<OvertimeRow> = {
     toValues: (row) => ({ stage: row.stage, days: row.days, remind: row.remind }),
     toPayload: (values, row) => ({ ...values, remind: Boolean(values.remind), ...(row ? { stage: row.stage, version: row.version } : {}) }),
   },
-  remove: { path: 'systemOvertimeConfig/del', permission: 'overtime::delete', body: (row) => ({ stage: row.stage, version: row.version }) },
+  remove: { path: 'systemOvertimeConfig/del', body: (row) => ({ stage: row.stage, version: row.version }) },
 };

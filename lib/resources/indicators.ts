@@ -48,8 +48,6 @@ export const indicatorSpec: ResourceSpec<IndicatorRow> = {
     update: 'business/index/edit',
     create: label('add'),
     edit: label('edit'),
-    createPermission: 'indicator::edit',
-    editPermission: 'indicator::edit',
     fields: [
       { name: 'code', label: label('code'), kind: 'text', required: true, max: 32 },
       { name: 'nameZh', label: label('nameZh'), kind: 'text', required: true, max: 64 },

@@ -2,6 +2,7 @@ import type { LedgerRow, LoanAccount } from '../contract/loans';
 import type { OrgDropdownItem } from '../contract/organiza';
 import { LOAN_STATES, SETTLED_HOWS, type LoanState } from '../workflow/loan-states';
 import type { FieldSpec, Option, ResourceSpec } from './types';
+import type { CallPath } from '../contract/calls';
 import { BORROWER_TYPES } from '../workflow/stages';
 import './rules/ledger.generated';
 
@@ -14,24 +15,24 @@ import './rules/ledger.generated';
  */
 const LEDGER_LIST = 'loanAccount/getList';
 export const LEDGER_EXPORT = 'loanAccount/export';
-export const LEDGER_EXPORT_PERMISSION = 'postLoan::export';
 
 /** The buttons of a loan's account, each with the answer's `can` flag it also needs. */
 const ACCOUNT_ACTIONS = ['repay', 'compensate', 'confirmCompensation', 'recover', 'writeOff', 'confirmWriteOff'] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
-const ACCOUNT_PERMISSIONS: Record<AccountAction, string> = {
-  repay: 'postLoan::repay',
-  compensate: 'postLoan::compensate',
-  confirmCompensation: 'postLoan::confirmCompensation',
-  recover: 'postLoan::recover',
-  writeOff: 'postLoan::chargeOff',
-  confirmWriteOff: 'postLoan::confirmChargeOff',
+/** The call each button makes: who may press it is derived from the call's access (lib/call-access.ts). */
+const ACCOUNT_CALLS: Record<AccountAction, CallPath> = {
+  repay: 'loanAccount/repay',
+  compensate: 'loanAccount/compensate',
+  confirmCompensation: 'loanAccount/confirmCompensation',
+  recover: 'loanAccount/recover',
+  writeOff: 'loanAccount/writeOff',
+  confirmWriteOff: 'loanAccount/confirmWriteOff',
 };
 
-/** The buttons the user may press on an account now: the button granted AND the account's `can` flag. */
-export function accountActions(account: Pick<LoanAccount, 'can'> | undefined, can: (code: string) => boolean): AccountAction[] {
+/** The buttons the user may press on an account now: the call allowed AND the account's `can` flag. */
+export function accountActions(account: Pick<LoanAccount, 'can'> | undefined, allowed: (path: CallPath) => boolean): AccountAction[] {
   if (!account) return [];
-  return ACCOUNT_ACTIONS.filter((action) => account.can[action] && can(ACCOUNT_PERMISSIONS[action]));
+  return ACCOUNT_ACTIONS.filter((action) => account.can[action] && allowed(ACCOUNT_CALLS[action]));
 }
 
 export const LOAN_STATE_COLORS: Record<LoanState, string> = {

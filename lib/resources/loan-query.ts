@@ -10,7 +10,8 @@ import './rules/loan-query.generated';
  * the same detail drawer. Its toolbar holds the intake ('录入申请', `loan::intake`).
  */
 const LOAN_QUERY_LIST = 'businessApproveRecord/loanUnfold';
-export const INTAKE_PERMISSION = 'loan::intake';
+/** Entering an application (the intake dialog's call). */
+export const INTAKE = 'channel/application/submit';
 
 const { number, name, idNumber, mobile, date, status, overdue } = APPLICATION_SEARCH;
 

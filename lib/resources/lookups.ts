@@ -36,7 +36,7 @@ export const lookupErrorSpec: ResourceSpec<LookupErrorRow> = {
     { key: 'resolved', title: err('resolved'), kind: 'boolean' },
     { key: 'resolvedAt', title: err('resolvedAt'), kind: 'datetime', hidden: true },
   ],
-  actions: [{ key: 'retry', label: err('retry'), permission: 'lookupError::retry', dialog: 'retry', when: (row) => !row.resolved }],
+  actions: [{ key: 'retry', label: err('retry'), call: 'business-real-time-exception/retry', dialog: 'retry', when: (row) => !row.resolved }],
 };
 
 /** The historical-data imports (sysImportHistory): the history of imports, and the import itself (template, check, all or clean rows, error report). */
@@ -61,6 +61,6 @@ export const historySpec: ResourceSpec<HistoryRowOut> = {
   ],
   importer: {
     check: 'sysImportHistory/check', commit: 'sysImportHistory/importAll', commitClean: 'sysImportHistory/importClean',
-    template: 'sysImportHistory/template', report: 'sysImportHistory/errorReport', permission: 'history::import', maxBytes: IMPORT_MAX_BYTES,
+    template: 'sysImportHistory/template', report: 'sysImportHistory/errorReport', maxBytes: IMPORT_MAX_BYTES,
   },
 };

@@ -39,8 +39,6 @@ export const menuSpec: ResourceSpec<PermissionSonNode> = {
     save: 'systemPermisson/saveOrupdate',
     create: 'resources.menu.add',
     edit: 'resources.menu.edit',
-    createPermission: 'menu::add',
-    editPermission: 'menu::edit',
     fields: [
       { name: 'parentId', label: 'resources.menu.parent', kind: 'treeSelect', numeric: true, source: { path: 'systemPermisson/permissonList', toOptions: menuOptions } },
       { name: 'kind', label: 'resources.menu.kind', kind: 'select', options: KIND_OPTIONS, locked: true },
@@ -67,6 +65,6 @@ export const menuSpec: ResourceSpec<PermissionSonNode> = {
       ...(row ? { id: row.id, version: row.version } : {}),
     }),
   },
-  addChild: { label: 'resources.menu.addChild', permission: 'menu::add', field: 'parentId', when: (row) => row.kind === 'MENU' },
-  remove: { path: 'systemPermisson/delete', permission: 'menu::delete' },
+  addChild: { label: 'resources.menu.addChild', field: 'parentId', when: (row) => row.kind === 'MENU' },
+  remove: { path: 'systemPermisson/delete' },
 };

@@ -26,8 +26,6 @@ export const organizaSpec: ResourceSpec<OrgNode> = {
     save: 'systemOrganiza/saveOrupdate',
     create: 'resources.organiza.add',
     edit: 'resources.organiza.edit',
-    createPermission: 'organiza::add',
-    editPermission: 'organiza::edit',
     fields: [
       { name: 'parentId', label: 'resources.organiza.parent', kind: 'treeSelect', numeric: true, source: ORG_TREE_SOURCE },
       { name: 'name', label: 'resources.organiza.name', kind: 'text' },
@@ -43,6 +41,6 @@ export const organizaSpec: ResourceSpec<OrgNode> = {
       ...(row ? { id: row.id, version: row.version } : {}),
     }),
   },
-  addChild: { label: 'resources.organiza.addChild', permission: 'organiza::add', field: 'parentId' },
-  remove: { path: 'systemOrganiza/delete', permission: 'organiza::delete' },
+  addChild: { label: 'resources.organiza.addChild', field: 'parentId' },
+  remove: { path: 'systemOrganiza/delete' },
 };

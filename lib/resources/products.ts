@@ -37,9 +37,9 @@ export const guaranteeSpec: ResourceSpec<GuaranteeRow> = {
   ],
   form: {
     save: 'businessGuaranteeConfig/update',
+    editOnly: true,
     create: g('edit'),
     edit: g('edit'),
-    editPermission: 'guarantee::edit',
     fields: [
       { name: 'nameZh', label: g('nameZh'), kind: 'text' },
       { name: 'nameEn', label: g('nameEn'), kind: 'text' },
@@ -93,8 +93,6 @@ export const productSpec: ResourceSpec<ProductRow> = {
     update: 'businessSchemaConfig/update',
     create: p('add'),
     edit: p('edit'),
-    createPermission: 'product::add',
-    editPermission: 'product::edit',
     editable: (row) => row.current,
     fields: [
       { name: 'code', label: p('code'), kind: 'text', locked: true, placeholder: p('codeHint') },
@@ -136,5 +134,5 @@ export const productSpec: ResourceSpec<ProductRow> = {
       return row ? { ...body, id: row.id, version: row.version } : { ...body, code };
     },
   },
-  remove: { path: 'businessSchemaConfig/del', permission: 'product::delete', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.current && row.usedCount === 0 },
+  remove: { path: 'businessSchemaConfig/del', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.current && row.usedCount === 0 },
 };

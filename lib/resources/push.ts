@@ -48,17 +48,17 @@ export const pushLogSpec: ResourceSpec<PushLogRow> = {
   actions: [
     { key: 'payload', label: push('payload'), dialog: 'payload' },
     {
-      key: 'push', label: push('push'), permission: 'pushData::push', when: (row) => row.status !== 'SENDING',
+      key: 'push', label: push('push'), when: (row) => row.status !== 'SENDING',
       confirm: { question: push('confirmPush'), path: 'businessDataSyncLog/push', body: (row) => ({ id: row.id }), done: push('pushed') },
     },
   ],
   batchActions: [
     {
-      key: 'pushSelected', label: push('pushSelected'), permission: 'pushData::push', question: push('confirmPushSelected'), done: push('pushedMany'),
+      key: 'pushSelected', label: push('pushSelected'), question: push('confirmPushSelected'), done: push('pushedMany'),
       path: 'businessDataSyncLog/batchPush', body: (rows) => ({ ids: rows.map((r) => r.id) }), when: (row) => row.status !== 'SENDING',
     },
     {
-      key: 'pushFailed', label: push('pushFailed'), permission: 'pushData::push', question: push('confirmPushFailed'), done: push('pushedMany'),
+      key: 'pushFailed', label: push('pushFailed'), question: push('confirmPushFailed'), done: push('pushedMany'),
       path: 'businessDataSyncLog/batchPush', body: () => ({ allFailed: true }), selection: false,
       // Disabled, saying so, while no event failed.
       available: {
@@ -92,8 +92,6 @@ export const pushTargetSpec: ResourceSpec<PushTargetRow> = {
     update: 'pushTarget/update',
     create: targetLabel('add'),
     edit: targetLabel('edit'),
-    createPermission: 'pushTarget::add',
-    editPermission: 'pushTarget::edit',
     fields: [
       { name: 'name', label: targetLabel('name'), kind: 'text', required: true, max: 64 },
       { name: 'url', label: targetLabel('url'), kind: 'text', required: true, max: 500, placeholder: targetLabel('urlHint') },
@@ -106,7 +104,7 @@ export const pushTargetSpec: ResourceSpec<PushTargetRow> = {
     toValues: (row) => ({ name: row.name, url: row.url, events: row.events, state: row.state, secret: '' }),
     toPayload: (values, row) => (row ? { ...values, id: row.id, version: row.version } : values),
   },
-  remove: { path: 'pushTarget/del', permission: 'pushTarget::delete', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.deliveries === 0 },
+  remove: { path: 'pushTarget/del', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.deliveries === 0 },
 };
 
 /** The supervision sync log (renshePushLog): one row per day's batch; a failed one is sent again. */
@@ -135,7 +133,7 @@ export const renshePushSpec: ResourceSpec<RenshePushRow> = {
   ],
   actions: [
     {
-      key: 'rerun', label: renshe('rerun'), permission: 'renshePush::rerun', when: (row) => row.status === 'FAILED' || (row.status === 'SUCCEEDED' && row.failed > 0),
+      key: 'rerun', label: renshe('rerun'), when: (row) => row.status === 'FAILED' || (row.status === 'SUCCEEDED' && row.failed > 0),
       confirm: { question: renshe('confirmRerun'), path: 'renshePushLog/rerun', body: (row) => ({ id: row.id, version: row.version }), done: renshe('rerunDone') },
     },
   ],

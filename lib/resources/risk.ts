@@ -48,8 +48,6 @@ export const blacklistSpec: ResourceSpec<BlacklistRow> = {
     addOnly: true,
     create: black('add'),
     edit: black('add'),
-    createPermission: 'blacklist::add',
-    editPermission: 'blacklist::add',
     fields: [
       { name: 'name', label: black('name'), kind: 'text', required: true, max: 64 },
       { name: 'idNumber', label: black('idNumber'), kind: 'text', required: true, max: 18 },
@@ -60,9 +58,9 @@ export const blacklistSpec: ResourceSpec<BlacklistRow> = {
   },
   importer: {
     check: 'sysBlackList/importCheck', commit: 'sysBlackList/importCommit', template: 'sysBlackList/importTemplate',
-    permission: 'blacklist::import', maxBytes: IMPORT_MAX_BYTES,
+    maxBytes: IMPORT_MAX_BYTES,
   },
-  actions: [{ key: 'relieve', label: black('relieve'), permission: 'blacklist::relieve', dialog: 'relieve', danger: true, when: (row) => row.state === 'ACTIVE' }],
+  actions: [{ key: 'relieve', label: black('relieve'), call: 'sysBlackList/relieve', dialog: 'relieve', danger: true, when: (row) => row.state === 'ACTIVE' }],
 };
 
 /** The whitelist (sysWhiteList): people vouched for by an organisation, valid through a day. */
@@ -89,8 +87,6 @@ export const whitelistSpec: ResourceSpec<WhitelistRow> = {
     update: 'sysWhiteList/edit',
     create: white('add'),
     edit: white('edit'),
-    createPermission: 'whitelist::add',
-    editPermission: 'whitelist::edit',
     fields: [
       { name: 'name', label: white('name'), kind: 'text', required: true, max: 64 },
       { name: 'idNumber', label: white('idNumber'), kind: 'text', required: true, max: 18, only: 'create' },
@@ -101,7 +97,7 @@ export const whitelistSpec: ResourceSpec<WhitelistRow> = {
     toValues: (row) => ({ name: row.name, sourceOrg: row.sourceOrg, note: row.note, validUntil: row.validUntil }),
     toPayload: (values, row) => (row ? { ...values, id: row.id, version: row.version } : values),
   },
-  remove: { path: 'sysWhiteList/del', permission: 'whitelist::delete', body: (row) => ({ id: row.id, version: row.version }) },
+  remove: { path: 'sysWhiteList/del', body: (row) => ({ id: row.id, version: row.version }) },
 };
 
 const reasonFields = (status: boolean): FieldSpec[] => [
@@ -117,7 +113,6 @@ const reasonFields = (status: boolean): FieldSpec[] => [
 /** Refusal reasons of the indicators (indicatorRefuseConfig) or of the stages (staterefuseconfig). */
 function reasonSpec(status: boolean): ResourceSpec<ReasonRow> {
   const path = status ? 'staterefuseconfig' : 'indicatorRefuseConfig';
-  const module = status ? 'statusReason' : 'indicatorReason';
   return {
     key: status ? 'statusReason' : 'indicatorReason',
     rowKey: (row) => row.id,
@@ -143,17 +138,15 @@ function reasonSpec(status: boolean): ResourceSpec<ReasonRow> {
       update: `${path}/update`,
       create: reason('add'),
       edit: reason('edit'),
-      createPermission: `${module}::add`,
-      editPermission: `${module}::edit`,
       fields: reasonFields(status),
       defaults: { state: 'ENABLED', sort: 0, fraud: false },
       toValues: (row) => ({ content: row.content, contentEn: row.contentEn, smsText: row.smsText, fraud: row.fraud, stage: row.stage ?? undefined, state: row.state, sort: row.sort }),
       toPayload: (values, row) => ({ ...values, fraud: Boolean(values.fraud), ...(row ? { id: row.id, version: row.version } : {}) }),
     },
     // A reason a refusal used is disabled, never deleted.
-    remove: { path: `${path}/del`, permission: `${module}::delete`, body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.used === 0 },
+    remove: { path: `${path}/del`, body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.used === 0 },
     actions: [{
-      key: 'disable', label: 'resources.common.disable', permission: `${module}::delete`, danger: true, when: (row) => row.used > 0 && row.state === 'ENABLED',
+      key: 'disable', label: 'resources.common.disable', danger: true, when: (row) => row.used > 0 && row.state === 'ENABLED',
       confirm: { question: reason('confirmDisable'), path: `${path}/del`, body: (row) => ({ id: row.id, version: row.version }) },
     }],
   };
@@ -192,8 +185,6 @@ export const clientGroupSpec: ResourceSpec<ClientGroupRow> = {
     update: 'business-client-group/edit',
     create: group('add'),
     edit: group('edit'),
-    createPermission: 'clientGroup::add',
-    editPermission: 'clientGroup::edit',
     fields: [
       { name: 'code', label: group('code'), kind: 'text', required: true, max: 32 },
       { name: 'nameZh', label: group('nameZh'), kind: 'text', required: true, max: 64 },
@@ -208,9 +199,9 @@ export const clientGroupSpec: ResourceSpec<ClientGroupRow> = {
     toValues: (row) => ({ code: row.code, nameZh: row.nameZh, nameEn: row.nameEn, borrowerTypes: row.borrowerTypes, proofKinds: row.proofKinds, creditExempt: row.creditExempt, state: row.state, sort: row.sort }),
     toPayload: (values, row) => ({ ...values, proofKinds: values.proofKinds ?? [], creditExempt: Boolean(values.creditExempt), ...(row ? { id: row.id, version: row.version } : {}) }),
   },
-  remove: { path: 'business-client-group/del', permission: 'clientGroup::delete', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.used === 0 },
+  remove: { path: 'business-client-group/del', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.used === 0 },
   actions: [{
-    key: 'disable', label: 'resources.common.disable', permission: 'clientGroup::delete', danger: true, when: (row) => row.used > 0 && row.state === 'ENABLED',
+    key: 'disable', label: 'resources.common.disable', danger: true, when: (row) => row.used > 0 && row.state === 'ENABLED',
     confirm: { question: group('confirmDisable'), path: 'business-client-group/del', body: (row) => ({ id: row.id, version: row.version }) },
   }],
 };
@@ -242,8 +233,6 @@ export const strategySpec: ResourceSpec<StrategyRow> = {
     update: 'business-blacklist-strategy/edit',
     create: rule('add'),
     edit: rule('edit'),
-    createPermission: 'strategy::add',
-    editPermission: 'strategy::edit',
     fields: [
       { name: 'name', label: rule('name'), kind: 'text', required: true, max: 64 },
       {
@@ -260,9 +249,9 @@ export const strategySpec: ResourceSpec<StrategyRow> = {
     toValues: (row) => ({ name: row.name, conditionId: row.conditionId, paramValue: row.paramValue ?? undefined, months: row.months, reason: row.reason, state: row.state, sort: row.sort }),
     toPayload: (values, row) => ({ ...values, ...(row ? { id: row.id, version: row.version } : {}) }),
   },
-  remove: { path: 'business-blacklist-strategy/del', permission: 'strategy::delete', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.added === 0 },
+  remove: { path: 'business-blacklist-strategy/del', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.added === 0 },
   actions: [{
-    key: 'disable', label: 'resources.common.disable', permission: 'strategy::delete', danger: true, when: (row) => row.added > 0 && row.state === 'ENABLED',
+    key: 'disable', label: 'resources.common.disable', danger: true, when: (row) => row.added > 0 && row.state === 'ENABLED',
     confirm: { question: rule('confirmDisable'), path: 'business-blacklist-strategy/del', body: (row) => ({ id: row.id, version: row.version }) },
   }],
 };

@@ -24,8 +24,6 @@ export const roleSpec: ResourceSpec<RoleRow> = {
     save: 'role/saveOrUpdate',
     create: 'resources.role.add',
     edit: 'resources.role.edit',
-    createPermission: 'role::add',
-    editPermission: 'role::edit',
     fields: [
       // Both languages' texts side by side; the English ones left empty, the Chinese serve both.
       { name: 'name', label: 'resources.role.nameZh', kind: 'text' },
@@ -37,9 +35,9 @@ export const roleSpec: ResourceSpec<RoleRow> = {
     toPayload: (values, row) => ({ ...values, ...(row ? { id: row.id, version: row.version } : {}) }),
   },
   actions: [
-    { key: 'authorize', permission: 'role::authorize', label: 'resources.role.authorize', dialog: 'authorize' },
+    { key: 'authorize', call: 'role/authorize', label: 'resources.role.authorize', dialog: 'authorize' },
     {
-      key: 'state', permission: 'role::state',
+      key: 'state',
       label: (row) => (row.state === 'ENABLED' ? 'resources.common.disable' : 'resources.common.enable'),
       confirm: {
         question: (row) => (row.state === 'ENABLED' ? 'resources.role.confirmDisable' : 'resources.role.confirmEnable'),
@@ -48,5 +46,5 @@ export const roleSpec: ResourceSpec<RoleRow> = {
       },
     },
   ],
-  remove: { path: 'role/del', permission: 'role::delete' },
+  remove: { path: 'role/del' },
 };

@@ -32,8 +32,6 @@ export const smsTemplateSpec: ResourceSpec<SmsTemplateRow> = {
     update: 'noteTemplate/update',
     create: label('add'),
     edit: label('edit'),
-    createPermission: 'smsTemplate::add',
-    editPermission: 'smsTemplate::edit',
     fields: [
       { name: 'scene', label: label('sceneName'), kind: 'select', options: SMS_SCENE_OPTIONS, locked: true, required: true },
       { name: 'signature', label: label('signature'), kind: 'text' },
@@ -47,8 +45,8 @@ export const smsTemplateSpec: ResourceSpec<SmsTemplateRow> = {
       return row ? { ...rest, id: row.id, version: row.version } : { ...rest, scene };
     },
   },
-  actions: [{ key: 'testSend', label: label('testSend'), permission: 'smsTemplate::testSend', dialog: 'testSend' }],
-  remove: { path: 'noteTemplate/del', permission: 'smsTemplate::delete', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.sentCount === 0 },
+  actions: [{ key: 'testSend', label: label('testSend'), call: 'noteTemplate/testSend', dialog: 'testSend' }],
+  remove: { path: 'noteTemplate/del', body: (row) => ({ id: row.id, version: row.version }), when: (row) => row.sentCount === 0 },
 };
 
 /** The SMS outbox: every message sent, newest first (codes and passwords hidden). */

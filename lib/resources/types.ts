@@ -4,7 +4,8 @@ import type { CallPath } from '../contract/calls';
 /**
  * A resource spec: everything a search + table + modal screen needs, run by the engine in
  * components/crud (DESIGN.md section 8.5). Texts are message keys, resolved in the current
- * language; permissions are `module::action` strings (SPEC.md section 6).
+ * language; a spec names the calls its buttons make and who may press them is derived from the
+ * call table's access (lib/call-access.ts), never written here.
  */
 export interface Option { value: string | number; label: string; color?: string; /** Values of the label's placeholders (a flag's days). */ values?: Record<string, number> }
 
@@ -117,8 +118,13 @@ export interface RowAction<Row> {
   key: string;
   /** Message key of the label; may depend on the row (e.g. enable / disable). */
   label: string | ((row: Row) => string);
-  /** The button permission; without one every user who sees the screen has the action (e.g. details). */
-  permission?: string;
+  /**
+   * The call a dialog action makes (a confirmed action's is its `confirm.path`): who may make it
+   * is derived from the call table. Neither: every user who sees the screen has the action (e.g. details).
+   */
+  call?: CallPath;
+  /** The input fields the call's access reads that the screen knows (e.g. the workbench's stage). */
+  callInput?: Record<string, unknown>;
   /** Whether the action applies to the row. */
   when?: (row: Row) => boolean;
   /**
@@ -143,7 +149,6 @@ export interface BatchAction<Row> {
   key: string;
   /** Message key of the button (with `{count}` when it acts on the selection). */
   label: string;
-  permission: string;
   question: string;
   done: string;
   path: CallPath;
@@ -185,9 +190,8 @@ export interface ResourceSpec<Row> {
     /** Message keys of the dialog titles. */
     create: string;
     edit: string;
-    /** Without one nothing is added, rows are only edited (a fixed set, e.g. the guarantee methods). */
-    createPermission?: string;
-    editPermission: string;
+    /** Nothing is added, rows are only edited (a fixed set, e.g. the guarantee methods). Who may add or edit comes from `save` and `update`. */
+    editOnly?: true;
     /** Whether a row can be edited (default: every row), e.g. only a product's current revision. */
     editable?: (row: Row) => boolean;
     /** Form values of a row being edited. */
@@ -204,8 +208,8 @@ export interface ResourceSpec<Row> {
     addOnly?: true;
   };
   remove?: {
+    /** The delete call (who may make it is derived from the call table). */
     path: CallPath;
-    permission: string;
     /**
      * Rows can be selected and deleted together: ONE call to `path` with `{ ids }` (or
      * `batchBody` of the selected rows), which the service applies all or nothing.
@@ -223,7 +227,8 @@ export interface ResourceSpec<Row> {
   batchActions?: BatchAction<Row>[];
   actions?: RowAction<Row>[];
   /** Adding a child under a tree row (same form, the parent preset). */
-  addChild?: { label: string; permission: string; field: string; when?: (row: Row) => boolean };
+  /** Adding a child under a tree row: the form's `save` call as adding. */
+  addChild?: { label: string; field: string; when?: (row: Row) => boolean };
 }
 
 /**
@@ -240,7 +245,6 @@ export interface ImporterSpec {
   commitClean?: CallPath;
   /** Answers the check's bad rows as an .xlsx (the file sent again), offered when there are errors. */
   report?: CallPath;
-  permission: string;
   /** Largest file in bytes (checked before sending; the service checks again). */
   maxBytes: number;
 }

@@ -34,8 +34,6 @@ export const userSpec: ResourceSpec<UserRow> = {
     save: 'systemUser/saveOrUpdate',
     create: 'resources.user.add',
     edit: 'resources.user.edit',
-    createPermission: 'user::add',
-    editPermission: 'user::edit',
     fields: [
       { name: 'username', label: 'resources.user.username', kind: 'text', locked: true },
       { name: 'nickname', label: 'resources.user.nickname', kind: 'text' },
@@ -57,7 +55,7 @@ export const userSpec: ResourceSpec<UserRow> = {
   },
   actions: [
     {
-      key: 'state', permission: 'user::state', when: live,
+      key: 'state', when: live,
       label: (row) => (row.state === 'ENABLED' ? 'resources.common.disable' : 'resources.common.enable'),
       confirm: {
         question: (row) => (row.state === 'ENABLED' ? 'resources.user.confirmDisable' : 'resources.user.confirmEnable'),
@@ -65,13 +63,13 @@ export const userSpec: ResourceSpec<UserRow> = {
         body: (row) => ({ id: row.id, version: row.version, state: row.state === 'ENABLED' ? 'DISABLED' : 'ENABLED' }),
       },
     },
-    { key: 'confer', permission: 'user::confer', label: 'resources.user.confer', when: live, dialog: 'confer' },
-    { key: 'reset', permission: 'user::reset', label: 'resources.user.reset', when: live, dialog: 'reset' },
+    { key: 'confer', call: 'systemUser/confer', label: 'resources.user.confer', when: live, dialog: 'confer' },
+    { key: 'reset', call: 'systemUser/resetPassWord', label: 'resources.user.reset', when: live, dialog: 'reset' },
     {
-      key: 'writeOff', permission: 'user::writeOff', label: 'resources.user.writeOff', when: live, danger: true,
+      key: 'writeOff', label: 'resources.user.writeOff', when: live, danger: true,
       confirm: { question: 'resources.user.confirmWriteOff', path: 'systemUser/writeOff', body: (row) => ({ id: row.id, version: row.version }) },
     },
   ],
-  remove: { path: 'systemUser/del', permission: 'user::delete', batch: true },
-  importer: { check: 'systemUser/importCheck', commit: 'systemUser/importCommit', template: 'systemUser/importTemplate', permission: 'user::add', maxBytes: IMPORT_MAX_BYTES },
+  remove: { path: 'systemUser/del', batch: true },
+  importer: { check: 'systemUser/importCheck', commit: 'systemUser/importCommit', template: 'systemUser/importTemplate', maxBytes: IMPORT_MAX_BYTES },
 };

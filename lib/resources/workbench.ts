@@ -1,17 +1,19 @@
 import type { ApplicationDetail, ApplicationRow } from '../contract/workflow';
 import type { StatusEntry } from '../contract/case-extras';
 import {
-  APPLICATION_STATUSES, BORROWER_TYPES, GUARANTEE_METHODS, STAGES, STAGE_INFO, stageButtons,
+  APPLICATION_STATUSES, BORROWER_TYPES, GUARANTEE_METHODS, STAGES, stageButtons,
   type ApplicationStatus, type Stage,
 } from '../workflow/stages';
 import { STATUS_COLORS, statusValue } from '../workflow/status-dictionary';
 import type { ColumnSpec, FieldSpec, Option, ResourceSpec, RowAction } from './types';
+import type { CallPath } from '../contract/calls';
+import { callRequirements } from '../call-access';
 import './rules/workbench.generated';
 
 /**
  * The stage workbenches (DESIGN.md section 5): one spec per stage, run by the crud engine.
- * Which row actions a user sees depends on the stage's buttons, the user's permissions and
- * the row (at this stage, assigned to the user); the server checks all of it again.
+ * Which row actions a user sees depends on the stage's buttons, the calls' access (from the
+ * call table) and the row as the server says the reader may act on it; the server checks it all again.
  */
 
 /** Limits of lib/contract/workflow.ts, kept here so that no schema library reaches the browser. */
@@ -20,50 +22,49 @@ export const QUOTA_LIMIT = 10_000_000;
 
 const WORKBENCH_LIST = 'businessClubFirstTrial/getList';
 
-/** Who looks at the workbench. */
-export interface Viewer { userId: number | null }
-
 export const ROW_ACTIONS = ['detail', 'check', 'reject', 'return', 'refuse', 'redeploy', 'adminRedeploy', 'withdraw', 'quota', 'reSign', 'bankState'] as const;
 export type RowActionKey = (typeof ROW_ACTIONS)[number];
 
-/** The stage button (`module::<button>`) each action needs; details need none, a return shares the rejection's. */
-const BUTTON_OF: Record<RowActionKey, string | null> = {
-  detail: null, check: 'check', reject: 'reject', return: 'reject', refuse: 'refuse', redeploy: 'redeploy',
-  adminRedeploy: 'adminRedeploy', withdraw: 'withdraw', quota: 'quota', reSign: 'reSign', bankState: 'bankState',
+/** The call each action makes (details make none): who may press it at a stage is derived from the call's access. */
+const ACTION_CALLS: Record<RowActionKey, CallPath | null> = {
+  detail: null, check: 'businessClubFirstTrial/check', reject: 'businessClubFirstTrial/reject', return: 'businessClubFirstTrial/return',
+  refuse: 'businessClubFirstTrial/refuse', redeploy: 'businessClubFirstTrial/redeploy', adminRedeploy: 'businessClubFirstTrial/adminRedeploy',
+  withdraw: 'businessClubFirstTrial/withdraw', quota: 'businessClubFirstTrial/updateGuaranteeQuota', reSign: 'businessClubFirstTrial/reSign',
+  bankState: 'businessClubFirstTrial/bankState',
 };
 
-/** Buttons of the workbench's header rather than of a row. */
-export type ToolbarAction = 'turnOver' | 'export' | 'house';
-
+/** The workbench's toolbar calls: hand over a person's cases, export the search. */
+export const WORKBENCH_TURN_OVER = 'businessClubFirstTrial/turnOver';
 /** exportAll: the workbench's search as an .xlsx file. */
 export const WORKBENCH_EXPORT = 'businessClubFirstTrial/exportAll';
+/** Recording a house of the mortgage stage. */
+export const HOUSE_EDIT = 'business-house-property/edit';
+/** Re-running a case's indicators (a holder of the check button at the case's stage). */
+export const RECHECK = 'businessProposerInfo/recheck';
 
-/** The permission string of an action at a stage, or undefined when the action needs none. */
-export function actionPermission(stage: Stage, action: RowActionKey | ToolbarAction): string | undefined {
-  const button = action === 'turnOver' || action === 'export' || action === 'house' ? action : BUTTON_OF[action];
-  return button === null ? undefined : `${STAGE_INFO[stage].module}::${button}`;
-}
-
-/** Whether the stage has the button at all (quota and reSign exist only at some stages). */
-const stageHasAction = (stage: Stage, action: RowActionKey | ToolbarAction) => {
-  const code = actionPermission(stage, action);
-  return code === undefined || stageButtons(stage).includes(code);
+/** Whether the stage has the action's button at all (quota and reSign exist only at some stages), as the call's access names it. */
+const stageHasAction = (stage: Stage, action: RowActionKey) => {
+  const call = ACTION_CALLS[action];
+  if (call === null) return true;
+  const rule = callRequirements(call, { stage });
+  return Array.isArray(rule) && rule.some((all) => all.every((need: string) => stageButtons(stage).includes(need)));
 };
 
 /**
- * Whether an action applies to a row at this stage for this viewer (permissions aside): only
- * the assignee acts (an admin redeploy aside), and a rejection only where the case has
- * passed a node to go back to.
+ * Whether an action applies to a row at this stage (permissions aside), by what the server says
+ * the reader may do with it (`can`): only the assignee acts (an admin redeploy aside), and a
+ * rejection only where the case has passed a node to go back to.
  */
-export function rowAllows(action: RowActionKey, stage: Stage, row: ApplicationRow, viewer: Viewer): boolean {
+export function rowAllows(action: RowActionKey, stage: Stage, row: ApplicationRow): boolean {
   if (!stageHasAction(stage, action)) return false;
   const here = row.status === 'IN_REVIEW' && row.stage === stage;
-  const mine = here && viewer.userId !== null && row.assignee?.id === viewer.userId;
+  const acts = row.can?.act === true;
+  const mine = here && acts;
   switch (action) {
     case 'detail': return true;
     // A case returned for supplements waits for the applicant; its reviewer may still withdraw it.
-    case 'withdraw': return mine || (row.status === 'RETURNED' && row.stage === stage && viewer.userId !== null && row.assignee?.id === viewer.userId);
-    case 'adminRedeploy': return here;
+    case 'withdraw': return mine || (row.status === 'RETURNED' && row.stage === stage && acts);
+    case 'adminRedeploy': return here && row.can?.adminRedeploy === true;
     case 'reject': return mine && row.rejectable !== false;
     case 'reSign': return mine || (row.status === 'APPROVED' && stage === 'BANK_TRANSFER');
     case 'bankState': return row.status === 'APPROVED' || row.status === 'LOANED'; // the loan decision, then the bank's repayment reports
@@ -75,32 +76,29 @@ export function rowAllows(action: RowActionKey, stage: Stage, row: ApplicationRo
  * Why an action does not apply to a row (a message key; rowAllows says whether it does): the
  * workbench keeps every action in its place and gives this as the disabled action's tooltip.
  */
-export function actionUnavailable(action: RowActionKey, stage: Stage, row: ApplicationRow, viewer: Viewer): string {
+export function actionUnavailable(action: RowActionKey, stage: Stage, row: ApplicationRow): string {
   const here = row.status === 'IN_REVIEW' && row.stage === stage;
   if (action === 'bankState') return 'approval.unavailable.notApproved';
   if (action === 'reSign' && !here && stage === 'BANK_TRANSFER') return 'approval.unavailable.notApproved';
   if (!here) return 'approval.unavailable.notHere';
-  if (viewer.userId === null || row.assignee?.id !== viewer.userId) return 'approval.unavailable.notAssignee';
+  if (row.can?.act !== true) return 'approval.unavailable.notAssignee';
   if (action === 'reject') return 'approval.unavailable.nothingBehind';
   return 'approval.unavailable.notHere';
 }
 
-/** The actions a user sees on a row: the row allows them and the user holds their permission. */
-export function visibleActions(stage: Stage, row: ApplicationRow, viewer: Viewer, can: (code: string) => boolean): RowActionKey[] {
+type Allowed = (path: CallPath, input?: Record<string, unknown>) => boolean;
+
+/** The actions a user sees on a row: the row allows them and the user may make their call at this stage. */
+export function visibleActions(stage: Stage, row: ApplicationRow, allowed: Allowed): RowActionKey[] {
   return ROW_ACTIONS.filter((action) => {
-    const code = actionPermission(stage, action);
-    return rowAllows(action, stage, row, viewer) && (code === undefined || can(code));
+    const call = ACTION_CALLS[action];
+    return rowAllows(action, stage, row) && (call === null || allowed(call, { stage }));
   });
 }
 
-/** Actions only the current assignee takes. */
-const ASSIGNEE_ACTIONS: readonly RowActionKey[] = ['check', 'reject', 'return', 'refuse', 'redeploy', 'withdraw', 'quota'];
-
-/** The actions of the detail drawer: as on the row, and as the server says the user may act now (`can`). */
-export function detailActions(stage: Stage, detail: ApplicationDetail, viewer: Viewer, can: (code: string) => boolean): RowActionKey[] {
-  return visibleActions(stage, detail, viewer, can).filter((action) => action !== 'detail'
-    && (action !== 'adminRedeploy' || detail.can.adminRedeploy)
-    && (!ASSIGNEE_ACTIONS.includes(action) || detail.can.act));
+/** The actions of the detail drawer: as on the row (whose `can` the detail answer carries too). */
+export function detailActions(stage: Stage, detail: ApplicationDetail, allowed: Allowed): RowActionKey[] {
+  return visibleActions(stage, detail, allowed).filter((action) => action !== 'detail');
 }
 
 /** Buttons of their own on a row; the rest sit in its 'more' menu. */
@@ -168,13 +166,13 @@ export const APPLICATION_COLUMNS: ColumnSpec<ApplicationRow>[] = [
 export const DETAIL_ACTION: RowAction<{ id: number }> = { key: 'detail', label: 'approval.actions.detail', dialog: 'detail' };
 
 /** The workbench of a stage. Row actions open the dialog of the same name (components/approval). */
-export function workbenchSpec(stage: Stage, viewer: Viewer): ResourceSpec<ApplicationRow> {
+export function workbenchSpec(stage: Stage): ResourceSpec<ApplicationRow> {
   const actions: RowAction<ApplicationRow>[] = ROW_ACTIONS.filter((action) => stageHasAction(stage, action)).map((action) => ({
     key: action,
     label: `approval.actions.${action}`,
-    permission: actionPermission(stage, action),
-    when: (row) => rowAllows(action, stage, row, viewer),
-    unavailable: (row) => actionUnavailable(action, stage, row, viewer),
+    ...(ACTION_CALLS[action] ? { call: ACTION_CALLS[action], callInput: { stage } } : {}),
+    when: (row) => rowAllows(action, stage, row),
+    unavailable: (row) => actionUnavailable(action, stage, row),
     danger: DANGER_ACTIONS.includes(action),
     more: !INLINE_ACTIONS.includes(action),
     dialog: action,

@@ -1,11 +1,10 @@
-import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CALLS, type CallPath } from '../../lib/contract/calls';
 import { methodsOf } from '../../upstream/core/dispatch';
 import type { AnyCall } from '../../upstream/core/call';
 import { describeUpstream, type Upstream } from './harness';
-import { freshIp } from './helpers';
+import { fingerprint, freshIp } from './helpers';
 
 /**
  * Bad input, as an attacker or a careless client sends it, to every call of the table: each
@@ -47,18 +46,6 @@ function fieldsOf(schema: z.ZodType): Field[] {
 
 /** Whether a field takes a plain number (an id, a version, an amount...). */
 const numeric = (field: z.ZodType) => field.safeParse(7).success;
-
-/** A fingerprint of every table: row count and newest row version; the sign-in counters and tokens are the guard's own. */
-async function fingerprint(up: Upstream): Promise<string> {
-  const tables = await sql<{ name: string }>`
-    select table_name as name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not in ('login_limit', 'auth_token')
-    order by table_name`.execute(up.db);
-  // One statement for all tables: a call's check costs one round trip, not one a table.
-  const { rows } = await sql<{ part: string }>`${sql.join(tables.rows.map(({ name }) =>
-    sql`select ${name} || ':' || count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as part from ${sql.table(name)}`), sql` union all `)}`.execute(up.db);
-  return rows.map((row) => row.part).sort().join(',');
-}
 
 /** The two loops over every call grow with the call table: they get more than the default 30 s. */
 const EVERY_CALL_TIMEOUT = 180_000;

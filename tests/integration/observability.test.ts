@@ -29,6 +29,14 @@ describeUpstream('request log and metrics of the service', (up) => {
     expect(JSON.stringify(lines)).not.toContain(token);
   });
 
+  it('writes no info line for a health check that finds the service up (probes would fill the log); other calls keep theirs', async () => {
+    const lines = capture();
+    expect((await up().request('health', {}, { method: 'GET' })).status).toBe(200);
+    expect((await up().request('no/suchCall', {})).status).toBe(404);
+    expect(lines.filter((l) => l.msg === 'call' && l.path === 'health')).toEqual([]);
+    expect(lines.filter((l) => l.msg === 'call' && l.path === 'other')).toHaveLength(1);
+  });
+
   it('logs a refused sign-in without the password, and an unknown path as other', async () => {
     const lines = capture();
     const { status } = await up().call('admin/login', { username: 'admin', password: 'Wrong-Password-991' });

@@ -10,15 +10,17 @@ import { describeUpstream } from './harness';
 vi.mock('server-only', () => ({}));
 const { buildOpenApiDocument } = await import('../../lib/contract/openapi');
 const { XLSX_TYPE } = await import('../../lib/contract/openapi/bff');
+const { OWN_ROUTES } = await import('../../lib/contract/openapi/routes');
 
 type Operation = Record<string, any>;
 const doc = buildOpenApiDocument();
 const METHODS = ['get', 'post', 'put', 'delete', 'patch', 'head', 'options', 'trace'];
 
-/** Every operation of the document as 'METHOD path' (path without /api/). */
+/** Every operation of the call table in the document as 'METHOD path' (path without /api/); the web application's own routes aside. */
 function documented(document: typeof doc): Map<string, Operation> {
   const operations = new Map<string, Operation>();
   for (const [path, item] of Object.entries(document.paths)) {
+    if (path in OWN_ROUTES) continue;
     for (const method of METHODS) {
       const op = (item as Record<string, Operation>)[method];
       if (op) operations.set(`${method.toUpperCase()} ${path.replace(/^\/api\//, '')}`, op);

@@ -68,6 +68,7 @@ describeUpstream('systemPermisson: tree, lazy rows, delete', (up) => {
     expect(rows(system)).toEqual([
       ['/admin/setting/system/organiza', true], ['/admin/setting/system/user', true],
       ['/admin/setting/system/role', true], [MENU_PAGE, true],
+      ['/admin/setting/system/operation-log', true], ['/admin/setting/system/login-log', true],
     ]);
     // A page has children exactly when the catalogue gives it buttons.
     for (const group of MENU_ROUTES) {
@@ -82,7 +83,7 @@ describeUpstream('systemPermisson: tree, lazy rows, delete', (up) => {
   });
 
   it('gives the caller only the nodes they hold in the lazy rows of myPermissonSonList', async () => {
-    expect(rows(await mySons({}, bank))).toEqual([['/bank', true]]);
+    expect(rows(await mySons({}, bank))).toEqual([['/bank', true], ['/post-loan', true]]);
     expect(rows(await mySons({ id: await menuId(up().db, '/bank') }, bank)).map(([path]) => path))
       .toEqual(['/bank/bank-first', '/bank/bank-last', '/bank/bank-forward', '/bank/bank-statistics']);
     expect((await up().call('systemPermisson/myPermissonSonList', { id: await menuId(up().db, '/renshe') }, { token: bank })).status).toBe(404);

@@ -7,6 +7,8 @@ import { Receiver, TEST_PUSH } from './push-fixtures';
 import { startPushWorker, outboxBacklog, type PushWorker } from '../../upstream/modules/push/worker';
 import { enqueueEvent } from '../../upstream/modules/push/enqueue';
 import { defaultOptions } from '../../upstream/options';
+import { setLogSink } from '../../lib/http/log';
+import { metricsText } from '../../lib/http/metrics';
 
 const SECRET = 'test-secret-0123456789abcdef';
 
@@ -92,7 +94,15 @@ describeUpstream('data push', (up) => {
     expect(await outboxBacklog(up().db)).toBe(1);
 
     const w = worker();
-    expect(await w.runOnce()).toBe(1);
+    const lines: Record<string, unknown>[] = [];
+    const restore = setLogSink((line) => { lines.push(JSON.parse(line)); });
+    const counted = async () => Number(/lbo_push_deliveries_total\{target="(\d+)",outcome="delivered"\} (\d+)/.exec((await metricsText()).text.split('\n')
+      .find((l) => l.startsWith(`lbo_push_deliveries_total{target="${target.id}",outcome="delivered"}`)) ?? '')?.[2] ?? 0);
+    const before = await counted();
+    expect(await w.runOnce().finally(restore)).toBe(1);
+    // One line and one count per delivery, naming the target and the process that delivered it.
+    expect(lines.find((l) => l.msg === 'push delivered')).toMatchObject({ level: 'info', outboxId: row!.id, target: String(target.id), event: 'REFUSED', outcome: 'delivered', pid: process.pid });
+    expect(await counted()).toBe(before + 1);
     expect(receiver.received).toHaveLength(1);
     const got = receiver.received[0]!;
     expect(got).toMatchObject({ key: row!.idempotency_key, event: 'REFUSED', valid: true, body: row!.payload });

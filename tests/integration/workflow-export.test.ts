@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { describeUpstream } from './harness';
 import { staffIn } from './helpers';
@@ -27,6 +28,23 @@ describeUpstream('workbench export (exportAll)', (up) => {
     expect(rows![0]!.slice(0, 6)).toEqual(['申请编号', '姓名', '身份证号', '手机号', '借款人类型', '申请金额']);
     expect(rows!.slice(1).map((r) => r[0])).toEqual([mine.number]);
     expect(rows![1]!.slice(1, 9)).toEqual(['导出<测试>&人', '110***********4514', '139****5678', '个人', 200000, 24, '免担保（信用）', '审核中 · 银行初审']);
+  });
+
+  it('writes the deadline and the application time as date cells a spreadsheet sorts by, in China time', async () => {
+    const response = await up().request(EXPORT, { stage: 'BANK_FIRST', name: '导出<测试>&人' }, { token: tokens.bank });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await response.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    for (const title of ['办理期限', '申请时间']) {
+      const cell = sheet.getRow(2).getCell(header.indexOf(title) + 1);
+      expect(cell.type, title).toBe(ExcelJS.ValueType.Date);
+      expect(cell.numFmt, title).toBe('yyyy-mm-dd hh:mm:ss');
+    }
+    const created = await up().db.selectFrom('application').select('created_at').where('number', '=', mine.number).executeTakeFirstOrThrow();
+    const cell = sheet.getRow(2).getCell(header.indexOf('申请时间') + 1).value as Date;
+    // The sheet's clock reads as in China (UTC+8): the cell's wall time is the stored moment plus eight hours.
+    expect(cell.getTime()).toBe(new Date(created.created_at).getTime() + 8 * 3_600_000);
   });
 
   it("writes the headers in the caller's language", async () => {

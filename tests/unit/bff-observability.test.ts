@@ -128,4 +128,26 @@ describe('a call its browser gave up', () => {
     const metrics = await (await metricsAnswer(new NextRequest('http://app.test/api/metrics', { headers: { host: 'app.test', authorization: `Bearer ${TOKEN}` } }), config)).text();
     expect(metrics).toMatch(/lbo_requests_total\{layer="bff",call="businessMessage\/list",status="499"\} 1/);
   });
+
+  it('carries the request id into its own follow-up calls: the menu read inside sign-in has the sign-in\'s id', async () => {
+    const seen: Record<string, string | null> = {};
+    server.use(
+      http.post(`${UPSTREAM}/api/admin/login`, ({ request }) => {
+        seen.login = request.headers.get('x-request-id');
+        return HttpResponse.json({ code: 200, message: 'ok', data: { uuid: 'u-9', token: 't-9', info: { id: 9, username: 'bank', nickname: '银行', type: 1, orgId: 5, orgName: '银行', orgType: 'BANK', mobile: null, mail: null, locale: null } } });
+      }),
+      http.get(`${UPSTREAM}/api/admin/getMenu`, ({ request }) => {
+        seen.menu = request.headers.get('x-request-id');
+        return HttpResponse.json({ code: 200, message: 'ok', data: { menu: [], access: [], version: 'v1' } });
+      }),
+    );
+    const request = new NextRequest('http://app.test/api/admin/login', {
+      method: 'POST', body: '{"username":"bank","password":"demo1234"}',
+      headers: { 'content-type': 'application/json', host: 'app.test', 'x-request-id': 'lb-signin-0001' },
+    });
+    const response = await bff(request, ['admin', 'login']);
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(seen.login).toBe('lb-signin-0001');
+    expect(seen.menu).toBe('lb-signin-0001');
+  });
 });

@@ -24,7 +24,7 @@ const spec: ResourceSpec<Thing> = {
   list: 'thing/list' as CallPath,
   search: [],
   columns: [{ key: 'name', title: 'resources.thing.name' }],
-  importer: { check: 'thing/importCheck' as CallPath, commit: 'thing/importCommit' as CallPath, template: 'thing/importTemplate' as CallPath, permission: 'thing::import', maxBytes: 1024 * 1024 },
+  importer: { check: 'systemUser/importCheck' as CallPath, commit: 'systemUser/importCommit' as CallPath, template: 'systemUser/importTemplate' as CallPath, maxBytes: 1024 * 1024 },
 };
 
 type Answer = { status?: number; code: number; message: string; data: unknown } | Response;
@@ -54,7 +54,7 @@ beforeEach(() => {
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 function renderScreen(buttons: string[]) {
-  return renderCrud(spec, messages, 'thing', buttons);
+  return renderCrud(spec, messages, 'user', buttons);
 }
 
 const xlsx = (name = 'things.xlsx', content = 'PK\u0003\u0004 workbook') => new File([content], name, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
@@ -77,7 +77,7 @@ describe('the import action of the screen engine', { timeout: 30_000 }, () => {
 
   it('refuses other files before sending, lists the row errors translated, and only then offers nothing to confirm', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    renderScreen(['thing::import']);
+    renderScreen(['user::add']);
     const { dialog, input, confirm } = await openDialog();
     expect(within(dialog).getByText('Excel 文件（.xlsx），读取第一张工作表，第一行为表头，不超过 1 MB')).toBeTruthy();
     expect(confirm().disabled).toBe(true);
@@ -88,12 +88,12 @@ describe('the import action of the screen engine', { timeout: 30_000 }, () => {
     Object.defineProperty(big, 'size', { value: 2 * 1024 * 1024 });
     await user.upload(input(), big);
     expect(await screen.findByText('文件不能超过 1 MB')).toBeTruthy();
-    expect(sent('thing/importCheck')).toHaveLength(0);
+    expect(sent('systemUser/importCheck')).toHaveLength(0);
 
-    queue['thing/importCheck'] = [ok(DIRTY)];
+    queue['systemUser/importCheck'] = [ok(DIRTY)];
     await user.upload(input(), xlsx());
     expect(await within(dialog).findByText('共 5 行数据，发现 6 处错误，请修改文件后重新选择')).toBeTruthy();
-    expect((sent('thing/importCheck')[0]!.get('file') as File).name).toBe('things.xlsx');
+    expect((sent('systemUser/importCheck')[0]!.get('file') as File).name).toBe('things.xlsx');
     const rows = within(dialog).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['整个文件', '整行', '数据有 5 行，一次最多导入 4 行，请分批导入'],
@@ -103,31 +103,31 @@ describe('the import action of the screen engine', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('另有 3 处错误未列出')).toBeTruthy();
     expect(within(dialog).getByText('things.xlsx（13 B）')).toBeTruthy();
     expect(confirm().disabled).toBe(true);
-    expect(sent('thing/importCommit')).toHaveLength(0);
+    expect(sent('systemUser/importCommit')).toHaveLength(0);
   });
 
   it('a clean file is confirmed: the same file goes to the commit call, the message is shown and the table reloads', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    renderScreen(['thing::import']);
+    renderScreen(['user::add']);
     const { dialog, input, confirm } = await openDialog();
-    queue['thing/importCheck'] = [ok(CLEAN)];
-    queue['thing/importCommit'] = [ok({ rows: 5 })];
+    queue['systemUser/importCheck'] = [ok(CLEAN)];
+    queue['systemUser/importCommit'] = [ok({ rows: 5 })];
     const file = xlsx();
     await user.upload(input(), file);
     expect(await within(dialog).findByText('检查通过：共 5 行数据，可以导入')).toBeTruthy();
     await waitFor(() => expect(confirm().disabled).toBe(false));
     await user.click(confirm());
     expect(await screen.findByText('已导入 5 行数据')).toBeTruthy();
-    expect(sent('thing/importCommit')[0]!.get('file')).toBe(file);
+    expect(sent('systemUser/importCommit')[0]!.get('file')).toBe(file);
     await waitFor(() => expect(calls.filter((c) => c.path === 'thing/list')).toHaveLength(2));
   });
 
   it('a commit refused for errors found meanwhile shows them; a refused file says why', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    renderScreen(['thing::import']);
+    renderScreen(['user::add']);
     const { dialog, input, confirm } = await openDialog();
-    queue['thing/importCheck'] = [ok(CLEAN), { code: 422, message: '提交的内容不符合要求', data: { fields: { file: 'validation.importFile' } } }];
-    queue['thing/importCommit'] = [{
+    queue['systemUser/importCheck'] = [ok(CLEAN), { code: 422, message: '提交的内容不符合要求', data: { fields: { file: 'validation.importFile' } } }];
+    queue['systemUser/importCommit'] = [{
       code: 422, message: '提交的内容不符合要求',
       data: { fields: { file: 'validation.importHasErrors' }, check: { rows: 5, more: 0, errors: [{ row: 2, column: 'resources.thing.name', key: 'validation.usernameTaken' }] } },
     }];
@@ -146,14 +146,14 @@ describe('the import action of the screen engine', { timeout: 30_000 }, () => {
     // jsdom has no object URLs: the saved file's link needs one.
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    queue['thing/importTemplate'] = [new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+    queue['systemUser/importTemplate'] = [new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
       headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': 'attachment; filename="t.xlsx"' },
     })];
-    renderScreen(['thing::import']);
+    renderScreen(['user::add']);
     const { dialog } = await openDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: /下载模板/ }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    expect(calls.map((c) => c.path)).toContain('thing/importTemplate');
+    expect(calls.map((c) => c.path)).toContain('systemUser/importTemplate');
     expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
     click.mockRestore();
   });

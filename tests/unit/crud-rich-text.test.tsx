@@ -49,7 +49,7 @@ function specOf(withBody: boolean): ResourceSpec<Notice> {
         { name: 'title', label: n('title'), kind: 'text', required: true },
         ...(withBody ? [{ name: 'body', label: n('body'), kind: 'richText' as const, required: true, max: 20 }] : []),
       ],
-      save: 'notice/save' as CallPath, create: n('add'), edit: n('edit'), createPermission: 'notice::add', editPermission: 'notice::edit',
+      save: 'notice/save' as CallPath, create: n('add'), edit: n('edit'),
       toPayload: (values, row) => ({ ...values, ...(row ? { id: row.id, version: row.version } : {}) }),
     },
   };
@@ -77,7 +77,8 @@ beforeEach(() => {
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 function renderScreen(withBody: boolean) {
-  const user = { username: 'u', nickname: 'U', type: 1, uuid: 'x', orgName: null };
+  // An administrator: the spec's calls are of no table.
+  const user = { id: 1, username: 'u', nickname: 'U', type: 0, uuid: 'x', orgName: null };
   return render(
     <NextIntlClientProvider locale="zh-CN" messages={messages} timeZone="Asia/Shanghai">
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>

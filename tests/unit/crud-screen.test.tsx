@@ -31,10 +31,9 @@ const spec: ResourceSpec<Thing> = {
   form: {
     fields: [{ name: 'name', label: 'resources.thing.name', kind: 'text', required: true, max: 20 }],
     save: 'role/saveOrUpdate', create: 'resources.thing.add', edit: 'resources.thing.edit',
-    createPermission: 'thing::add', editPermission: 'thing::edit',
     toPayload: (values, row) => ({ ...values, ...(row ? { id: row.id, version: row.version } : {}) }),
   },
-  remove: { path: 'role/del', permission: 'thing::delete', batch: true },
+  remove: { path: 'role/del', batch: true },
 };
 
 const calls: { path: string; body: Record<string, unknown> }[] = [];
@@ -65,7 +64,7 @@ beforeEach(() => {
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 function renderScreen(buttons: string[], screenSpec: ResourceSpec<Thing> = spec) {
-  return renderCrud(screenSpec, messages, 'thing', buttons);
+  return renderCrud(screenSpec, messages, 'role', buttons);
 }
 
 const searchBox = () => screen.getAllByRole('textbox', { name: '名称' })[0]!;
@@ -113,7 +112,7 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
   });
 
   it('creates through the edit modal with validation, then refreshes', async () => {
-    renderScreen(['thing::add']);
+    renderScreen(['role::add']);
     await userEvent.click(await screen.findByRole('button', { name: /新增事物/ }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
@@ -127,7 +126,7 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
 
   it('shows the field messages of a 422 on their fields and keeps the dialog open', async () => {
     answers['role/saveOrUpdate'] = () => ({ code: 422, message: '提交的内容不符合要求！', data: { fields: { name: 'validation.tooLong' } } });
-    renderScreen(['thing::edit']);
+    renderScreen(['role::edit']);
     const row = (await screen.findByText('thing 1')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: /编\s*辑/ }));
     const dialog = await screen.findByRole('dialog');
@@ -138,7 +137,7 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
   });
 
   it('deletes after confirmation and says deletion cancelled on cancel', async () => {
-    renderScreen(['thing::delete']);
+    renderScreen(['role::delete']);
     const row = (await screen.findByText('thing 2')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: /删\s*除/ }));
     expect((await screen.findAllByText('确定删除该数据吗？')).length).toBeGreaterThan(0);
@@ -154,7 +153,7 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
   });
 
   it('deletes the selected rows in a batch', async () => {
-    renderScreen(['thing::delete']);
+    renderScreen(['role::delete']);
     await screen.findByText('thing 1');
     const boxes = screen.getAllByRole('checkbox');
     await userEvent.click(boxes[1]!);
@@ -177,7 +176,7 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
       remove: { ...spec.remove!, when: (row) => row.state === 'OFF', batchBody: (rows) => ({ items: rows.map((r) => ({ id: r.id, version: r.version })) }) },
     };
     answers['role/del'] = () => ({ code: 409, message: '“thing 4”已被他人修改，请刷新后重试！', data: null });
-    renderScreen(['thing::delete'], versioned);
+    renderScreen(['role::delete'], versioned);
     await screen.findByText('thing 1');
     const box = (name: string) => within(screen.getByText(name).closest('tr')!).getByRole('checkbox') as HTMLInputElement;
     expect(box('thing 1').disabled).toBe(true);
@@ -193,12 +192,12 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
     const withBatch: ResourceSpec<Thing> = {
       ...spec, remove: undefined,
       batchActions: [
-        { key: 'on', label: 'resources.thing.on', permission: 'thing::on', question: 'resources.thing.title', done: 'resources.thing.add', path: 'role/changeState', body: (rows) => ({ ids: rows.map((r) => r.id) }), when: (row) => row.state === 'OFF' },
-        { key: 'all', label: 'resources.thing.off', permission: 'thing::on', question: 'resources.thing.title', done: 'resources.thing.add', path: 'role/changeState', body: () => ({ all: true }), selection: false },
+        { key: 'on', label: 'resources.thing.on', question: 'resources.thing.title', done: 'resources.thing.add', path: 'role/changeState', body: (rows) => ({ ids: rows.map((r) => r.id) }), when: (row) => row.state === 'OFF' },
+        { key: 'all', label: 'resources.thing.off', question: 'resources.thing.title', done: 'resources.thing.add', path: 'role/changeState', body: () => ({ all: true }), selection: false },
       ],
     };
     answers['role/changeState'] = () => ({ code: 200, message: '操作成功', data: { count: 1 } });
-    renderScreen(['thing::on'], withBatch);
+    renderScreen(['role::state'], withBatch);
     await screen.findByText('thing 1');
     const box = (name: string) => within(screen.getByText(name).closest('tr')!).getByRole('checkbox') as HTMLInputElement;
     expect(box('thing 1').disabled).toBe(true);
@@ -226,12 +225,12 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
     const withCount: ResourceSpec<Thing> = {
       ...spec, remove: undefined,
       batchActions: [{
-        key: 'all', label: 'resources.thing.off', permission: 'thing::on', question: 'resources.thing.title', done: 'resources.thing.add', path: 'role/changeState',
+        key: 'all', label: 'resources.thing.off', question: 'resources.thing.title', done: 'resources.thing.add', path: 'role/changeState',
         body: () => ({ all: true }), selection: false, available: { counts: [{ path: 'businessDataSyncLog/list', body: { status: 'FAILED' } }], none: 'resources.thing.none' },
       }],
     };
     answers['businessDataSyncLog/list'] = () => ({ code: 200, message: 'ok', data: { list: [], total: failed, totalPage: 0 } });
-    renderScreen(['thing::on'], withCount);
+    renderScreen(['role::state'], withCount);
     await screen.findByText('thing 1');
     const button = () => screen.getByRole('button', { name: /^停\s*用$/ }) as HTMLButtonElement;
     await waitFor(() => expect(button().disabled).toBe(true));
@@ -246,7 +245,7 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
   it('keeps the same buttons in a row when a column\'s options arrive from their call', async () => {
     // The selection, a name column and a short group column leave the actions 360 px; the group's long option
     // labels, once loaded, would leave them 270, where two of the three actions go into 更多.
-    const assign = (key: string) => ({ key, label: 'resources.thing.assign', permission: 'thing::edit', confirm: { question: 'resources.thing.assign', path: 'role/del' as const, body: (row: Thing) => ({ id: row.id }) } });
+    const assign = (key: string) => ({ key, label: 'resources.thing.assign', confirm: { question: 'resources.thing.assign', path: 'role/del' as const, body: (row: Thing) => ({ id: row.id }) } });
     const wide: ResourceSpec<Thing> = {
       ...spec,
       columns: [
@@ -256,7 +255,7 @@ describe('the generic screen engine', { timeout: 20_000 }, () => {
       actions: [assign('a'), assign('b'), assign('c')],
     };
     answers['systemOrganiza/orgTree'] = () => ({ code: 200, message: '操作成功', data: [{ value: 'ON', label: 'a group with a rather long name indeed' }] });
-    renderCrud(wide, { ...messages, resources: { thing: { ...messages.resources.thing, group: '分组', assign: '分配角色' } } }, 'thing', ['thing::edit', 'thing::delete']);
+    renderCrud(wide, { ...messages, resources: { thing: { ...messages.resources.thing, group: '分组', assign: '分配角色' } } }, 'role', ['role::edit', 'role::delete']);
     const row = (await screen.findByText('thing 1')).closest('tr')!;
     // By the buttons' labels: a role query walks every element's styles in jsdom, seconds a query in a row this wide.
     const inline = () => within(row).queryAllByText('分配角色', { selector: 'button *' }).length;

@@ -30,7 +30,7 @@ beforeEach(() => {
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 function renderRecords() {
-  const user = { username: 'u', nickname: 'U', type: 1, uuid: 'x', orgName: null };
+  const user = { id: 1, username: 'u', nickname: 'U', type: 1, uuid: 'x', orgName: null };
   return render(
     <NextIntlClientProvider locale="zh-CN" messages={UI_TEXTS['zh-CN']} timeZone="Asia/Shanghai">
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>

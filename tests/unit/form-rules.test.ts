@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RULES_DIR, rulesImport, rulesSources } from '../../scripts/form-rules';
+import { ACCESS_FILE, accessSource, RULES_DIR, rulesImport, rulesSources } from '../../scripts/form-rules';
+import { callAllowed } from '../../lib/call-access';
+import { CALL_ACCESS } from '../../lib/call-access.generated';
+import type { CallPath } from '../../lib/contract/calls';
+import { PAGES } from '../../lib/contract/pages';
+
+const SPEC_FILES = readdirSync(join('lib', 'resources')).filter((f) => f.endsWith('.ts') && f !== 'form-rules.ts' && f !== 'types.ts');
 import { withCallRules } from '../../lib/resources/form-rules';
 import { flowSpec, overtimeSpec } from '../../lib/resources/flow';
 import { userSpec } from '../../lib/resources/user';
@@ -45,5 +51,32 @@ describe('form rules from the call table', () => {
     expect(body!.max).toBeUndefined();
     const [own] = withCallRules([{ name: 'description', label: 'x', kind: 'richText', max: 2000 }], 'approvalModule/add');
     expect(own!.max).toBe(2000);
+  });
+});
+
+describe('the UI access table from the call table', () => {
+  it('is up to date with the calls\' access (run `npx tsx scripts/form-rules.ts` after changing a contract)', () => {
+    expect(readFileSync(ACCESS_FILE, 'utf8')).toBe(accessSource());
+  });
+
+  it('answers a screen what the service answers: the button of the call, at the input that decides it, and nothing for a call of no table', () => {
+    const holder = (codes: string[]) => ({ admin: false, button: (c: string) => codes.includes(c), page: () => false });
+    expect(callAllowed('role/del', holder(['role::delete']))).toBe(true);
+    expect(callAllowed('role/del', holder(['role::edit']))).toBe(false);
+    expect(callAllowed('role/saveOrUpdate', holder(['role::edit']), {})).toBe(false);
+    expect(callAllowed('role/saveOrUpdate', holder(['role::edit']), { id: 3 })).toBe(true);
+    expect(callAllowed('systemUser/saveOrUpdate', holder(['user::add']), { roleIds: [2] })).toBe(false);
+    expect(callAllowed('systemUser/saveOrUpdate', holder(['user::add', 'user::confer']), { roleIds: [2] })).toBe(true);
+    expect(callAllowed('businessClubFirstTrial/check', holder(['bankFirst::check']), { stage: 'BANK_FIRST' })).toBe(true);
+    expect(callAllowed('businessClubFirstTrial/check', holder(['bankFirst::check']), { stage: 'RS_FIRST' })).toBe(false);
+    expect(callAllowed('businessClubFirstTrial/check', holder(['bankFirst::check']))).toBe(false);
+    expect(callAllowed('nothing/here' as CallPath, { ...holder([]), admin: false })).toBe(false);
+    expect(callAllowed('systemUser/adminList', { admin: false, button: () => false, page: (p) => p === PAGES.user })).toBe(true);
+  });
+
+  it('knows every call a screen spec names', () => {
+    const named = SPEC_FILES.flatMap((file) => [...readFileSync(join('lib', 'resources', file), 'utf8').matchAll(/'([A-Za-z][\w-]*(?:\/[A-Za-z][\w-]*)+)'/g)].map(([, path]) => path!));
+    expect(named.length).toBeGreaterThan(50);
+    expect(named.filter((path) => !(path in CALL_ACCESS) && !path.startsWith('admin/setting') && !path.includes('.'))).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ const idOf = (first17: string) => first17 + idCheckDigit(first17);
 describe('loan query, spouse and published information screens', () => {
   it('shares the workbench columns and searches, with the stage and borrower type, and calls loanUnfold', () => {
     expect(loanQuerySpec.columns).toBe(APPLICATION_COLUMNS);
-    expect(workbenchSpec('RS_FIRST', { userId: 1 }).columns).toBe(APPLICATION_COLUMNS);
+    expect(workbenchSpec('RS_FIRST').columns).toBe(APPLICATION_COLUMNS);
     expect(loanQuerySpec.list).toBe('businessApproveRecord/loanUnfold');
     expect(loanQuerySpec.search.map((f) => f.name)).toEqual(['number', 'name', 'idNumber', 'mobile', 'date', 'stage', 'status', 'borrowerType', 'overdue']);
     expect(loanQuerySpec.actions?.map((a) => a.key)).toEqual(['detail']);

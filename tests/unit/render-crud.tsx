@@ -10,9 +10,12 @@ import type { ResourceSpec } from '@/lib/resources/types';
 // its first import is not counted in the first test's time.
 await import('@/components/crud/crud-screen-body');
 
-/** Renders a screen spec in the engine as a signed-in user holding `buttons` of `component`, in Chinese, with a fresh SWR cache. */
-export function renderCrud<Row extends object>(spec: ResourceSpec<Row>, messages: AbstractIntlMessages, component: string, buttons: string[] = []) {
-  const user = { username: 'u', nickname: 'U', type: 1, uuid: 'x', orgName: null };
+/**
+ * Renders a screen spec in the engine as a signed-in user holding `buttons` of `component` (an
+ * administrator, `type` 0, holds every call, for specs naming calls of no table), in Chinese, with a fresh SWR cache.
+ */
+export function renderCrud<Row extends object>(spec: ResourceSpec<Row>, messages: AbstractIntlMessages, component: string, buttons: string[] = [], type = 1) {
+  const user = { id: 1, username: 'u', nickname: 'U', type, uuid: 'x', orgName: null };
   return render(
     <NextIntlClientProvider locale="zh-CN" messages={messages} timeZone="Asia/Shanghai">
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>

@@ -5,6 +5,7 @@ import { App } from 'antd';
 import { NextIntlClientProvider } from 'next-intl';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
+import { ShellProvider } from '@/components/shell/shell-context';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CheckDialog } from '@/components/approval/check-dialog';
 import { ReturnDialog } from '@/components/approval/simple-dialogs';
@@ -150,7 +151,8 @@ describe('workflow action dialogs', { timeout: 20_000 }, () => {
       { id: 8, nickname: '人社终审员', orgName: '人社局', pending: 1, amount: 50000, overdue: 0 },
     ]);
     answers['businessClubFirstTrial/turnOver'] = [ok({ moved: 3, kept: 1 })];
-    wrap(<TurnOverDialog stage="RS_FIRST" userId={8} close={close} refresh={refresh} />);
+    const user = { id: 8, username: 'rs3', nickname: '人社终审员', type: 1, uuid: 'x', orgName: null };
+    wrap(<ShellProvider user={user} initialMenu={{ menu: [], access: [], version: 'v' }} initialPowers={[]}><TurnOverDialog stage="RS_FIRST" close={close} refresh={refresh} /></ShellProvider>);
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('combobox', { name: '移交人' }));
     await userEvent.click(await screen.findByText('人社审核员（待处理 4 件，¥800,000.00，超时 1 件）'));

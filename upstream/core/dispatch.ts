@@ -2,6 +2,7 @@ import { takesJson } from '../../lib/http/content-type';
 import { randomUUID } from 'node:crypto';
 import type { Hono, Context } from 'hono';
 import type { z } from 'zod';
+import { z as zod } from '../../lib/contract/zod';
 import type { Db } from '../db';
 import type { UpstreamOptions } from '../options';
 import { CODES, type Envelope } from '../../lib/contract/common';
@@ -11,7 +12,9 @@ import type { AnyCall, AuthUser, CallContext } from './call';
 import { CALLS } from '../../lib/contract/calls';
 import { methodsOf, type Access } from '../../lib/contract/call';
 import { resolveToken } from './token';
+import { withRequest } from './request-context';
 import { allowed } from './permission';
+import { checkRowKinds, resolveRow, type RowKinds } from './row-access';
 import { FileAnswer, fileResponse, readMultipart } from './files';
 import { normalizeAddress } from '../../lib/http/net-address';
 import { log } from '../../lib/http/log';
@@ -109,6 +112,37 @@ async function readInput(request: CallRequest, call: AnyCall): Promise<unknown> 
 
 export { methodsOf };
 
+type Spec = AnyCall['spec'];
+const accessSchemas = new WeakMap<Spec, z.ZodType | null>();
+const rowSchemas = new WeakMap<Spec, z.ZodType | null>();
+
+/**
+ * The access of a call decided by input fields (`accessBy`), read from those fields alone before
+ * the rest of the input is checked: a caller without it gets 403 whatever else they send. Null
+ * when those fields do not parse on their own (the whole input is checked, then the access).
+ */
+function accessByFields(spec: Spec, raw: unknown): Access | null {
+  if (typeof spec.access !== 'function' || !spec.accessBy) return null;
+  const picked = pickFields(accessSchemas, spec, typeof spec.accessBy === 'string' ? [spec.accessBy] : spec.accessBy, raw);
+  return picked === null ? null : spec.access(picked);
+}
+
+/** The fields of a call's input (an object schema) parsed on their own, or null when they do not parse so. */
+function pickFields(cache: WeakMap<Spec, z.ZodType | null>, spec: Spec, fields: readonly string[], raw: unknown): unknown {
+  let schema = cache.get(spec);
+  if (schema === undefined) {
+    // From the object's shape: its refinements (which read the whole input) stay with the whole input's check.
+    const shape = (spec.input as unknown as { _zod?: { def?: { shape?: Record<string, z.ZodType> } } })._zod?.def?.shape;
+    schema = shape && fields.every((f) => f in shape) ? zod.object(Object.fromEntries(fields.map((f) => [f, shape[f]!]))) : null;
+    cache.set(spec, schema);
+  }
+  const picked = schema?.safeParse(raw);
+  return picked?.success ? picked.data : null;
+}
+
+/** The record a call's row access names, read from its field alone (so 404 and 403 come before the rest of the input is checked), or null. */
+const rowField = (spec: Spec, raw: unknown): unknown => (spec.row ? pickFields(rowSchemas, spec, [spec.row.by], raw) : null);
+
 /** Every call of the table has exactly one handler, and every handler a call of the table. */
 function registryOf(calls: readonly AnyCall[]): Map<string, AnyCall> {
   const registry = new Map<string, AnyCall>();
@@ -124,21 +158,25 @@ function registryOf(calls: readonly AnyCall[]): Map<string, AnyCall> {
 /** What a call's answer reports beside its envelope: who made it, and the grants' version that user's answer was made under. */
 interface Trace { userId?: number; grantsVersion?: number }
 
-/** Serves one call of the table, however it came: token, access, validation and error mapping happen here, once. */
+/** Serves one call of the table, however it came: token, access (the call's and its row's), validation and error mapping happen here, once. */
 export type Dispatch = (request: CallRequest) => Promise<CallAnswer>;
 
-export function createDispatch(db: Db, options: UpstreamOptions, calls: readonly AnyCall[]): Dispatch {
+export function createDispatch(db: Db, options: UpstreamOptions, calls: readonly AnyCall[], rowKinds: RowKinds = {}): Dispatch {
   const registry = registryOf(calls);
+  checkRowKinds(rowKinds, calls);
   return async (request) => {
     const started = performance.now();
     const call = registry.get(request.path);
     const requestId = requestIdOf(request.header(REQUEST_ID_HEADER));
     const trace: Trace = {};
-    const answered = await answer(request, call, trace, requestId);
+    const clientIp = normalizeAddress(request.header('x-client-ip')) ?? 'unknown';
+    const answered = await withRequest({ requestId, clientIp }, () => answer(request, call, trace, requestId));
     const seconds = (performance.now() - started) / 1000;
     const path = call?.path ?? 'other';
     observeCall('service', path, answered.status, seconds);
-    log.info({ requestId, layer: 'service', path, status: answered.status, ms: Math.round(seconds * 1000), userId: trace.userId }, 'call');
+    // A health check that finds the service up is a debug line: probes every few seconds would otherwise fill the log.
+    const quiet = path === 'health' && answered.status === 200;
+    log[quiet ? 'debug' : 'info']({ requestId, layer: 'service', path, status: answered.status, ms: Math.round(seconds * 1000), userId: trace.userId }, 'call');
     return { ...answered, requestId, grantsVersion: trace.grantsVersion };
   };
 
@@ -160,14 +198,20 @@ export function createDispatch(db: Db, options: UpstreamOptions, calls: readonly
       trace.userId = user?.id;
       trace.grantsVersion = user?.grantsVersion;
       const raw = await readInput(request, call);
+      const early = accessByFields(call.spec, raw);
+      if (early && !(await allowed(db, user!, early))) throw forbidden();
       // The client address the web application determined (lib/bff/client-address.ts) and sent as x-client-ip.
       const ctx: CallContext = { db, options, locale, t, clientIp: normalizeAddress(request.header('x-client-ip')) ?? 'unknown', user, now };
+      const row = rowField(call.spec, raw);
+      // Row-level access (the case's organisation, the button at its own stage), before the rest of the input and the handler.
+      if (row !== null) await resolveRow(rowKinds, ctx as CallContext<AuthUser>, call.spec.row!, row);
       const parsed = call.spec.input.safeParse(raw);
       if (!parsed.success) {
         await call.onInvalid?.(ctx, raw);
         throw invalid(fieldsOf(parsed.error));
       }
       if (typeof access === 'function' && !(await allowed(db, user!, (access as (input: unknown) => Access)(parsed.data)))) throw forbidden();
+      if (call.spec.row && row === null) await resolveRow(rowKinds, ctx as CallContext<AuthUser>, call.spec.row, parsed.data);
       const data = await call.handler(ctx, parsed.data);
       if (data instanceof FileAnswer) return { status: 200, file: data };
       return { status: 200, envelope: { code: CODES.ok, message: t('ok'), data: data ?? null } };

@@ -1,6 +1,5 @@
 import { CODES } from '../../lib/contract/common';
 import { AppError } from './errors';
-import { chinaDateTime } from './china-time';
 import { FileAnswer } from './files';
 import { contentDisposition } from '../../lib/http/file-name';
 import { xlsx, XLSX_TYPE, type Sheet } from './xlsx';
@@ -9,8 +8,6 @@ import { xlsx, XLSX_TYPE, type Sheet } from './xlsx';
 const OFFSET_MS = 8 * 3_600_000;
 const local = (value: Date | string) => new Date(new Date(value).getTime() + OFFSET_MS).toISOString();
 
-/** YYYY-MM-DD HH:mm:ss in China time (the one format of every displayed time), or '' for none. */
-export const localDateTime = (value: Date | string | null) => (value === null ? '' : chinaDateTime(value));
 /** YYYYMMDD-HHmm in China time, for file names. */
 const fileStamp = (now: Date) => local(now).slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
 

@@ -7,7 +7,14 @@ import ExcelJS from 'exceljs';
  * the compressed file is collected. Sheets of text and numbers, a bold header row that stays in
  * view, and column widths.
  */
-export type Cell = string | number | null | undefined;
+export type Cell = string | number | Date | null | undefined;
+
+/** How a date and time cell shows (its value is a real date: a spreadsheet sorts and filters it as one). */
+const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
+/** A moment as a date cell of China time (the sheet has no time zone: its clock reads as in China). */
+export const chinaDateCell = (instant: Date | string | null): Date | null =>
+  (instant === null ? null : new Date(new Date(instant).getTime() + 8 * 3_600_000));
 
 export interface Sheet {
   /** Shown on the sheet's tab; cut to 31 characters, without []:*?/\ . */
@@ -28,14 +35,15 @@ const textWidth = (text: string) => [...text].reduce((w, ch) => w + (/[\u1100-\u
 function defaultWidths(sheet: Sheet): number[] {
   return sheet.header.map((title, col) => {
     let widest = textWidth(title);
-    for (const row of sheet.rows.slice(0, 1000)) widest = Math.max(widest, textWidth(String(row[col] ?? '')));
+    for (const row of sheet.rows.slice(0, 1000)) widest = Math.max(widest, row[col] instanceof Date ? 19 : textWidth(String(row[col] ?? '')));
     return Math.min(60, Math.max(8, widest + 2));
   });
 }
 
-/** A cell as the file holds it: finite numbers, text without forbidden characters, else nothing. */
-function value(cell: Cell): string | number | null {
+/** A cell as the file holds it: finite numbers, dates, text without forbidden characters, else nothing. */
+function value(cell: Cell): string | number | Date | null {
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : cell;
   if (cell === null || cell === undefined || cell === '') return null;
   return cell.replace(FORBIDDEN, '');
 }
@@ -54,7 +62,11 @@ export async function xlsx(sheets: Sheet[]): Promise<Uint8Array> {
     const header = writer.addRow(sheet.header.map(value));
     header.font = { bold: true };
     header.commit();
-    for (const row of sheet.rows) writer.addRow(row.map(value)).commit();
+    for (const row of sheet.rows) {
+      const added = writer.addRow(row.map(value));
+      row.forEach((cell, col) => { if (cell instanceof Date) added.getCell(col + 1).numFmt = DATE_TIME_FORMAT; });
+      added.commit();
+    }
     writer.commit();
   }
   await book.commit();

@@ -24,6 +24,7 @@ import { funnel } from './migration-funnel';
 import { menuTitles } from './migration-menu-titles';
 import { loans } from './migration-loans';
 import { loanNumber } from './migration-loan-number';
+import { logs } from './migration-logs';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -281,4 +282,5 @@ export const migrations: Record<string, Migration> = {
   '0036_menu_titles': menuTitles,
   '0037_loans': loans,
   '0038_loan_number': loanNumber,
+  '0040_logs': logs,
 };

@@ -166,6 +166,20 @@ interface AuditLogTable {
   target_type: string;
   target_id: string | null;
   summary: ColumnType<unknown, string, string>;
+  /** The actor's organisation and the call's client address (0040; null on older rows). */
+  org_id: number | null;
+  client_ip: string | null;
+  created_at: CreatedAt;
+}
+
+/** One password sign-in attempt (0040). */
+interface SignInLogTable {
+  id: Generated<number>;
+  username: string;
+  user_id: number | null;
+  org_id: number | null;
+  outcome: 'SUCCESS' | 'FAILURE' | 'LOCKED';
+  client_ip: string;
   created_at: CreatedAt;
 }
 
@@ -187,4 +201,5 @@ export interface SystemTables {
   message: MessageTable;
   region: RegionTable;
   audit_log: AuditLogTable;
+  sign_in_log: SignInLogTable;
 }

@@ -10,9 +10,9 @@ import {
 } from '../case-extras';
 import { STAGE_INFO } from '../../workflow/stages';
 import { REPORT_EXPORT, REPORT_QUOTA } from '../../workflow/reports';
-import { ANY_CASE_READER, stagePage } from './workflow';
+import { ANY_CASE_READER, caseRow, stagePage } from './workflow';
 
-const byId = <O extends z.ZodType>(summary: string, output: O) => call({ summary, input: applicationIdInput, output, access: ANY_CASE_READER });
+const byId = <O extends z.ZodType>(summary: string, output: O) => call({ summary, input: applicationIdInput, output, access: ANY_CASE_READER, row: caseRow() });
 const HOUSE_PAGE = { page: STAGE_INFO.GC_HOUSE.path };
 /** Who reads the guarantee companies' quotas: the report, the guarantee statistics and the guarantee stages (setting a quota). */
 const QUOTA_READERS = [{ page: PAGES.report }, { page: PAGES.guaranteeStatistics }, ...(['GC_FIRST', 'GC_SECOND', 'GC_HOUSE'] as const).map(stagePage)];
@@ -21,13 +21,13 @@ const QUOTA_READERS = [{ page: PAGES.report }, { page: PAGES.guaranteeStatistics
 export const applicationCalls = {
   'businessApproveRecord/approvalStatus': call({ summary: 'The status dictionary: every status a case shows, labelled in the caller\'s language', input: z.object({}), output: z.array(statusEntry), access: 'user', alsoGet: true }),
   'businessApproveRecord/state': byId('Where a case stands now: status, node, assignee, deadline, working days waiting', caseState),
-  'businessApproveRecord/infoList': call({ summary: 'Approval records of the cases the user may see, searched and paged', input: recordSearchInput, output: page(recordInfoRow), access: ANY_CASE_READER, page: PAGES.loan }),
+  'businessApproveRecord/infoList': call({ summary: 'Approval records of the cases the user may see, searched and paged', input: recordSearchInput, output: page(recordInfoRow), access: ANY_CASE_READER, page: PAGES.loan, scoped: 'case' }),
   'businessApproveRecord/getPersonAndAmount': call({
     summary: 'People of a stage in the user\'s scope, with the cases and amount waiting with them', input: z.object({ stage }), output: z.array(personAndAmount),
     access: (input) => stagePage(input.stage), accessBy: 'stage',
   }),
   'businessBondsmanPeople/mate': call({ summary: 'The spouse of one guarantor', input: guarantorIdInput, output: personInfo.nullable(), access: ANY_CASE_READER }),
-  'businessClubFirstTrial/getFiles': call({ summary: 'The files of a case grouped by kind (optionally one kind)', input: filesInput, output: z.array(fileGroup), access: ANY_CASE_READER }),
+  'businessClubFirstTrial/getFiles': call({ summary: 'The files of a case grouped by kind (optionally one kind)', input: filesInput, output: z.array(fileGroup), access: ANY_CASE_READER, row: caseRow() }),
   'businessClubFirstTrial/getBankFirst': byId('The bank\'s first review of a case', bankFirst),
   'businessClubFirstTrial/getBondingCompanyList': call({
     summary: 'Guarantee companies with their quota, the balance they guarantee on a date and what is left', input: bondingCompanyInput, output: bondingCompanies, access: QUOTA_READERS,

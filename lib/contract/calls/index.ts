@@ -14,6 +14,7 @@ import { agreementCalls } from './agreement';
 import { riskCalls } from './risk';
 import { lookupCalls } from './lookups';
 import { pushCalls } from './push';
+import { logCalls } from './logs';
 import { guaranteeSideCalls, loanCalls } from './loans';
 
 /**
@@ -23,7 +24,7 @@ import { guaranteeSideCalls, loanCalls } from './loans';
  */
 export const CALLS = {
   ...authCalls, ...commonCalls, ...systemCalls, ...flowCalls, ...workflowCalls, ...statisticsCalls, ...contentCalls, ...applicationCalls, ...reportCalls,
-  ...smsCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupCalls, ...pushCalls, ...loanCalls, ...guaranteeSideCalls,
+  ...smsCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupCalls, ...pushCalls, ...loanCalls, ...guaranteeSideCalls, ...logCalls,
 };
 
 type Calls = typeof CALLS;

@@ -16,7 +16,7 @@ export const reportCalls = {
     summary: 'Application statistics of a period: by period, region, borrower type, client group and product; funnel, working days per stage, refusals, overdue share',
     input: applyStatisticsInput, output: applyStatistics, access: APPLY_PAGE, page: PAGES.applyStatistics,
   }),
-  'applyStatistics/unfold': call({ summary: 'The applications behind one figure of the application statistics', input: applyUnfoldInput, output: page(applicationRow), access: APPLY_PAGE, page: PAGES.applyStatistics }),
+  'applyStatistics/unfold': call({ summary: 'The applications behind one figure of the application statistics', input: applyUnfoldInput, output: page(applicationRow), access: APPLY_PAGE, page: PAGES.applyStatistics, scoped: 'case' }),
   'applyStatistics/export': call({
     summary: 'The application statistics as .xlsx', input: applyStatisticsInput, output: fileAnswer, file: true,
     access: { all: [APPLY_PAGE, { permission: APPLY_STATISTICS_EXPORT }] }, page: PAGES.applyStatistics,

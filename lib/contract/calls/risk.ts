@@ -5,7 +5,7 @@ import { fileAnswer, nothing, page } from '../output';
 import { importCheck, importInput, importResult, IMPORT_BODY_MAX_BYTES } from '../import';
 import { applicationIdInput, refuseReasonOption } from '../workflow';
 import { indicatorDraft, indicatorEditInput, indicatorIssueInput, indicatorIssueResult, indicatorListInput, indicatorRow, modelListInput, modelRow, redFlags } from '../indicators';
-import { ANY_CASE_READER as caseReader, anyStage } from './workflow';
+import { ANY_CASE_READER as caseReader, anyStage, caseRow } from './workflow';
 import {
   blacklistAddInput, blacklistListInput, blacklistRelieveInput, blacklistRow, borrowerTypeRow, borrowerTypeUpdateInput, clientGroupDeleteInput,
   clientGroupEditInput, clientGroupListInput, clientGroupRow, indicatorReasonAddInput, indicatorReasonUpdateInput, reasonDeleteInput, reasonListInput,
@@ -74,8 +74,8 @@ export const riskCalls = {
   'business/index/draft': call({ summary: 'The version in force and how many indicators the draft changes', input: none, output: indicatorDraft, access: indicators, page: PAGES.indicators }),
   'business/index/issue': call({ summary: 'Issue the draft as the next numbered version (all or nothing)', input: indicatorIssueInput, output: indicatorIssueResult, access: button('indicator::issue'), page: PAGES.indicators }),
   'business/model/getList': call({ summary: 'Per borrower type: the indicator version in force, its history and counts', input: modelListInput, output: z.array(modelRow), access: models, page: PAGES.models }),
-  'businessProposerInfo/getCueRedInfo': call({ summary: 'A case\'s red flags: each indicator\'s verdict and observed value, blacklist hits since intake', input: applicationIdInput, output: redFlags, access: caseReader }),
-  'businessProposerInfo/recheck': call({ summary: 'Re-run the indicators a source could not check', input: applicationIdInput, output: redFlags, access: anyStage('check') }),
+  'businessProposerInfo/getCueRedInfo': call({ summary: 'A case\'s red flags: each indicator\'s verdict and observed value, blacklist hits since intake', input: applicationIdInput, output: redFlags, access: caseReader, row: caseRow() }),
+  'businessProposerInfo/recheck': call({ summary: 'Re-run the indicators a source could not check', input: applicationIdInput, output: redFlags, access: anyStage('check'), row: { ...caseRow(), button: 'check' } }),
 
   'business-situation-condition/list': call({ summary: 'The situations a blacklist rule can watch', input: none, output: z.array(situationRow), access: strategy, page: PAGES.strategy }),
   'business-blacklist-strategy/list': call({ summary: 'Blacklist rules, paged and searched', input: strategyListInput, output: page(strategyRow), access: strategy, page: PAGES.strategy }),

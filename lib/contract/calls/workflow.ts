@@ -16,25 +16,29 @@ import { fileIdInput, uploadInput } from '../files';
 
 /** The workbench page of a stage. */
 export const stagePage = (s: Stage) => ({ page: STAGE_INFO[s].path });
-/** Holders of a stage's `<module>::<verb>` button, at any stage (the handler checks the case's own stage). */
+/** Holders of a stage's `<module>::<verb>` button, at any stage (the call's row access asks for the case's own stage). */
 export const anyStage = (verb: string): Requirement[] => STAGES.map((s) => ({ permission: `${STAGE_INFO[s].module}::${verb}` }));
 /** Who may read a case at all: the workbenches, the loan query and the spouse list (each case is checked against the reader's scope). */
 export const ANY_CASE_READER: Requirement[] = [...STAGES.map(stagePage), { page: PAGES.loan }, { page: PAGES.spouse }];
-const byId = <O extends z.ZodType>(summary: string, output: O) => call({ summary, input: applicationIdInput, output, access: ANY_CASE_READER });
-const byIdAlsoGet = <O extends z.ZodType>(summary: string, output: O) => call({ summary, input: applicationIdInput, output, access: ANY_CASE_READER, alsoGet: true });
-const action = <I extends z.ZodType>(summary: string, input: I, verb: string) => call({ summary, input, output: actionResult, access: anyStage(verb) });
+/** The case a call's input names by `by`: in the caller's scope, else 404 (resolved by the dispatcher). */
+export const caseRow = (by = 'id') => ({ of: 'case', by }) as const;
+const byId = <O extends z.ZodType>(summary: string, output: O) => call({ summary, input: applicationIdInput, output, access: ANY_CASE_READER, row: caseRow() });
+const byIdAlsoGet = <O extends z.ZodType>(summary: string, output: O) => call({ summary, input: applicationIdInput, output, access: ANY_CASE_READER, row: caseRow(), alsoGet: true });
+/** An action on a case: the table lets in holders of any stage's button, the dispatcher then asks for the button of the case's own stage. */
+const action = <I extends z.ZodType>(summary: string, input: I, verb: string, done?: Stage) =>
+  call({ summary, input, output: actionResult, access: anyStage(verb), row: { ...caseRow(), button: verb, ...(done ? { done } : {}) } });
 
 /** The loan workflow: workbenches, the case's details, the actions, intake, files and the lists around the loan query. */
 export const workflowCalls = {
   'businessClubFirstTrial/getList': call({
     summary: 'A stage\'s workbench: cases waiting there (or processed there by the user\'s organisation)',
-    input: workbenchListInput, output: page(applicationRow), access: (input) => stagePage(input.stage), accessBy: 'stage',
+    input: workbenchListInput, output: page(applicationRow), access: (input) => stagePage(input.stage), accessBy: 'stage', scoped: 'case',
   }),
   'businessClubFirstTrial/exportAll': call({
     summary: 'The workbench search as .xlsx', input: workbenchExportInput, output: fileAnswer, file: true,
     access: (input) => ({ all: [stagePage(input.stage), { permission: `${STAGE_INFO[input.stage].module}::export` }] }), accessBy: 'stage',
   }),
-  'businessApproveRecord/loanUnfold': call({ summary: 'Loan query: every case the user may see', input: loanQueryInput, output: page(applicationRow), access: { page: PAGES.loan }, page: PAGES.loan }),
+  'businessApproveRecord/loanUnfold': call({ summary: 'Loan query: every case the user may see', input: loanQueryInput, output: page(applicationRow), access: { page: PAGES.loan }, page: PAGES.loan, scoped: 'case' }),
   'businessClubFirstTrial/approvalPendingCount': call({ summary: 'Cases waiting per stage (menu badges)', input: z.object({}), output: pendingCounts, access: 'user' }),
   'businessClubFirstTrial/bankApprovalPendingCount': call({ summary: 'Cases waiting per bank stage', input: z.object({}), output: pendingCounts, access: 'user' }),
   'businessClubFirstTrial/unfold': byId('A case with everything about it', applicationDetail),
@@ -44,7 +48,7 @@ export const workflowCalls = {
   'businessClubFirstTrial/getLastApprovedResult': byIdAlsoGet('The last approval record of a case', recordRow.nullable()),
   'businessClubFirstTrial/getNodeAndPeople': call({
     summary: 'The node a check moves a case to, and who may take it there',
-    input: applicationIdInput.extend({ which: z.enum(['next', 'current']).default('next') }), output: nodeAndPeople, access: ANY_CASE_READER,
+    input: applicationIdInput.extend({ which: z.enum(['next', 'current']).default('next') }), output: nodeAndPeople, access: ANY_CASE_READER, row: caseRow(),
   }),
   'businessClubFirstTrial/getAuditPersonAmount': byId('The people of a case\'s current node with their workload', z.array(nodePerson)),
   'businessClubFirstTrial/getStagePeople': call({
@@ -52,7 +56,7 @@ export const workflowCalls = {
     access: (input) => stagePage(input.stage), accessBy: 'stage',
   }),
   'businessProposerInfo/getFileInfo': byId('The files of a case', z.array(fileInfo)),
-  'systemOrganiza/getRejectUser': call({ summary: 'Nodes a case may be rejected back to, with their people', input: rejectUserInput, output: z.array(rejectTarget), access: anyStage('reject') }),
+  'systemOrganiza/getRejectUser': call({ summary: 'Nodes a case may be rejected back to, with their people', input: rejectUserInput, output: z.array(rejectTarget), access: anyStage('reject'), row: caseRow('applicationId') }),
   'businessApproveRecord/getList': byId('The approval records of a case', z.array(recordRow)),
   'businessApproveRecord/editRemark': call({ summary: 'Add a remark to one\'s own approval record', input: editRemarkInput, output: recordRow, access: ANY_CASE_READER }),
   'businessProposerInfo/getPartnerInfo': byId('The partners of a case', z.array(personInfo)),
@@ -60,7 +64,7 @@ export const workflowCalls = {
   'business-proposer-mate/getInfo': byId('The proposer\'s spouse', personInfo.nullable()),
   'businessBondsmanPeople/getList': byId('The guarantors of a case with their spouses', z.array(guarantorInfo)),
   'business-house-property/getInfo': byId('The houses of a case', z.array(houseInfo)),
-  'businessProposerInfo/reveal': call({ summary: 'A case\'s whole ID number or mobile (audited)', input: revealInput, output: z.object({ value: z.string() }), access: anyStage('reveal') }),
+  'businessProposerInfo/reveal': call({ summary: 'A case\'s whole ID number or mobile (audited)', input: revealInput, output: z.object({ value: z.string() }), access: anyStage('reveal'), row: caseRow() }),
 
   'businessClubFirstTrial/check': action('Approve: move the case to the next node (or approve it)', checkInput, 'check'),
   'businessClubFirstTrial/reject': action('Reject back to a node the case passed', rejectInput, 'reject'),
@@ -71,7 +75,7 @@ export const workflowCalls = {
   'businessClubFirstTrial/withdraw': action('Withdraw the case', withdrawInput, 'withdraw'),
   'businessClubFirstTrial/updateGuaranteeQuota': action('Set the guarantee quota', quotaInput, 'quota'),
   'businessClubFirstTrial/reSign': action('Record an agreement re-signing', reSignInput, 'reSign'),
-  'businessClubFirstTrial/bankState': action('Record whether the loan was issued; on an issued loan, the bank\'s repayment report', bankStateInput, 'bankState'),
+  'businessClubFirstTrial/bankState': action('Record whether the loan was issued; on an issued loan, the bank\'s repayment report', bankStateInput, 'bankState', 'BANK_TRANSFER'),
   'businessClubFirstTrial/turnOver': call({
     summary: 'Hand the cases of one person at a stage to another who may take them (a supervisor\'s act, never to oneself)', input: turnOverInput,
     output: turnOverResult, access: (input) => ({ permission: `${STAGE_INFO[input.stage].module}::turnOver` }), accessBy: 'stage',
@@ -83,10 +87,10 @@ export const workflowCalls = {
     input: supplementInput, output: supplementResult, access: { permission: 'loan::intake' }, page: PAGES.loan,
   }),
   'upload/uploadFile': call({
-    summary: 'Upload a file to a case (multipart: applicationId, kind, file)', input: uploadInput, output: fileInfo, access: ANY_CASE_READER,
+    summary: 'Upload a file to a case (multipart: applicationId, kind, file)', input: uploadInput, output: fileInfo, access: ANY_CASE_READER, row: caseRow('applicationId'),
     body: { multipart: { maxBytes: UPLOAD_BODY_MAX_BYTES } },
   }),
   'upload/file': call({ summary: 'One file of a case, as the file itself', method: 'GET', input: fileIdInput, output: fileAnswer, file: true, access: ANY_CASE_READER }),
-  'business-proposer-mate/list': call({ summary: 'The proposers\' spouses', input: spouseListInput, output: page(spouseRow), access: { page: PAGES.spouse }, page: PAGES.spouse }),
-  'businessIssueInfo/list': call({ summary: 'Approved and loaned cases as public notices', input: publishListInput, output: page(publishedRow), access: { page: PAGES.publish }, page: PAGES.publish }),
+  'business-proposer-mate/list': call({ summary: 'The proposers\' spouses', input: spouseListInput, output: page(spouseRow), access: { page: PAGES.spouse }, page: PAGES.spouse, scoped: 'case' }),
+  'businessIssueInfo/list': call({ summary: 'Approved and loaned cases as public notices', input: publishListInput, output: page(publishedRow), access: { page: PAGES.publish }, page: PAGES.publish, scoped: 'case' }),
 };

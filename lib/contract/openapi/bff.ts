@@ -11,16 +11,18 @@ import { SESSION_COOKIE } from '../session';
 /** What sign-in and registration answer: the user, their menu and access list; the token stays in the session cookie. */
 const signInAnswer = z.object({ info: userInfo, menu: z.array(menuItem), access: z.array(z.string()) });
 
-/** GET /api/health of the web application: its readiness report, not an envelope (app/api/health). */
-const healthReport = z.object({
-  app: z.literal('ok'),
-  upstream: z.object({
-    mode: z.enum(['http', 'in-process']),
-    database: z.enum(['remote', 'postgres', 'pglite']),
-    status: z.string(),
-    ms: z.number(),
-  }),
-});
+/**
+ * The `data` of GET /api/health of the web application (lib/bff/health.ts), in the envelope: up
+ * or down for anyone; how the service is reached and answered, for signed-in administrators.
+ */
+export const healthData = z.object({
+  status: z.enum(['up', 'down']),
+  mode: z.enum(['http', 'in-process']).optional(),
+  database: z.enum(['remote', 'postgres', 'pglite']).optional(),
+  /** 'ok', or why not: 'timeout', 'unreachable', 'error'... */
+  upstream: z.string().optional(),
+  ms: z.number().optional(),
+}).strict();
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -39,6 +41,8 @@ export interface BffAnswer {
   data?: z.ZodType;
   /** The whole successful answer, not an envelope (with the HTTP status it has when not ready). */
   raw?: { schema: z.ZodType; notReady: string };
+  /** The 503 envelope the web application answers with the same `data` when the service is not ready. */
+  unavailable?: string;
   note?: string;
   setsCookie?: true;
 }
@@ -55,7 +59,8 @@ export const BFF_ANSWERS: Record<string, BffAnswer> = {
   'admin/updatePassWord': { note: 'Every session of the account ends, this one included: sign in again with the new password.' },
   'businessMessage/count': { note: 'When the user\'s grants changed since the session\'s menu was read, the answer carries the new version in the `x-menu-version` header (and the session\'s pages are refreshed).' },
   health: {
-    raw: { schema: healthReport, notReady: 'The service or its database is not ready (same body, `upstream.status` says why).' },
-    note: 'The web application answers its own readiness report here (not an envelope); the platform service on its own answers `{code: 200, data: {database: "ok"}}`.',
+    data: healthData,
+    unavailable: 'The service or its database is not ready: the same envelope with code 503 and `data.status` "down".',
+    note: 'The web application answers its own readiness here: anyone learns up (200) or down (503); signed-in administrators also see how the service is reached (`mode`, `database`, `upstream`, `ms`). The platform service on its own answers `{code: 200, data: {database: "ok"}}`.',
   },
 };

@@ -8,7 +8,8 @@ import { accessDescription, accessOf } from './access';
 import { BFF_ANSWERS, fileTypesOf } from './bff';
 import { INTRO } from './intro';
 import { SchemaBook, type JsonSchema } from './json-schema';
-import { ERROR_RESPONSES, errorsOf, successEnvelope } from './responses';
+import { ERROR_RESPONSES, errorsOf, successEnvelope, unavailableEnvelope } from './responses';
+import { OWN_ROUTES } from './routes';
 
 /**
  * The OpenAPI 3.1 document of the /api contract, generated from the call table
@@ -79,7 +80,10 @@ function success(path: string, spec: TableEntry, book: SchemaBook): Record<strin
   const headers = bff?.setsCookie
     ? { 'Set-Cookie': { description: `The session cookie \`${SESSION_COOKIE}\`.`, schema: { type: 'string' } } }
     : undefined;
-  return { 200: { description: 'Success.', ...(headers ? { headers } : {}), content: { 'application/json': { schema: successEnvelope(data) } } } };
+  return {
+    200: { description: 'Success.', ...(headers ? { headers } : {}), content: { 'application/json': { schema: successEnvelope(data) } } },
+    ...(bff?.unavailable ? { 503: { description: bff.unavailable, content: { 'application/json': { schema: unavailableEnvelope(data) } } } } : {}),
+  };
 }
 
 function operation(path: string, spec: TableEntry, method: 'GET' | 'POST', methods: ('GET' | 'POST')[], book: SchemaBook): JsonSchema {
@@ -115,6 +119,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
     for (const method of methods) item[method.toLowerCase()] = operation(path, spec, method, methods, book);
     paths[`/api/${path}`] = item;
     tags.add(path.split('/', 1)[0] ?? path);
+  }
+  for (const [path, item] of Object.entries(OWN_ROUTES)) {
+    paths[path] = item;
+    for (const operation of Object.values(item)) for (const tag of (operation.tags as string[] | undefined) ?? []) tags.add(tag);
   }
   return {
     openapi: '3.1.1',

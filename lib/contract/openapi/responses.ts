@@ -14,6 +14,7 @@ const envelope = (code: JsonSchema, data: JsonSchema, description?: string): Jso
 });
 
 export const successEnvelope = (data: JsonSchema) => envelope({ const: 200 }, data);
+export const unavailableEnvelope = (data: JsonSchema) => envelope({ const: 503 }, data);
 
 const nothing: JsonSchema = { type: 'null' };
 
@@ -21,8 +22,8 @@ function errorResponse(code: number, description: string, data: JsonSchema = not
   return { description, content: { 'application/json': { schema: envelope({ const: code }, data) } } };
 }
 
-/** Calls that count attempts and answer 429 (sign-in, SMS codes, password changes). */
-const THROTTLED = new Set(['admin/login', 'admin/sendSms', 'admin/updatePassWord', 'systemUser/updatePassWord']);
+/** Calls that count attempts and answer 429 (sign-in, SMS codes, password changes, the portal's consultations per address). */
+const THROTTLED = new Set(['admin/login', 'admin/sendSms', 'admin/updatePassWord', 'systemUser/updatePassWord', 'mobile/public/businssConsult/add']);
 
 export const ERROR_RESPONSES: Record<string, JsonSchema> = {
   Unauthorized: errorResponse(401, 'No session, or it expired (the session cookie is cleared): sign in again.'),

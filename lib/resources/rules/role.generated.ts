@@ -2,6 +2,7 @@
 import { addFormRules } from '../form-rules';
 
 addFormRules({
+  "role/authorize": {"id":{"type":"number","required":"validation.id","integer":"validation.id","min":[1,"validation.id"],"max":[2147483647,"validation.id"]},"permissionIds":{"type":"array","required":"validation.permissionIds","max":[2000,"validation.permissionIds"]},"version":{"type":"number","required":"validation.version","integer":"validation.version","min":[1,"validation.version"],"max":[2147483647,"validation.version"]}},
   "role/changeState": {"id":{"type":"number","required":"validation.id","integer":"validation.id","min":[1,"validation.id"],"max":[2147483647,"validation.id"]},"state":{"type":"enum","required":"validation.roleState"},"version":{"type":"number","required":"validation.version","integer":"validation.version","min":[1,"validation.version"],"max":[2147483647,"validation.version"]}},
   "role/del": {"id":{"type":"number","required":"validation.id","integer":"validation.id","min":[1,"validation.id"],"max":[2147483647,"validation.id"]}},
   "role/roleList": {"pageNum":{"type":"number","integer":"validation.pageNum","min":[1,"validation.pageNum"],"max":[100000,"validation.pageNum"]},"pageSize":{"type":"number","integer":"validation.pageSize","min":[1,"validation.pageSize"],"max":[100,"validation.pageSize"]},"name":{"type":"string","max":[64,"validation.tooLong"]},"state":{"type":"other"}},

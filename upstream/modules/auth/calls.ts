@@ -8,12 +8,33 @@ import { addressFailure, openPasswordCheck, passwordRight, rememberAddress } fro
 import { changeOwnPassword } from './password';
 import { checkCode, checkIpQuota, consumeCode, sendCode, smsSwitchOn, spendAttempt, useCode } from './sms';
 import { loadUserInfo } from './user-info';
+import { outcomeOf, recordSignIn } from './sign-in-log';
 
 const findUser = (ctx: { db: import('../../db').Db }, username: string) =>
   ctx.db.selectFrom('app_user').selectAll()
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
     .where('state', '<>', 'WRITTEN_OFF')
     .executeTakeFirst();
+
+/** A password sign-in (with the SMS code when the switch is on) of the account the name found. */
+async function signIn(ctx: CallContext, input: { username: string; password: string; code?: string }, user: Awaited<ReturnType<typeof findUser>>): Promise<LoginResult> {
+  const check = await openPasswordCheck(ctx, input.username, user?.id ?? null);
+  const ok = user ? await verifyPassword(input.password, user.password_hash) : await verifyNothing(input.password);
+  if (!user || !ok) {
+    const minutes = await addressFailure(ctx);
+    throw minutes === null ? new AppError(CODES.forbidden, 'loginFailed') : new AppError(CODES.tooMany, 'loginAddressLimited', { minutes });
+  }
+  await passwordRight(ctx.db, check);
+  if (user.state !== 'ENABLED') throw new AppError(CODES.forbidden, 'accountDisabled');
+  if (await smsSwitchOn(ctx.db)) {
+    if (!input.code) throw invalid({ code: 'validation.captchaRequired' });
+    if (!user.mobile) throw new AppError(CODES.forbidden, 'smsNoMobile');
+    await consumeCode(ctx.db, ctx.options, user.mobile, 'LOGIN', input.code, 'code', ctx.now);
+  }
+  await rememberAddress(ctx, user.id);
+  const { token, uuid } = await issueToken(ctx.db, user.id, ctx.now, ctx.options.tokenTtlMs);
+  return { uuid, token, info: await loadUserInfo(ctx.db, user.id) };
+}
 
 /**
  * A refused sign-in input that names an account (a NUL or overlong user name, say) is a failed
@@ -30,22 +51,14 @@ export const authCalls = [
     onInvalid: countRefusedAttempt,
     async handler(ctx, input): Promise<LoginResult> {
       const user = await findUser(ctx, input.username);
-      const check = await openPasswordCheck(ctx, input.username, user?.id ?? null);
-      const ok = user ? await verifyPassword(input.password, user.password_hash) : await verifyNothing(input.password);
-      if (!user || !ok) {
-        const minutes = await addressFailure(ctx);
-        throw minutes === null ? new AppError(CODES.forbidden, 'loginFailed') : new AppError(CODES.tooMany, 'loginAddressLimited', { minutes });
+      try {
+        const result = await signIn(ctx, input, user);
+        await recordSignIn(ctx, input.username, user, 'SUCCESS');
+        return result;
+      } catch (error) {
+        await recordSignIn(ctx, input.username, user, outcomeOf(error));
+        throw error;
       }
-      await passwordRight(ctx.db, check);
-      if (user.state !== 'ENABLED') throw new AppError(CODES.forbidden, 'accountDisabled');
-      if (await smsSwitchOn(ctx.db)) {
-        if (!input.code) throw invalid({ code: 'validation.captchaRequired' });
-        if (!user.mobile) throw new AppError(CODES.forbidden, 'smsNoMobile');
-        await consumeCode(ctx.db, ctx.options, user.mobile, 'LOGIN', input.code, 'code', ctx.now);
-      }
-      await rememberAddress(ctx, user.id);
-      const { token, uuid } = await issueToken(ctx.db, user.id, ctx.now, ctx.options.tokenTtlMs);
-      return { uuid, token, info: await loadUserInfo(ctx.db, user.id) };
     },
   }),
 

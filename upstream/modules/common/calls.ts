@@ -1,3 +1,4 @@
+import { audit } from '../../core/audit';
 import { sql } from 'kysely';
 import { defineCall } from '../../core/call';
 import { notFound } from '../../core/errors';
@@ -31,10 +32,7 @@ export const commonCalls = [
       const result = await ctx.db.updateTable('system_param').set({ value: input.value, updated_at: ctx.now })
         .where('key', '=', input.key).executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) throw notFound('param');
-      await ctx.db.insertInto('audit_log').values({
-        actor_id: ctx.user.id, action: 'systemParam.update', target_type: 'system_param', target_id: input.key,
-        summary: JSON.stringify({ value: input.value }),
-      }).execute();
+      await audit(ctx.db, ctx.user, 'systemParam.update', { type: 'system_param', id: input.key }, { value: input.value });
       return { key: input.key, value: input.value };
     },
   }),

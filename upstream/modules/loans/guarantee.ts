@@ -9,7 +9,7 @@ import { applyStrategies } from '../risk/strategy';
 import { dateText } from '../workflow/rows';
 import { addMonths } from '../../../lib/workflow/loan-schedule';
 import { loanAccountAnswer } from './read';
-import { claimKey, lockAccount, loanSettings, requireOwnOrg, requireVersion, toFen, touchAccount, yuanOf, type AccountRow } from './store';
+import { claimKey, lockAccount, loanSettings, requireVersion, toFen, touchAccount, yuanOf, type AccountRow } from './store';
 
 type Db = Kysely<Database>;
 type Ctx = CallContext<AuthUser>;
@@ -73,7 +73,6 @@ export const guaranteeCalls = [
     path: 'loanAccount/compensate',
     /** A person of the loan's guarantee company records the compensation paid; it waits for a second person. */
     handler: (ctx, input) => accountAction(ctx, input, 'compensate', async (trx, account) => {
-      await requireOwnOrg(trx, ctx.user, account, 'guarantee_org_id');
       const settings = await loanSettings(trx);
       if (account.state !== 'OVERDUE' || account.overdue_days < settings.claimDays) {
         throw conflict('fund.notClaimable', { days: account.overdue_days, claimDays: settings.claimDays });
@@ -97,7 +96,6 @@ export const guaranteeCalls = [
      * the guarantee balance, the fund pays, and the blacklist strategy's situation fires; or rejects it.
      */
     handler: (ctx, input) => accountAction(ctx, input, 'confirmCompensation', async (trx, account) => {
-      await requireOwnOrg(trx, ctx.user, account, 'guarantee_org_id');
       const entry = await pendingCompensation(trx, account.application_id, input.entryId);
       if (entry.recorded_by === ctx.user.id) throw conflict('fund.fourEyes');
       const decided = { decided_by: ctx.user.id, decided_at: ctx.now, opinion: input.opinion };
@@ -124,7 +122,6 @@ export const guaranteeCalls = [
     path: 'loanAccount/recover',
     /** An amount recovered after compensation goes back to the fund; recovered in full, the loan is settled. */
     handler: (ctx, input) => accountAction(ctx, input, 'recover', async (trx, account) => {
-      await requireOwnOrg(trx, ctx.user, account, 'guarantee_org_id');
       if (account.state !== 'COMPENSATED' && account.state !== 'RECOVERING') throw conflict('fund.notCompensated');
       if (await pendingOf(trx, 'loan_write_off', account.application_id)) throw conflict('fund.writeOffPending');
       notAfterToday(ctx, input.recoveredOn, 'recoveredOn');
@@ -152,7 +149,6 @@ export const guaranteeCalls = [
     path: 'loanAccount/writeOff',
     /** The company asks to write off what is still unrecovered, once the compensation is the configured years old; renshe confirms. */
     handler: (ctx, input) => accountAction(ctx, input, 'writeOff', async (trx, account) => {
-      await requireOwnOrg(trx, ctx.user, account, 'guarantee_org_id');
       if (account.state !== 'COMPENSATED' && account.state !== 'RECOVERING') throw conflict('fund.notCompensated');
       if (await pendingOf(trx, 'loan_write_off', account.application_id)) throw conflict('fund.writeOffPending');
       const settings = await loanSettings(trx);
@@ -170,7 +166,6 @@ export const guaranteeCalls = [
     path: 'loanAccount/confirmWriteOff',
     /** Renshe of the loan's bureau confirms the write-off (the loan is settled, WRITTEN_OFF; the blacklist entry stays) or rejects it. */
     handler: (ctx, input) => accountAction(ctx, input, 'confirmWriteOff', async (trx, account) => {
-      await requireOwnOrg(trx, ctx.user, account, 'renshe_org_id');
       const entry = await pendingWriteOff(trx, account.application_id, input.entryId);
       if (entry.requested_by === ctx.user.id) throw conflict('fund.fourEyes');
       const decided = { decided_by: ctx.user.id, decided_at: ctx.now, opinion: input.opinion };

@@ -11,7 +11,7 @@ import { enqueueEvent } from '../push/enqueue';
 import { dateText } from '../workflow/rows';
 import { nextDue } from './open';
 import { loanAccountAnswer } from './read';
-import { claimKey, fenOf, lockAccount, requireOwnOrg, requireVersion, toFen, touchAccount, type AccountRow } from './store';
+import { claimKey, fenOf, lockAccount, requireVersion, toFen, touchAccount, type AccountRow } from './store';
 
 type Db = Kysely<Database>;
 
@@ -94,7 +94,6 @@ const dateOf = (value: Date | string) => {
  */
 async function repay(trx: Db, ctx: CallContext<AuthUser>, input: RepayInput) {
   const account = await lockAccount(trx, ctx.user, input.id);
-  await requireOwnOrg(trx, ctx.user, account, 'bank_org_id');
   const known = await trx.selectFrom('loan_repayment').selectAll().select(dateText('paid_on').as('paid')).where('application_id', '=', input.id)
     .where('report_id', '=', input.reportId).executeTakeFirst();
   if (known) {

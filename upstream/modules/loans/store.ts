@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysel
 import type { Database } from '../../db/schema';
 import type { LoanTables } from '../../db/schema-loans';
 import type { AuthUser } from '../../core/call';
+import type { RowKind } from '../../core/row-access';
 import { conflict, forbidden, notFound } from '../../core/errors';
 import { caseScope } from '../workflow/scope';
 import type { PostLoanSettings } from '../../../lib/contract/loans';
@@ -47,11 +48,21 @@ export async function lockAccount(trx: Db, user: AuthUser, id: number): Promise<
   return account;
 }
 
-/** Acts only a person of the loan's own organisation of that kind (its bank, its guarantee company, its renshe bureau). */
-export async function requireOwnOrg(trx: Db, user: AuthUser, account: AccountRow, column: OrgColumn) {
-  const scope = await caseScope(trx, user);
-  if (scope === null || !scope.includes(account[column])) throw forbidden();
-}
+const ORG_OF = { bank: 'bank_org_id', guarantee: 'guarantee_org_id', renshe: 'renshe_org_id' } as const;
+
+/**
+ * A loan named by a call's input (row access of kind 'loan'): in the caller's scope (its bank,
+ * guarantee company or renshe bureau), else 404; with `org`, acted on only by a person of the
+ * loan's own organisation of that kind (its bank reports repayments, its guarantee company
+ * compensates, its bureau confirms write-offs), else 403. The operator's staff read every loan
+ * and act on none.
+ */
+export const loanRowAccess: RowKind = async (ctx, id, rule) => {
+  const account = await ctx.db.selectFrom('loan_account').select(['bank_org_id', 'guarantee_org_id', 'renshe_org_id']).where('application_id', '=', id).executeTakeFirst();
+  const scope = await caseScope(ctx.db, ctx.user);
+  if (!account || !loanVisible(account, scope)) throw notFound('loan');
+  if (rule.org && !(scope?.includes(account[ORG_OF[rule.org]]) ?? false)) throw forbidden();
+};
 
 /**
  * The key of a post-loan action: a retry (same key, action, loan and person) answers 'retry',

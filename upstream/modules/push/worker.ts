@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PushSettings, SupervisionSettings } from '../../options';
 import { log } from '../../../lib/http/log';
+import { countDelivery } from '../../../lib/http/metrics';
 import { backoff, post, type Attempt } from './deliver';
 import { dailyBatchDue, ensureDailyBatch } from './supervision';
 import { supervisionProvider, type SupervisionResult } from '../../integrations/supervision';
@@ -122,7 +123,13 @@ export function startPushWorker(db: Db, options: WorkerOptions, poll = true): Pu
         ? await platform.send({ body: row.payload, idempotencyKey: row.idempotency_key, count: (JSON.parse(row.payload) as { count: number }).count }, stopping.signal)
         : await deliverEvent(db, row, options.push, stopping.signal);
       await record(db, row, attempt, options.now(), options.push);
-      if (!attempt.ok) log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, error: attempt.error, httpCode: attempt.httpCode }, 'push attempt failed');
+      // One line and one count per delivery attempt, naming the target and this process, so it shows which replica delivered what.
+      const target = row.kind === 'SUPERVISION' ? 'supervision' : String(row.target_id);
+      const outcome = attempt.ok ? 'delivered' : row.attempts >= row.attempt_limit ? 'dead' : 'failed';
+      countDelivery(target, outcome);
+      const line = { outboxId: row.id, kind: row.kind, target, event: row.event, attempts: row.attempts, outcome, httpCode: attempt.httpCode, pid: process.pid };
+      if (attempt.ok) log.info(line, 'push delivered');
+      else log.warn({ ...line, error: attempt.error }, 'push attempt failed');
     }));
     return rows.length;
   }

@@ -46,7 +46,7 @@ export const applyCalls = [
   defineCall({
     path: 'applyStatistics/unfold',
     async handler(ctx, input) {
-      return pageOf(ctx.db, await unfoldCases(ctx.db, ctx.user, input, ctx.now), input, ctx.now);
+      return pageOf(ctx.db, ctx.user, await unfoldCases(ctx.db, ctx.user, input, ctx.now), input, ctx.now);
     },
   }),
   defineCall({

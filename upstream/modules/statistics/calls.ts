@@ -34,7 +34,7 @@ export const statisticsCalls = [
     path: 'businessClubFirstTrial/statisticsFormUnfold',
     async handler(ctx, input): Promise<Page<ApplicationRow>> {
       const base = await statisticsCases(ctx.db, ctx.user, input, periodOf(input, ctx.now));
-      return pageOf(ctx.db, cellCases(base, input, ctx.now), input, ctx.now);
+      return pageOf(ctx.db, ctx.user, cellCases(base, input, ctx.now), input, ctx.now);
     },
   }),
   defineCall({

@@ -26,7 +26,7 @@ function actionCall<P extends ActionPath>(path: P, spec: ActionSpec<InputOf<P>>)
 
 export const actionCalls = [
   actionCall('businessClubFirstTrial/check', {
-    verb: 'check', action: 'CHECK', move: () => ({ action: 'CHECK' }), pick: (i) => i.nextUserId,
+    action: 'CHECK', move: () => ({ action: 'CHECK' }), pick: (i) => i.nextUserId,
     // Renshe first review approves only with the client group's proof documents on the case; the last stage's approval tells the applicant.
     async after(trx, ctx, app) {
       const missing = app.stage === 'RS_FIRST' ? (await proofsOf(trx, app)).filter((p) => !p.uploaded) : [];
@@ -42,14 +42,14 @@ export const actionCalls = [
     },
   }),
   actionCall('businessClubFirstTrial/reject', {
-    verb: 'reject', action: 'REJECT', move: (i) => ({ action: 'REJECT', targetNodeId: i.nodeId }), pick: (i) => i.userId,
+    action: 'REJECT', move: (i) => ({ action: 'REJECT', targetNodeId: i.nodeId }), pick: (i) => i.userId,
   }),
   // A return keeps the case at its stage with its reviewer, waiting for the documents named (DOMAIN.md section 1).
   actionCall('businessClubFirstTrial/return', {
-    verb: 'reject', action: 'RETURN', move: () => ({ action: 'RETURN' }), details: (i) => ({ documents: i.documents }), after: recordReturn,
+    action: 'RETURN', move: () => ({ action: 'RETURN' }), details: (i) => ({ documents: i.documents }), after: recordReturn,
   }),
   actionCall('businessClubFirstTrial/refuse', {
-    verb: 'refuse', action: 'REFUSE', move: () => ({ action: 'REFUSE' }),
+    action: 'REFUSE', move: () => ({ action: 'REFUSE' }),
     refuseReasonId: (i) => i.reasonId,
     apply: (i) => ({ refuse_reason_id: i.reasonId }),
     async after(trx, ctx, app, i) {
@@ -62,18 +62,18 @@ export const actionCalls = [
       if (reason.fraud) await applyStrategies(trx, ctx, 'FALSE_MATERIAL', { name: app.name, idNumber: app.id_number, mobile: app.mobile });
     },
   }),
-  actionCall('businessClubFirstTrial/redeploy', { verb: 'redeploy', action: 'REDEPLOY', move: () => ({ action: 'REDEPLOY' }), pick: (i) => i.userId }),
+  actionCall('businessClubFirstTrial/redeploy', { action: 'REDEPLOY', move: () => ({ action: 'REDEPLOY' }), pick: (i) => i.userId }),
   actionCall('businessClubFirstTrial/adminRedeploy', {
-    verb: 'adminRedeploy', action: 'ADMIN_REDEPLOY', actor: 'scoped', move: () => ({ action: 'ADMIN_REDEPLOY' }), pick: (i) => i.userId,
+    action: 'ADMIN_REDEPLOY', actor: 'scoped', move: () => ({ action: 'ADMIN_REDEPLOY' }), pick: (i) => i.userId,
   }),
-  actionCall('businessClubFirstTrial/withdraw', { verb: 'withdraw', action: 'WITHDRAW', move: () => ({ action: 'WITHDRAW' }) }),
+  actionCall('businessClubFirstTrial/withdraw', { action: 'WITHDRAW', move: () => ({ action: 'WITHDRAW' }) }),
   actionCall('businessClubFirstTrial/updateGuaranteeQuota', {
-    verb: 'quota', action: 'QUOTA', move: () => ({ action: 'QUOTA' }),
+    action: 'QUOTA', move: () => ({ action: 'QUOTA' }),
     apply: (i) => ({ guarantee_quota: i.quota }),
     details: (i) => ({ quota: i.quota }),
   }),
   actionCall('businessClubFirstTrial/reSign', {
-    verb: 'reSign', action: 'RESIGN', move: () => ({ action: 'RESIGN' }),
+    action: 'RESIGN', move: () => ({ action: 'RESIGN' }),
     apply: (_, app) => ({ resign_count: app.resign_count + 1 }),
     // The agreement versions signed (the detail drawer shows them).
     async after(trx, _ctx, app) {
@@ -97,7 +97,7 @@ type BankStateInput = InputOf<'businessClubFirstTrial/bankState'>;
 
 /** bankState on an approved case: whether the bank issued the loan; the applicant is told when it did. */
 const loanIssued: ActionSpec<BankStateInput> = {
-  verb: 'bankState', action: 'BANK_STATE', move: (i) => ({ action: 'BANK_STATE', issued: i.issued }),
+  action: 'BANK_STATE', move: (i) => ({ action: 'BANK_STATE', issued: i.issued }),
   apply: (i) => (i.issued ? { loan_amount: i.loanAmount!, loan_date: i.loanDate! } : {}),
   details: (i) => ({ issued: i.issued, loanAmount: i.loanAmount ?? null, loanDate: i.loanDate ?? null }),
   async after(trx, ctx, app, i) {
@@ -117,7 +117,7 @@ const loanIssued: ActionSpec<BankStateInput> = {
  * watches: its enabled rules blacklist the proposer in the same transaction.
  */
 const repaymentReported: ActionSpec<BankStateInput> = {
-  verb: 'bankState', action: 'BANK_STATE', actor: 'scoped', stage: 'BANK_TRANSFER',
+  action: 'BANK_STATE', actor: 'scoped',
   move: (i) => ({ action: 'BANK_STATE', issued: i.issued, repayment: true }),
   apply: (i) => ({ repayment_state: i.repayment!, overdue_days: i.overdueDays ?? null }),
   details: (i) => ({ repayment: i.repayment!, overdueDays: i.overdueDays ?? null }),

@@ -1,7 +1,7 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthUser, CallContext } from '../../core/call';
-import { conflict, forbidden, invalid, notFound } from '../../core/errors';
+import { conflict, invalid, notFound } from '../../core/errors';
 import { allowed } from '../../core/permission';
 import { storedText } from '../../core/stored-text';
 import type { ActionResult, NodePerson } from '../../../lib/contract/workflow';
@@ -11,7 +11,6 @@ import { STAGE_INFO, type Action, type Stage } from '../../../lib/workflow/stage
 import { deadlineFor, moduleNodes, nodePeople, passedNodes } from './flow';
 import { approvalsOf, keyUses, lockKey } from './guards';
 import { applicationRows, toApplicationRow } from './rows';
-import { caseScope, caseVisible } from './scope';
 import { enqueueEvent, isPushEvent } from '../push/enqueue';
 
 type Trx = Kysely<Database>;
@@ -22,7 +21,6 @@ export interface ActionInput { id: number; version: number; key: string; opinion
 
 /** One workflow action: its button, its record, where it moves the case and what else it writes. */
 export interface ActionSpec<I extends ActionInput> {
-  verb: string;
   action: Action;
   move: (input: I) => Move;
   /** 'assignee': only the case's assignee (the default); 'scoped': any holder of the button who sees the case. */
@@ -33,8 +31,6 @@ export interface ActionSpec<I extends ActionInput> {
   apply?: (input: I, app: App) => Updateable<Database['application']>;
   details?: (input: I) => Record<string, unknown>;
   refuseReasonId?: (input: I) => number;
-  /** The stage whose button the action needs on a case past its stages (a repayment report on an issued loan). */
-  stage?: Stage;
   /** After the change, inside the same transaction (e.g. the refusal SMS). */
   after?: (trx: Trx, ctx: Ctx, app: App, input: I) => Promise<void>;
 }
@@ -75,13 +71,12 @@ export async function runAction<I extends ActionInput>(ctx: Ctx, spec: ActionSpe
   return ctx.db.transaction().execute(async (trx) => {
     await lockKey(trx, input.key);
     const app = await lockApplication(trx, input.id);
-    if (!app || !caseVisible(app, await caseScope(trx, user))) throw notFound('application');
+    // The dispatcher has resolved the call's row access (the case in scope, the button at its stage); the version check below keeps it current.
+    if (!app) throw notFound('application');
     const key = keyVerdict(await keyUses(trx, input.key), { action: spec.action, actorId: user.id, applicationId: app.id });
     if (key.kind === 'reused') throw conflict('workflow.keyUsed');
     if (key.kind === 'retry') return actionResult(trx, app.id, key.recordIds[0]!, now);
     if (app.version !== input.version) throw conflict('workflow.stale');
-    const stage: Stage = app.stage ?? spec.stage ?? 'RS_FIRST';
-    if (!(await holdsButton(trx, user, stage, spec.verb))) throw forbidden();
     const approvals = await approvalsOf(trx, app.id);
     const refusal = actorRefusal(spec.action, user.id, { assigneeId: app.assignee_id, makerId: app.maker_id, stage: app.stage, approvals }, spec.actor === 'scoped');
     if (refusal) throw conflict(`workflow.${refusal}`);

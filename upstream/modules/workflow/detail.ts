@@ -15,6 +15,7 @@ import { moduleNodes, rejectable } from './flow';
 import { applicationRows, dateText, toApplicationRow } from './rows';
 import { proofsOf } from './people';
 import { caseScope, caseVisible } from './scope';
+import { actsOn } from './row-can';
 
 type Trx = Kysely<Database>;
 
@@ -38,7 +39,7 @@ export async function applicationDetail(db: Trx, user: AuthUser, id: number, now
     .where('a.id', '=', id).executeTakeFirstOrThrow();
   const stage = app.stage ?? 'RS_FIRST';
   const [act, adminRedeploy, reveal, open] = await Promise.all([
-    Promise.resolve(app.assignee_id === user.id && (app.status === 'IN_REVIEW' || app.status === 'APPROVED' || app.status === 'RETURNED')),
+    Promise.resolve(actsOn(user, app)),
     holdsButton(db, user, stage, 'adminRedeploy'),
     allowed(db, user, anyStage('reveal')),
     rejectable(db, [app.id]),

@@ -1,7 +1,7 @@
 import { defineCall } from '../../core/call';
-import { ensureExportable, localDateTime, xlsxFile } from '../../core/export';
+import { ensureExportable, xlsxFile } from '../../core/export';
 import type { Translate } from '../../core/i18n';
-import type { Cell } from '../../core/xlsx';
+import { chinaDateCell, type Cell } from '../../core/xlsx';
 import type { ApplicationRow } from '../../../lib/contract/workflow';
 import { applyOrder, countUpTo, workbenchCases } from './list';
 import { applicationRows, toApplicationRow } from './rows';
@@ -18,11 +18,11 @@ export const COLUMNS: [string, (row: ApplicationRow, t: Translate) => Cell][] = 
   ['guaranteeMethod', (r, t) => t(`approval.guaranteeMethod.${r.guaranteeMethod}`)],
   ['status', (r, t) => (r.status === 'IN_REVIEW' && r.stage ? t(`approval.reviewAt.${r.stage}`) : t(`approval.status.${r.status}`))],
   ['assignee', (r) => r.assignee?.nickname ?? ''],
-  ['deadline', (r) => localDateTime(r.deadline)],
+  ['deadline', (r) => chinaDateCell(r.deadline)],
   ['overdue', (r, t) => t(r.overdue ? 'crud.yes' : 'crud.no')],
   ['guaranteeOrg', (r) => r.guaranteeOrg],
   ['bankOrg', (r) => r.bankOrg],
-  ['createTime', (r) => localDateTime(r.createTime)],
+  ['createTime', (r) => chinaDateCell(r.createTime)],
 ];
 
 export const exportCalls = [

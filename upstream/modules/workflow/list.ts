@@ -8,6 +8,7 @@ import { STAGES, type Stage } from '../../../lib/workflow/stages';
 import { rejectableOf } from './flow';
 import { applicationRows, toApplicationRow } from './rows';
 import { caseScope, inCaseScope, orgColumnOf } from './scope';
+import { rowCan } from './row-can';
 
 type Search = Omit<WorkbenchQuery, 'stage' | 'scope' | 'mine' | 'pageNum' | 'pageSize' | 'order'>;
 export type AppQuery<O> = SelectQueryBuilder<Database & { a: Database['application'] }, 'a', O>;
@@ -56,15 +57,15 @@ export async function pageTotals(db: Db, base: SelectQueryBuilder<any, any, obje
   return { total, totalPage: Math.ceil(total / pageSize), ...(capped ? { capped } : {}) };
 }
 
-export async function pageOf(db: Db, base: AppQuery<object>, input: { pageNum: number; pageSize: number; order?: string }, now: Date): Promise<Page<ApplicationRow>> {
+export async function pageOf(db: Db, user: AuthUser, base: AppQuery<object>, input: { pageNum: number; pageSize: number; order?: string }, now: Date): Promise<Page<ApplicationRow>> {
   // The page's ids are picked on the bare table (index order), then joined for display.
   const ids = applyOrder(base.select('a.id'), input.order).limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize);
   const [totals, rows] = await Promise.all([
     pageTotals(db, base, input.pageSize),
     applyOrder(applicationRows(db).select(['a.module_id', 'a.node_id']).where('a.id', 'in', ids), input.order).execute(),
   ]);
-  const open = await rejectableOf(db, rows);
-  return { list: rows.map((row) => ({ ...toApplicationRow(row, now), rejectable: open.has(row.id) })), ...totals };
+  const [open, can] = await Promise.all([rejectableOf(db, rows), rowCan(db, user, rows)]);
+  return { list: rows.map((row) => ({ ...toApplicationRow(row, now), rejectable: open.has(row.id), can: can(row) })), ...totals };
 }
 
 /** The cases a stage's workbench search finds (before paging): the list's and the export's. */
@@ -89,7 +90,7 @@ export async function workbenchCases(db: Db, user: AuthUser, input: Omit<Workben
 
 /** A stage's workbench: cases waiting there for the user's organisations, or worked there by them. */
 export async function workbenchList(db: Db, user: AuthUser, input: WorkbenchQuery, now: Date) {
-  return pageOf(db, await workbenchCases(db, user, input, now), input, now);
+  return pageOf(db, user, await workbenchCases(db, user, input, now), input, now);
 }
 
 /** How many rows a query finds, counting at most `cap + 1` (enough to tell 'more than cap'). */
@@ -121,5 +122,5 @@ export async function loanQuery(db: Db, user: AuthUser, input: LoanQuery, now: D
   if (scope !== null) base = base.where((eb) => inCaseScope(eb, scope));
   if (input.stage) base = base.where('a.stage', '=', input.stage);
   if (input.borrowerType) base = base.where('a.borrower_type', '=', input.borrowerType);
-  return pageOf(db, applySearch(base, input, now), input, now);
+  return pageOf(db, user, applySearch(base, input, now), input, now);
 }

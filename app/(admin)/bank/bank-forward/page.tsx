@@ -1,8 +1,12 @@
-import { WorkbenchPage, workbenchMetadata } from '@/components/approval/workbench-page';
+import { Workbench } from '@/components/approval/workbench';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { PageMessages } from '@/components/providers/page-messages';
 
-export const generateMetadata = () => workbenchMetadata('BANK_TRANSFER');
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('resources.workbench'))('BANK_TRANSFER.title') };
+}
 
 export default function Page() {
-  return <PageMessages of="workbench"><WorkbenchPage stage="BANK_TRANSFER" /></PageMessages>;
+  return <PageMessages of="workbench"><Workbench stage="BANK_TRANSFER" /></PageMessages>;
 }

@@ -1,8 +1,12 @@
-import { WorkbenchPage, workbenchMetadata } from '@/components/approval/workbench-page';
+import { Workbench } from '@/components/approval/workbench';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { PageMessages } from '@/components/providers/page-messages';
 
-export const generateMetadata = () => workbenchMetadata('GC_SECOND');
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('resources.workbench'))('GC_SECOND.title') };
+}
 
 export default function Page() {
-  return <PageMessages of="workbench"><WorkbenchPage stage="GC_SECOND" /></PageMessages>;
+  return <PageMessages of="workbench"><Workbench stage="GC_SECOND" /></PageMessages>;
 }

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { LoanQuery } from '@/components/approval/loan-query';
-import { viewerId } from '@/components/approval/workbench-page';
 import { PageMessages } from '@/components/providers/page-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -9,5 +8,5 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function Page() {
-  return <PageMessages of="loanQuery"><LoanQuery userId={await viewerId()} /></PageMessages>;
+  return <PageMessages of="loanQuery"><LoanQuery /></PageMessages>;
 }
