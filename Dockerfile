@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The product as one container (README, 'Deploy'). Two targets from one build:
+# The product as one container (docs/operations.md, 'The container'). Two targets from one build:
 #   web (the default)  the web application, with the platform service in-process
 #                      (embedded PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL)
 #   upstream           the platform service alone (`npm run upstream`), reached through UPSTREAM_URL

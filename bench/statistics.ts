@@ -14,8 +14,8 @@
  * of the service migrate as well): the 申请统计 forms then need migration 0024's rollups and the
  * unfold of a stage's waits its stage_wait_case already there.
  *
- * A database of 1,000,000 applications in about half an hour (PostgreSQL; see the README's
- * 'Many applications, for benchmarks'):
+ * A database of 1,000,000 applications in about half an hour (PostgreSQL; see bench/README.md,
+ * 'Many applications'):
  *
  *   npm run seed:applications -- --count 100000 --database-url URL
  *   npm run seed:applications -- --grow-to 1000000 --database-url URL

@@ -8,7 +8,7 @@ import { fail, heldBy, options } from './data-dir.mjs';
  * database (DATA_DIR/pglite, as PGlite's own dump) and of the uploaded files
  * (DATA_DIR/files), taken while no server holds the data directory. The backup is a folder:
  * pglite.tar.gz, files/ and manifest.json (what it holds and the dump's checksum).
- * PostgreSQL installations back up with pg_dump instead (README, Deploy).
+ * PostgreSQL installations back up with pg_dump instead (docs/operations.md, 'Backups and restore').
  */
 const { values, dataDir } = options({ out: { type: 'string' } });
 const database = join(dataDir, 'pglite');

@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { elapsed, runPhase } from './build-progress.mjs';
 
 const SOURCES = ['app', 'components', 'lib', 'upstream', 'messages', 'i18n', 'public', 'scripts'];
 /** Written by the build itself (scripts/error-images.tsx), from the packages of package-lock.json. */
@@ -34,21 +34,29 @@ export function sourceStamp(root = process.cwd()) {
   return hash.digest('hex');
 }
 
-function runNext(args, env = {}) {
-  execFileSync(process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), ...args], {
-    stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
-  });
-}
-
 export function readStamp(root = process.cwd()) {
   try { return readFileSync(join(root, '.next', 'source-stamp'), 'utf8'); } catch { return null; }
 }
 
-/** The production build: antd's token and stylesheet for our theme and the error pages' illustrations, then Next's build. */
-export function buildApp() {
-  for (const script of ['antd-token.tsx', 'antd-css.tsx', 'error-images.tsx']) {
-    execFileSync(process.execPath, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), join('scripts', script)], { stdio: 'inherit' });
+const PHASES = [
+  ['antd theme token', 'antd-token.tsx'],
+  ['antd stylesheets', 'antd-css.tsx'],
+  ['error page images', 'error-images.tsx'],
+];
+
+/**
+ * The production build: antd's token and stylesheet for our theme and the error pages'
+ * illustrations, then Next's build. Each phase prints a line when it starts, at least every
+ * 20 s while it runs and when it ends (scripts/build-progress.mjs).
+ */
+export async function buildApp() {
+  const started = Date.now();
+  for (const [phase, script] of PHASES) {
+    await runPhase(phase, process.execPath, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), join('scripts', script)], { started });
   }
-  runNext(['build'], { NODE_ENV: 'production' });
+  await runPhase('next build (compile, type check, pages)', process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    started,
+  });
+  console.log(`[build] finished in ${elapsed(Date.now() - started)}`);
 }

@@ -20,7 +20,7 @@ const started = Date.now();
 
 const stamp = sourceStamp();
 if (!existsSync('.next/BUILD_ID') || readStamp() !== stamp || !existsSync('.next/standalone')) {
-  buildApp();
+  await buildApp();
   writeFileSync('.next/source-stamp', stamp);
 }
 
@@ -37,7 +37,7 @@ cpSync('messages', join(out, 'messages'), { recursive: true }); // the productio
 // The service on its own: one ES module; PGlite (WebAssembly and data files), pg and pino
 // (worker threads) stay packages, and Next's trace above already put them in node_modules.
 await build({
-  entryPoints: { server: 'upstream/server.ts', 'seed-demo': 'upstream/seed-demo.ts' },
+  entryPoints: { server: 'upstream/server.ts', 'seed-demo': 'upstream/seed-demo.ts', migrate: 'upstream/migrate.ts' },
   outdir: join(out, 'upstream'),
   outExtension: { '.js': '.mjs' },
   bundle: true,

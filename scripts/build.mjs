@@ -3,5 +3,5 @@ import { writeFileSync } from 'node:fs';
 import { buildApp, sourceStamp } from './build-stamp.mjs';
 
 const stamp = sourceStamp();
-buildApp();
+await buildApp();
 writeFileSync('.next/source-stamp', stamp);

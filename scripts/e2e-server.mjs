@@ -18,7 +18,7 @@ mkdirSync(root, { recursive: true });
 const stamp = sourceStamp();
 const built = () => existsSync('.next/BUILD_ID') && readStamp() === stamp;
 if (index === 0 && !built()) {
-  buildApp();
+  await buildApp();
   writeFileSync('.next/source-stamp', stamp);
 }
 while (!built()) await sleep(1000);

@@ -10,7 +10,7 @@ const major = (version) => Number(version.replace(/^v/, '').split('.')[0]);
 if (major(process.version) < major(wanted)) {
   console.error(
     `This project needs Node.js ${major(wanted)} LTS (${wanted}); this is Node.js ${process.version}.\n` +
-    'Get it from the npm registry (README, Quick start) and run the command again:\n' +
+    'Get it from the npm registry (README, Start it) and run the command again:\n' +
     '  export PATH="$(sh scripts/node24.sh):$PATH"',
   );
   process.exit(1);

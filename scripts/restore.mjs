@@ -7,7 +7,8 @@ import { fail, heldBy, options } from './data-dir.mjs';
  * `npm run restore -- BACKUP_DIR [--data-dir DIR] [--force]`: puts a backup of
  * `npm run backup` into DATA_DIR (the embedded database and the uploaded files). It refuses
  * a data directory that already holds a database unless --force (which replaces it) and
- * one a running server holds; the dump's checksum is verified first.
+ * one a running server holds; the dump's checksum is verified first. Every session the backup
+ * held ends (its sign-in is revoked): after a restore everyone signs in again.
  */
 const { values, positionals, dataDir } = options();
 const from = positionals[0] && resolve(positionals[0]);
@@ -29,6 +30,8 @@ mkdirSync(database, { recursive: true });
 const { PGlite } = await import('@electric-sql/pglite');
 const pglite = await PGlite.create(database, { loadDataDir: new Blob([dump]) });
 const counts = (await pglite.query('select (select count(*) from app_user)::int as users, (select count(*) from application)::int as applications')).rows[0];
+// Every session open when the backup was taken ends: its sign-in is revoked, so each user signs in again.
+const ended = (await pglite.query('update auth_token set revoked_at = now() where revoked_at is null')).affectedRows ?? 0;
 await pglite.close();
 if (counts.users !== manifest.database.users) fail(`[restore] restored ${counts.users} users where the backup holds ${manifest.database.users}`);
 
@@ -37,4 +40,4 @@ if (existsSync(join(from, 'files'))) {
   rmSync(files, { recursive: true, force: true });
   cpSync(join(from, 'files'), files, { recursive: true });
 }
-console.log(`[restore] ${dataDir}: ${counts.users} users, ${counts.applications} applications, ${manifest.files} files from the backup of ${manifest.createdAt}, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`[restore] ${dataDir}: ${counts.users} users, ${counts.applications} applications, ${manifest.files} files from the backup of ${manifest.createdAt}, ${ended} sessions ended, in ${((Date.now() - started) / 1000).toFixed(1)} s`);

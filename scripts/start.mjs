@@ -8,7 +8,7 @@ import { buildApp, readStamp, sourceStamp } from './build-stamp.mjs';
 const stamp = sourceStamp();
 if (!existsSync('.next/BUILD_ID') || readStamp() !== stamp) {
   console.log('[start] building the application (first start or changed sources)...');
-  buildApp();
+  await buildApp();
   writeFileSync('.next/source-stamp', stamp);
 }
 

@@ -93,12 +93,17 @@ export const defaultOptions: UpstreamOptions = {
 
 const int = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
+/** MIGRATE_ON_START: `false` (or `0`, `off`) for replicas that leave migrations to `npm run migrate`. */
+export function migrateOnStart(env: Record<string, string | undefined>): boolean {
+  return !['false', '0', 'off'].includes((env.MIGRATE_ON_START ?? '').trim().toLowerCase());
+}
+
 /**
  * Options from the environment (LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_IP, LOGIN_LOCK_MINUTES,
  * SMS_LOG_CODES, DATA_DIR, OVERDUE_REMIND_HOUR: 0-23, or 'off', SIMULATED_SOURCES: e.g.
  * 'insurance=fail,credit=hang', SOURCE_TIMEOUT_MS, INSURANCE_URL / INSURANCE_SECRET / INSURANCE_TIMEOUT_MS
  * and CREDIT_URL / CREDIT_SECRET / CREDIT_TIMEOUT_MS: a source with a URL is asked over HTTP; the worker's
- * PUSH_* and the platform's SUPERVISION_*: README, 'Configuration').
+ * PUSH_* and the platform's SUPERVISION_*: docs/operations.md, 'Configuration').
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Partial<UpstreamOptions> {
   const lockMinutes = int(env.LOGIN_LOCK_MINUTES);

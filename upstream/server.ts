@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { optionsFromEnv } from './options';
+import { migrateOnStart, optionsFromEnv } from './options';
 import { launchService } from './service';
 import { log } from '../lib/http/log';
 import { metricsAccessFromEnv } from '../lib/http/metrics-access';
@@ -21,7 +21,7 @@ const host = process.env.UPSTREAM_HOST ?? '127.0.0.1';
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = `${process.env.DATA_DIR || './.data'}/pglite`;
 const metrics = metricsRoute(metricsAccessFromEnv(process.env));
-const service = launchService({ databaseUrl, dataDir, demo: !databaseUrl, options: optionsFromEnv(process.env, !databaseUrl) });
+const service = launchService({ databaseUrl, dataDir, demo: !databaseUrl, migrate: migrateOnStart(process.env), options: optionsFromEnv(process.env, !databaseUrl) });
 const server = serve({
   fetch: async (request: Request, env: unknown) => {
     if (new URL(request.url).pathname === '/api/metrics') return metrics.fetch(request, env);

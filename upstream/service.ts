@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { migrate, openDatabase, type DatabaseOptions, type OpenDatabase } from './db';
+import { migrate, openDatabase, schemaUpToDate, type DatabaseOptions, type OpenDatabase } from './db';
 import { seedDemo, seedReference } from './db/seed';
 import { createCallDispatch, createUpstreamApp } from './app';
 import { defaultOptions, type UpstreamOptions } from './options';
@@ -21,20 +21,41 @@ export interface Service {
   close(): Promise<void>;
 }
 
-export type StartOptions = DatabaseOptions & { demo: boolean; options?: Partial<UpstreamOptions> };
+export type StartOptions = DatabaseOptions & {
+  demo: boolean;
+  options?: Partial<UpstreamOptions>;
+  /**
+   * Migrate and seed the reference data at start (the default). False (MIGRATE_ON_START=false):
+   * a replica that leaves this to `npm run migrate` and waits, answering 503 'starting', until
+   * the database holds every migration it knows.
+   */
+  migrate?: boolean;
+  /** How often a replica that does not migrate looks again (ms). */
+  schemaPollMs?: number;
+};
+
+async function waitForSchema(database: OpenDatabase, pollMs: number): Promise<void> {
+  // The timer does not keep the process alive: a stopping replica that never saw its migration just exits.
+  while (!(await schemaUpToDate(database.db))) await new Promise((resolve) => setTimeout(resolve, pollMs).unref());
+}
 
 /**
- * Opens the database, migrates it, seeds reference data (and demo data when asked), builds the
+ * Opens the database, migrates it and seeds reference data (and demo data when asked) unless
+ * told not to migrate (then waits for the migration step), builds the
  * app, schedules the daily jobs (returned-case time-outs, overdue reminders) and starts the outbox worker.
  */
 async function startService(db: StartOptions): Promise<Service> {
   const database = await openDatabase(db);
   try {
-    await migrate(database.db);
-    await seedReference(database.db);
-    if (db.demo) await seedDemo(database.db);
-    // Loans issued before accounts existed get theirs, in short batches (a no-op once done).
-    await openMissingAccounts(database.db);
+    if (db.migrate === false) {
+      await waitForSchema(database, db.schemaPollMs ?? 2000);
+    } else {
+      await migrate(database.db);
+      await seedReference(database.db);
+      if (db.demo) await seedDemo(database.db);
+      // Loans issued before accounts existed get theirs, in short batches (a no-op once done).
+      await openMissingAccounts(database.db);
+    }
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

@@ -92,7 +92,7 @@ export function GuaranteeFundScreen() {
           <Flex gap={24} wrap style={{ marginBottom: 12 }}>
             {(['contributions', 'compensations', 'recoveries', 'balance'] as const).map((field) => (
               <Flex key={field} vertical>
-                <span style={{ color: 'rgba(0,0,0,0.45)' }}>{t(field)}</span>
+                <span style={{ color: 'rgba(0,0,0,0.65)' }}>{t(field)}</span>
                 <strong>{money(shown[field])}</strong>
               </Flex>
             ))}

@@ -64,7 +64,7 @@ export function PostLoanSettingsScreen() {
             <Flex gap={8} wrap align="center">
               {canEdit && <Button type="primary" htmlType="submit" loading={busy}>{t('save')}</Button>}
               {canEdit && <Button onClick={() => form.setFieldsValue(data)}>{t('reset')}</Button>}
-              <span style={{ color: 'rgba(0,0,0,0.45)' }}>{data.updateTime ? t('updated', { time: formatChinaTime(data.updateTime) }) : t('neverUpdated')}</span>
+              <span style={{ color: 'rgba(0,0,0,0.65)' }}>{data.updateTime ? t('updated', { time: formatChinaTime(data.updateTime) }) : t('neverUpdated')}</span>
             </Flex>
           </Form>
         )}

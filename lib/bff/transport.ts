@@ -43,11 +43,12 @@ const holder = globalThis as typeof globalThis & { __lboUpstream?: ServiceHolder
 export function inProcessService(config: Config): Promise<InProcess> {
   const slot = (holder.__lboUpstream ??= {});
   slot.service ??= (async () => {
-    const [{ launchService }, { optionsFromEnv }] = await Promise.all([import('../../upstream/service'), import('../../upstream/options')]);
+    const [{ launchService }, { migrateOnStart, optionsFromEnv }] = await Promise.all([import('../../upstream/service'), import('../../upstream/options')]);
     const launched = launchService({
       databaseUrl: config.DATABASE_URL,
       dataDir: join(config.dataDir, 'pglite'),
       demo: config.embedded,
+      migrate: migrateOnStart(process.env),
       options: { ...optionsFromEnv(process.env, config.embedded), filesDir: join(config.dataDir, 'files') },
     });
     launched.ready.catch(() => { slot.service = undefined; });

@@ -1,5 +1,5 @@
 /**
- * What a log line may never hold (SPEC.md section 9, README 'Security'): passwords, tokens,
+ * What a log line may never hold (SPEC.md section 9, docs/api.md 'What the API promises'): passwords, tokens,
  * secrets, password hashes, cookies, whole ID numbers and whole mobiles. Fields are judged
  * by name (the redaction list below, at any depth) and every text by its content, so a
  * message that quotes a mobile or a hash is cleaned too. Errors keep their class and code,

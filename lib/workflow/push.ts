@@ -29,7 +29,7 @@ export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
 export const TARGET_STATES = ['ENABLED', 'DISABLED'] as const;
 
-/** The headers of a delivery (README, 'Push targets and signatures'). */
+/** The headers of a delivery (docs/api.md, 'Receiving pushes'). */
 export const PUSH_HEADERS = {
   idempotencyKey: 'Idempotency-Key',
   signature: 'X-LBO-Signature',

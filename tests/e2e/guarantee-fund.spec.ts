@@ -1,5 +1,13 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { failOnMissingTexts, openPage, signInToShell } from './fixtures';
+
+/** What axe finds critical, serious or moderate (WCAG 2.1 A and AA, as tests/e2e/accessibility.spec.ts). */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => ['critical', 'serious', 'moderate'].includes(v.impact ?? ''))
+    .map((v) => `${v.impact} ${v.id} ×${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 const watch = failOnMissingTexts();
 test.beforeEach(async ({ context }) => { watch(context); });
@@ -20,13 +28,15 @@ test.describe.serial('the guarantee fund and the post-loan settings', () => {
     await expect(page.getByText('长沙鑫诚融资担保有限公司基金明细')).toBeVisible();
     const entries = page.locator('.ant-card').filter({ hasText: '基金明细' }).last().locator('.ant-table-tbody');
     const before = await entries.getByRole('row').count();
+    expect.soft(await violations(page), 'the fund page').toEqual([]);
 
-    await page.getByRole('button', { name: '登记长沙鑫诚融资担保有限公司出资' }).click();
+    await page.getByRole('button', { name: '登记出资：长沙鑫诚融资担保有限公司' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     // The amount and the source are required.
     await dialog.getByRole('button', { name: '登记出资' }).click();
     await expect(dialog.locator('.ant-form-item-explain-error').first()).toBeVisible();
+    expect.soft(await violations(page), 'the contribution dialog').toEqual([]);
     await dialog.getByLabel('金额（元）').fill('123456.78');
     await dialog.getByLabel('来源').fill('财政注资（测试）');
     await dialog.getByLabel('来源').press('Enter');
@@ -42,7 +52,7 @@ test.describe.serial('the guarantee fund and the post-loan settings', () => {
     const funds = page.locator('.ant-card').filter({ hasText: '担保公司担保基金' }).locator('.ant-table-tbody');
     await expect(funds.getByRole('row')).toHaveCount(2);
     await expect(page.getByText('银行代偿率')).toBeVisible();
-    await expect(page.getByRole('button', { name: /登记.*出资/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /登记出资/ })).toHaveCount(0);
     await page.getByRole('button', { name: '查看湖南汇通融资担保有限公司的基金明细' }).click();
     await expect(page.getByText('湖南汇通融资担保有限公司基金明细')).toBeVisible();
   });
@@ -52,6 +62,7 @@ test.describe.serial('the guarantee fund and the post-loan settings', () => {
     await openPage(page, '/admin/setting/business/post-loan', '贷后设置');
     const days = page.getByLabel('代偿逾期天数');
     await expect(days).toHaveValue('90');
+    expect.soft(await violations(page), 'the settings').toEqual([]);
     await days.fill('60');
     await page.getByRole('button', { name: /^保\s*存$/ }).click();
     await expect(page.getByText('最近修改于')).toBeVisible();

@@ -9,7 +9,8 @@ import { SNAPSHOT } from './global-setup';
 
 /**
  * `npm run backup` and `npm run restore` on a real embedded data directory: what is backed up
- * comes back in a fresh DATA_DIR, where the product starts and a user signs in.
+ * comes back in a fresh DATA_DIR, where the product starts and a user signs in; the sessions
+ * open when the backup was taken end.
  */
 const root = mkdtempSync(join(tmpdir(), 'lbo-backup-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -48,6 +49,8 @@ describe('backup and restore of the embedded database', () => {
 
   it('backs up the database and the files, then restores them into a fresh DATA_DIR where admin signs in', async () => {
     await sourceDataDir(source);
+    const before = await signIn(source); // a session open when the backup is taken
+    expect(before.code).toBe(200);
     const made = run('backup.mjs', ['--data-dir', source, '--out', backup]);
     expect(made.stderr).toBe('');
     expect(made.status).toBe(0);
@@ -58,6 +61,11 @@ describe('backup and restore of the embedded database', () => {
     const restored = run('restore.mjs', [backup, '--data-dir', target]);
     expect(restored.stderr).toBe('');
     expect(restored.status).toBe(0);
+    expect(restored.stdout).toMatch(/[1-9]\d* sessions ended/);
+    const pglite = await PGlite.create(join(target, 'pglite'));
+    const open = (await pglite.query<{ open: number }>('select count(*)::int as open from auth_token where revoked_at is null')).rows[0]?.open;
+    await pglite.close();
+    expect(open).toBe(0);
     expect(readFileSync(join(target, 'files', 'ab', 'stored-file'), 'utf8')).toBe('uploaded bytes');
     const session = await signIn(target);
     expect(session.code).toBe(200);

@@ -5,6 +5,7 @@ import { describeUpstream, type Upstream } from './harness';
 import { newIdNumber, orgIdOf, staffIn, userId } from './helpers';
 import { ORGS, createCase } from './workflow-fixtures';
 import type { LoanState } from '../../lib/workflow/loan-states';
+import { rollOverdue } from '../../upstream/modules/loans/roll';
 
 const key = () => randomUUID();
 /** A China day `days` before today (negative: after). */
@@ -226,6 +227,8 @@ describeUpstream('the loan after issue: compensation, recovery, write-off and th
     expect((await call('guaranteeFund/contribute', { ...body, key: key() }, 'renshe')).status).toBe(403);
     expect((await call('guaranteeFund/contribute', { ...body, key: key() }, nobody)).status).toBe(403);
     expect((await call('guaranteeFund/contribute', { ...body, key: key(), amount: 0, source: '' }, 'guarantee')).status).toBe(422);
+    expect((await call('guaranteeFund/contribute', { ...body, key: key(), day: daysAgo(-3) }, 'guarantee')).status).toBe(422);
+    expect((await call('guaranteeFund/getList', {}, nobody)).status).toBe(403);
     const byAdmin = await call('guaranteeFund/contribute', { ...body, key: key(), orgId: gc2, amount: 3_000_000, source: '股东出资' }, 'admin');
     expect(byAdmin.status).toBe(200);
     expect((await up().db.selectFrom('audit_log').select('action').where('action', '=', 'fund.contribute').execute()).length).toBe(2);
@@ -249,6 +252,12 @@ describeUpstream('the loan after issue: compensation, recovery, write-off and th
     const total = await up().db.selectFrom('guarantee_fund_entry').select(sql<string>`count(*)`.as('n')).where('org_id', '=', gc1).executeTakeFirstOrThrow();
     expect(page.body.data.total).toBe(Number(total.n));
     expect((await call('guaranteeFund/entries', { orgId: gc1, pageSize: 7 }, 'guarantee')).status).toBe(422);
+    // Pages do not overlap and are newest first.
+    const second = await call('guaranteeFund/entries', { orgId: gc1, pageNum: 2, pageSize: 10 }, 'renshe');
+    const ids = [...page.body.data.list, ...second.body.data.list].map((e: { id: number }) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const days = [...page.body.data.list, ...second.body.data.list].map((e: { day: string }) => e.day);
+    expect([...days].sort().reverse()).toEqual(days);
   });
 
   it('the leverage maximum holds at the guarantee stage: an approval that would pass it is refused with the figures', async () => {
@@ -282,6 +291,7 @@ describeUpstream('the loan after issue: compensation, recovery, write-off and th
     const v = read.body.data.version;
     const change = { claimDays: 60, writeOffYears: 2, leverageMax: 8.5, compensationRateMax: 4.5, compensationRateAction: 'STOP', version: v };
     expect((await call('postLoanSetting/update', change, 'guarantee')).status).toBe(403);
+    expect((await call('postLoanSetting/get', {}, nobody)).status).toBe(403);
     expect((await call('postLoanSetting/update', { ...change, claimDays: 0, compensationRateAction: 'WARN' }, 'admin')).status).toBe(422);
     const saved = await call('postLoanSetting/update', change, 'admin');
     expect(saved.status).toBe(200);
@@ -325,5 +335,45 @@ describeUpstream('the loan after issue: compensation, recovery, write-off and th
     } finally {
       await up().db.updateTable('post_loan_setting').set({ compensation_rate_action: 'FLAG', compensation_rate_max: '5' }).execute();
     }
+  });
+
+  it('the real flow: issued by the bank, repaid, rolled overdue, compensated, recovered; the balances add up after every event', async () => {
+    const app = await createCase(up().db);
+    const bank3 = await userId(up().db, 'bank3');
+    await up().db.updateTable('application').set({
+      id_number: newIdNumber(), status: 'APPROVED', stage: 'BANK_TRANSFER', node_id: null, assignee_id: bank3,
+      term_months: 12, rate: '0.0435', repayment_method: 'EQUAL_INSTALMENT',
+    }).where('id', '=', app.id).execute();
+    tokens.bank3 ??= await up().login('bank3');
+    const issued = await call('businessClubFirstTrial/bankState', { id: app.id, version: app.version, key: key(), issued: true, loanAmount: 100000, loanDate: daysAgo(200) }, 'bank3');
+    expect(issued.body.code, issued.body.message).toBe(200);
+    await expectFundsAdd();
+    const account = async () => (await call('loanAccount/getInfo', { id: app.id }, 'guarantee')).body.data;
+    const first = (await account()).schedule[0];
+    const repaid = await call('loanAccount/repay', {
+      id: app.id, version: await version(app.id), key: key(), reportId: `R-${key().slice(0, 8)}`, kind: 'PERIOD', period: 1, paidOn: daysAgo(150),
+      principal: first.principal, interest: first.interest,
+    }, 'bank');
+    expect(repaid.status, repaid.body.message).toBe(200);
+    await expectFundsAdd();
+    // The daily roll (once a day: tomorrow's run if today's was taken) turns the unpaid periods overdue.
+    if ((await rollOverdue(up().db, new Date())) === null) await rollOverdue(up().db, new Date(Date.now() + 86_400_000));
+    const overdue = await account();
+    expect(overdue.account.state).toBe('OVERDUE');
+    expect(overdue.account.overdueDays).toBeGreaterThanOrEqual(90);
+    await expectFundsAdd();
+    const recorded = await call('loanAccount/compensate', { id: app.id, version: await version(app.id), key: key(), principal: overdue.account.outstanding, interest: 500, paidOn: daysAgo(2) }, 'guarantee');
+    expect(recorded.status, recorded.body.message).toBe(200);
+    const pending = recorded.body.data.compensations.find((c: { state: string }) => c.state === 'PENDING');
+    expect((await call('loanAccount/confirmCompensation', { id: app.id, version: await version(app.id), key: key(), entryId: pending.id, decision: 'CONFIRM' }, 'guarantee2')).status).toBe(200);
+    await expectFundsAdd();
+    expect((await call('loanAccount/recover', { id: app.id, version: await version(app.id), key: key(), recoveredOn: daysAgo(1), amount: 1000, source: 'BORROWER' }, 'guarantee')).status).toBe(200);
+    await expectFundsAdd();
+    // A repayment report on a compensated loan goes to recovery instead.
+    const late = await call('loanAccount/repay', {
+      id: app.id, version: await version(app.id), key: key(), reportId: `R-${key().slice(0, 8)}`, kind: 'PERIOD', period: 2, paidOn: daysAgo(1), principal: 1, interest: 0,
+    }, 'bank');
+    expect(late.status).toBe(409);
+    await expectFundsAdd();
   });
 });

@@ -11,7 +11,7 @@ export interface Received { key: string; signature: string; event: string; body:
 /** The worker's settings in tests: short timeout and backoff, three attempts. */
 export const TEST_PUSH: PushSettings = { worker: false, pollMs: 50, batchSize: 20, timeoutMs: 2000, maxAttempts: 3, backoffMs: 1000, backoffMaxMs: 4000 };
 
-/** How a receiver checks a delivery (the README's example): HMAC-SHA256 of the raw body, compared in constant time. */
+/** How a receiver checks a delivery (docs/api.md, 'Receiving pushes'): HMAC-SHA256 of the raw body, compared in constant time. */
 function verify(secret: string, rawBody: string, header: string): boolean {
   const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex')}`);
   const given = Buffer.from(header);

@@ -235,6 +235,12 @@ function ownSchemaOnly(db: Db, schema: string): Db {
   });
 }
 
+/** Whether every migration this version knows has been applied (a replica that does not migrate waits for it). */
+export async function schemaUpToDate(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return upToDate(db, rows[0]?.schema ?? 'public');
+}
+
 export async function migrate(db: Db): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which one, so a second
   // schema of the same database (tests, several installations) would see the first one's.

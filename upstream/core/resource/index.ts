@@ -14,7 +14,7 @@ export { reference } from './rules';
 /** What names a row to remove: its key, and the version the caller read when the call carries one. */
 type Removing<T extends TableName, K extends Column<T>> = { [P in K]: KeyValue<T, K> } & { version?: number };
 
-/** The handlers of a described table (see README, 'A new plain screen'). */
+/** The handlers of a described table (see docs/development.md, 'The service side of a plain screen'). */
 export interface Resource<T extends TableName, K extends Column<T>, Row, AddIn, UpdateIn> {
   /** A page of rows: filtered, sorted, counted (up to the cap). */
   list(ctx: ReadContext, input: PageQuery): Promise<Page<Row>>;

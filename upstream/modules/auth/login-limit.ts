@@ -6,7 +6,7 @@ import { CODES } from '../../../lib/contract/common';
 import { addressBucket } from '../../../lib/http/net-address';
 
 /*
- * Sign-in limits (README, 'Sign-in limits'). Counters live in `login_limit`, one row per key,
+ * Sign-in limits (docs/user-guide/reference.md, 'Sign-in limits'). Counters live in `login_limit`, one row per key,
  * each changed by one atomic upsert (safe across replicas):
  *
  * - `user:<name>`, per account name, whether or not it exists: a password check is counted

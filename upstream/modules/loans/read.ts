@@ -127,7 +127,8 @@ export async function loanAccountAnswer(db: Db, user: AuthUser, id: number, now:
     repay: bank && (account.state === 'CURRENT' || account.state === 'OVERDUE') && await holds(db, user, 'repay'),
     compensate: guarantee && account.state === 'OVERDUE' && account.overdue_days >= settings.claimDays && !pendingCompensation && await holds(db, user, 'compensate'),
     confirmCompensation: guarantee && !!pendingCompensation && pendingCompensation.recorded_by !== user.id && await holds(db, user, 'confirmCompensation'),
-    recover: guarantee && compensatedState && await holds(db, user, 'recover'),
+    // Not while a write-off waits: its amount must not change under renshe's decision.
+    recover: guarantee && compensatedState && !pendingWriteOff && await holds(db, user, 'recover'),
     writeOff: guarantee && compensatedState && !pendingWriteOff && writeOffFrom !== null && writeOffFrom <= chinaToday(now) && await holds(db, user, 'chargeOff'),
     confirmWriteOff: renshe && !!pendingWriteOff && await holds(db, user, 'confirmChargeOff'),
   };

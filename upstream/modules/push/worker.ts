@@ -95,7 +95,7 @@ async function record(db: Db, row: Claimed, attempt: Attempt | SupervisionResult
 }
 
 /**
- * The outbox worker (started with the service; README, 'Data push'): every `pollMs` it claims
+ * The outbox worker (started with the service; docs/operations.md, 'Data push'): every `pollMs` it claims
  * due rows and POSTs each to its target (or the batch to the supervision platform), then
  * records DELIVERED, a retry time with backoff, or DEAD at the attempt limit. Once a minute it
  * makes the previous China day's supervision batch if no process has yet.

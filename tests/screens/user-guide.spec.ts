@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { openPage, resetLanguage, rowAction, settle, signInToShell, switchLanguage, waitForShell } from '../e2e/fixtures';
+
+/**
+ * The screenshots of the staff guides (docs/user-guide/{zh,en}) and the README's one picture,
+ * at 1280 × 720, the visible part only, so they stay few and small:
+ *   E2E_PORT=3510 npx playwright test -c tests/screens -g "user guide"
+ * writes docs/user-guide/images/<zh|en>/*.png and docs/images/workbench.png (commit them).
+ */
+const ROOT = process.cwd();
+type Language = 'zh' | 'en';
+const VIEW = { width: 1280, height: 720 };
+
+async function snap(page: Page, language: Language, name: string) {
+  const dir = join(ROOT, 'docs', 'user-guide', 'images', language);
+  mkdirSync(dir, { recursive: true });
+  await settle(page);
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+async function signIn(page: Page, user: string, language: Language) {
+  await page.setViewportSize(VIEW);
+  await signInToShell(page, user);
+  if (language === 'en') {
+    await switchLanguage(page, '简体中文', 'English');
+    await waitForShell(page);
+  }
+}
+
+test.afterAll(async () => {
+  for (const user of ['admin', 'renshe', 'guarantee', 'bank']) await resetLanguage(user);
+});
+
+for (const language of ['zh', 'en'] as Language[]) {
+  const zh = language === 'zh';
+
+  test(`user guide: sign-in and the renshe reviewer's day (${language})`, async ({ browser, page }) => {
+    test.setTimeout(300_000);
+    const context = await browser.newContext({ locale: zh ? 'zh-CN' : 'en-US', viewport: VIEW });
+    const signedOut = await context.newPage();
+    await signedOut.goto('/login');
+    await snap(signedOut, language, 'login');
+    await context.close();
+
+    await signIn(page, 'renshe', language);
+    await snap(page, language, 'home');
+    await openPage(page, '/renshe/renshe-first?mine=true', zh ? '人社初审' : 'Renshe first review');
+    await snap(page, language, 'workbench');
+    if (language === 'en') {
+      mkdirSync(join(ROOT, 'docs', 'images'), { recursive: true });
+      await page.screenshot({ path: join(ROOT, 'docs', 'images', 'workbench.png') });
+    }
+    const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
+    await rowAction(row, /^(详\s*情|View)$/);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await snap(page, language, 'case-detail');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const approve = row.getByRole('button', { name: /^(审核通过|Approve)$/ });
+    if (await approve.isEnabled()) {
+      await approve.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await snap(page, language, 'approve');
+      await page.keyboard.press('Escape');
+    }
+  });
+
+  test(`user guide: guarantee and bank reviewers (${language})`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await signIn(page, 'guarantee', language);
+    await openPage(page, '/guarantee/guarantee-first', zh ? '担保初审' : 'Guarantee first review');
+    await snap(page, language, 'guarantee-workbench');
+    await page.context().clearCookies();
+    await signIn(page, 'bank', language);
+    await openPage(page, '/bank/bank-forward', zh ? '银行转账' : 'Bank transfer');
+    await snap(page, language, 'bank-transfer');
+  });
+
+  test(`user guide: the administrator (${language})`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await signIn(page, 'admin', language);
+    await snap(page, language, 'admin-home');
+    await openPage(page, '/admin/setting/system/user', zh ? '用户管理' : 'Users');
+    await snap(page, language, 'users');
+    await openPage(page, '/admin/setting/system/role', zh ? '角色管理' : 'Roles');
+    await rowAction(page.locator('.ant-table-tbody tr.ant-table-row').first(), zh ? /^授\s*权$/ : /^Authorize$/);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await snap(page, language, 'role-authorize');
+  });
+}
