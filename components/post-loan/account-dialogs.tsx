@@ -5,7 +5,6 @@ import type { Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { chinaToday, dayText, todayValue } from '@/lib/china-time';
-import type { guaranteeSideCalls } from '@/lib/contract/calls/loans';
 import type { LoanAccount, ScheduleRow } from '@/lib/contract/loans';
 import { DECISIONS, RECOVERY_SOURCES, REPORT_KINDS, type ReportKind } from '@/lib/workflow/loan-states';
 import type { AccountAction } from '@/lib/resources/ledger';
@@ -26,14 +25,6 @@ export interface AccountDialogProps {
 const NOTE_LIMIT = 500;
 const CONFLICT = 'postLoan.conflict';
 
-/**
- * The guarantee side's calls (compensation, recovery, write-off: guaranteeSideCalls of
- * lib/contract/calls/loans.ts) join the call table together with their handlers; until then
- * their paths are typed as the account's action call that is in it, which takes the same frame
- * (id, version, key) and answers the same account.
- */
-type SidePath = keyof typeof guaranteeSideCalls;
-const side = (path: SidePath) => path as unknown as 'loanAccount/repay';
 const amountInput = { min: 0, max: 100_000_000, precision: 2, step: 100, style: { width: '100%' } };
 /** Cents kept whole when amounts are subtracted (0.1 + 0.2 is not 0.3 in floating point). */
 const yuan = (value: number) => Math.round(value * 100) / 100;
@@ -129,7 +120,7 @@ function CompensateDialog({ account, close, refresh }: AccountDialogProps) {
   const { modal } = useApp();
   const [form] = Form.useForm();
   const rules = useRules();
-  const { submit, sending } = useActionSubmit({ path: side('loanAccount/compensate'), form, close, refresh, success: 'postLoan.done.compensate', conflict: CONFLICT });
+  const { submit, sending } = useActionSubmit({ path: 'loanAccount/compensate', form, close, refresh, success: 'postLoan.done.compensate', conflict: CONFLICT });
   const a = account.account;
   const interestDue = yuan(account.schedule.filter((row) => row.state === 'OVERDUE').reduce((sum, row) => sum + row.interest - row.paidInterest, 0));
   const confirm = (values: Record<string, unknown>) => modal.confirm({
@@ -160,7 +151,8 @@ function DecideDialog({ account, close, refresh, kind }: AccountDialogProps & { 
   const { modal } = useApp();
   const [form] = Form.useForm();
   const decision = Form.useWatch('decision', form) as string | undefined;
-  const path = side(kind === 'compensation' ? 'loanAccount/confirmCompensation' : 'loanAccount/confirmWriteOff');
+  // Both decisions take the same input (decideInput) and answer the account.
+  const path = kind === 'compensation' ? 'loanAccount/confirmCompensation' : 'loanAccount/confirmWriteOff';
   const action = kind === 'compensation' ? 'confirmCompensation' : 'confirmWriteOff';
   const { submit, sending } = useActionSubmit({ path, form, close, refresh, success: `postLoan.done.${action}`, conflict: CONFLICT });
   const compensation = account.compensations.find((c) => c.state === 'PENDING');
@@ -190,7 +182,7 @@ function RecoverDialog({ account, close, refresh }: AccountDialogProps) {
   const t = useTranslations();
   const [form] = Form.useForm();
   const rules = useRules();
-  const { submit, sending } = useActionSubmit({ path: side('loanAccount/recover'), form, close, refresh, success: 'postLoan.done.recover', conflict: CONFLICT });
+  const { submit, sending } = useActionSubmit({ path: 'loanAccount/recover', form, close, refresh, success: 'postLoan.done.recover', conflict: CONFLICT });
   return (
     <ActionModal title={t('postLoan.actions.recover')} form={form} sending={sending} close={close}
       onFinish={(values) => submit(accountBody(account, { recoveredOn: day(values.recoveredOn), amount: values.amount, source: values.source, note: values.note ?? '' }))}>
@@ -215,7 +207,7 @@ function WriteOffDialog({ account, close, refresh }: AccountDialogProps) {
   const t = useTranslations();
   const { modal } = useApp();
   const [form] = Form.useForm();
-  const { submit, sending } = useActionSubmit({ path: side('loanAccount/writeOff'), form, close, refresh, success: 'postLoan.done.writeOff', conflict: CONFLICT });
+  const { submit, sending } = useActionSubmit({ path: 'loanAccount/writeOff', form, close, refresh, success: 'postLoan.done.writeOff', conflict: CONFLICT });
   const a = account.account;
   const left = yuan(Math.max(0, a.compensated - a.recovered));
   const confirm = (values: Record<string, unknown>) => modal.confirm({

@@ -58,7 +58,7 @@ export function LoanAccountView({ id, changed }: { id: number; changed?: () => u
   return (
     <>
       {actions.length > 0 && (
-        <Flex wrap gap={8} style={{ marginBottom: 16 }} role="toolbar" aria-label={t('loan.summary')}>
+        <Flex wrap gap={8} style={{ marginBottom: 16 }} role="toolbar" aria-label={t('loan.actions')}>
           {actions.map((key) => (
             <Button key={key} type={key === 'repay' ? 'primary' : 'default'} danger={key === 'writeOff'} onClick={() => setAction(key)}>{t(`actions.${key}`)}</Button>
           ))}

@@ -8,7 +8,8 @@ import { call, failOnMissingTexts, OK_BUTTON, SERVER_DIR, SERVER_INDEX, signInTo
  * The post-loan ledger 贷后台账 (/post-loan/ledger) and a loan's account, a whole task per role,
  * each role signed in once for the spec (its storage state kept): the bank's reviewer filters
  * the ledger, opens a current loan and records the repayment of its next period, which the
- * schedule then shows paid; the guarantee company's reviewer sees its company's loans only;
+ * schedule then shows paid; the guarantee company's reviewer sees its company's loans only, records
+ * the compensation of a loan overdue past the threshold and a colleague confirms it (four eyes);
  * renshe's reviewer sees the loans of its bureau, without the bank's button.
  */
 const LEDGER = '/post-loan/ledger';
@@ -38,7 +39,7 @@ async function signedIn(browser: Browser, username: string) {
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  for (const username of ['bank', 'guarantee', 'renshe']) await signedIn(browser, username);
+  for (const username of ['bank', 'guarantee', 'guarantee2', 'renshe']) await signedIn(browser, username);
 });
 
 /** What axe finds critical, serious or moderate on the page (WCAG 2.1 A and AA, as tests/e2e/accessibility.spec.ts). */
@@ -90,6 +91,11 @@ test.describe('bank', () => {
     await expect(page).toHaveURL(/[?&]state=CURRENT(&|$)/);
     await expect(rows(page).first()).toBeVisible();
     await expect(rows(page).filter({ hasNotText: '正常' })).toHaveCount(0);
+    // 导出台账 downloads the search as it stands.
+    const exported = page.waitForRequest((request) => request.url().includes('/api/loanAccount/export'));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出台账' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    expect((await exported).postDataJSON()).toMatchObject({ state: 'CURRENT' });
 
     // A current loan of the bank with a period to pay, found by its number.
     const current = (await ledger(page, { state: 'CURRENT' })).list;
@@ -142,6 +148,50 @@ test.describe('guarantee company', () => {
     await expect(drawer.getByRole('tab', { name: '还款计划' })).toBeVisible();
     // The bank's button is not the guarantee company's.
     await expect(drawer.getByRole('button', { name: '还款登记' })).toHaveCount(0);
+  });
+});
+
+test.describe('guarantee company, four eyes', () => {
+  test.use({ storageState: stateFile('guarantee') });
+  test('records the compensation of a loan overdue past the threshold, which a colleague confirms', async ({ page, browser }) => {
+    await openLedger(page);
+    const due = await ledger(page, { state: 'OVERDUE', overdueMin: 90 });
+    expect(due.total, 'a loan of the company overdue 90 days or more').toBeGreaterThan(0);
+    const loan = due.list[0]!;
+    const find = async (at: Page) => {
+      await at.getByRole('textbox', { name: '贷款编号/姓名' }).fill(loan.number);
+      await at.getByRole('button', { name: SEARCH }).click();
+      await expect(rows(at)).toHaveCount(1);
+      return openAccount(at, rows(at).first(), loan.number);
+    };
+    const drawer = await find(page);
+    await drawer.getByRole('button', { name: '代偿登记' }).click();
+    const dialog = page.getByRole('dialog', { name: '代偿登记' });
+    await expect(dialog.getByRole('spinbutton', { name: '本金（元）' })).not.toHaveValue('');
+    await dialog.getByRole('button', { name: OK_BUTTON }).click();
+    // Asked again before it goes.
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: OK_BUTTON }).click();
+    await expect(page.getByText('代偿已登记，待复核')).toBeVisible();
+    await drawer.getByRole('tab', { name: '代偿' }).click();
+    await expect(drawer.getByRole('tabpanel')).toContainText('待复核');
+    // The one who recorded it does not confirm it.
+    await expect(drawer.getByRole('button', { name: '代偿复核' })).toHaveCount(0);
+
+    const colleague = await browser.newContext({ storageState: stateFile('guarantee2') });
+    try {
+      const other = await colleague.newPage();
+      await openLedger(other);
+      const account = await find(other);
+      await account.getByRole('button', { name: '代偿复核' }).click();
+      const review = other.getByRole('dialog', { name: '代偿复核' });
+      await expect(review).toContainText('待复核的登记');
+      await review.getByRole('button', { name: OK_BUTTON }).click();
+      await other.locator('.ant-modal-confirm').getByRole('button', { name: OK_BUTTON }).click();
+      await expect(other.getByText('代偿复核已提交')).toBeVisible();
+      await expect(account.locator('.ant-descriptions')).toContainText('已代偿');
+    } finally {
+      await colleague.close();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { NextIntlClientProvider } from 'next-intl';
@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountDialog, newReportId } from '@/components/post-loan/account-dialogs';
-import { decideInput, repayInput, type LoanAccount } from '@/lib/contract/loans';
+import { compensateInput, decideInput, recoverInput, repayInput, writeOffInput, type LoanAccount } from '@/lib/contract/loans';
 import { accountActions } from '@/lib/resources/ledger';
 import { callAllowed } from '@/lib/call-access';
 import type { CallPath } from '@/lib/contract/calls';
@@ -134,5 +134,53 @@ describe('the account\'s dialogs', { timeout: 20_000 }, () => {
     expect(await screen.findByText('该贷款已被他人更新，已刷新，请重新操作')).toBeTruthy();
     expect(refresh).toHaveBeenCalled();
     expect(close).toHaveBeenCalled();
+  });
+
+  it('代偿登记 prefills the outstanding principal and the overdue interest, and asks before it goes', async () => {
+    const close = vi.fn(), refresh = vi.fn();
+    answers['loanAccount/compensate'] = [{ code: 200, message: '操作成功', data: ACCOUNT }];
+    wrap(<AccountDialog action="compensate" account={ACCOUNT} close={close} refresh={refresh} />);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: OK }));
+    const [question] = await screen.findAllByText('确认为贷款 SQ202601010041 登记代偿 ¥92,095.84？');
+    expect(sent('loanAccount/compensate')).toHaveLength(0);
+    await userEvent.click(within(question!.closest('.ant-modal') as HTMLElement).getByRole('button', { name: OK }));
+    await waitFor(() => expect(sent('loanAccount/compensate')).toHaveLength(1));
+    const body = sent('loanAccount/compensate')[0]!;
+    expect(body).toMatchObject({ id: 41, version: 7, principal: 91666.67, interest: 429.17 });
+    expect(compensateInput.safeParse(body).success).toBe(true);
+  });
+
+  it('追偿登记 sends the date, amount, source and note', async () => {
+    const close = vi.fn(), refresh = vi.fn();
+    answers['loanAccount/recover'] = [{ code: 200, message: '操作成功', data: ACCOUNT }];
+    wrap(<AccountDialog action="recover" account={ACCOUNT} close={close} refresh={refresh} />);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('金额（元）'), '1200.5');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '来源' }));
+    fireEvent.click(await screen.findByTitle('保证人'));
+    await userEvent.type(within(dialog).getByLabelText('备注'), '保证人代还');
+    await userEvent.click(within(dialog).getByRole('button', { name: OK }));
+    await waitFor(() => expect(sent('loanAccount/recover')).toHaveLength(1));
+    const body = sent('loanAccount/recover')[0]!;
+    expect(body).toMatchObject({ id: 41, version: 7, amount: 1200.5, source: 'GUARANTOR', note: '保证人代还' });
+    expect(recoverInput.safeParse(body).success).toBe(true);
+    await waitFor(() => expect(close).toHaveBeenCalled());
+  });
+
+  it('核销申请 needs a reason and asks before it goes', async () => {
+    const close = vi.fn(), refresh = vi.fn();
+    answers['loanAccount/writeOff'] = [{ code: 200, message: '操作成功', data: ACCOUNT }];
+    wrap(<AccountDialog action="writeOff" account={{ ...ACCOUNT, account: { ...ACCOUNT.account, compensated: 92525.01, recovered: 1200.5 } }} close={close} refresh={refresh} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('核销剩余未追回金额 ¥91,324.51，由人社部门确认')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: OK }));
+    expect(await within(dialog).findByText(zh.validation.reasonRequired)).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('核销原因'), '借款人已无财产可供执行');
+    await userEvent.click(within(dialog).getByRole('button', { name: OK }));
+    const [question] = await screen.findAllByText('确认提交贷款 SQ202601010041 的核销申请？');
+    await userEvent.click(within(question!.closest('.ant-modal') as HTMLElement).getByRole('button', { name: OK }));
+    await waitFor(() => expect(sent('loanAccount/writeOff')).toHaveLength(1));
+    expect(writeOffInput.safeParse(sent('loanAccount/writeOff')[0]).success).toBe(true);
   });
 });
