@@ -7,7 +7,8 @@ import { openPage, resetLanguage, rowAction, settle, signInToShell, switchLangua
  * The screenshots of the staff guides (docs/user-guide/{zh,en}) and the README's one picture,
  * at 1280 × 720, the visible part only, so they stay few and small:
  *   E2E_PORT=3510 npx playwright test -c tests/screens -g "user guide"
- * writes docs/user-guide/images/<zh|en>/*.png and docs/images/workbench.png (commit them).
+ * writes docs/user-guide/images/<zh|en>/*.png and docs/images/workbench.png (commit them); the
+ * post-loan ones (ledger, repay, fund) beside the review's.
  */
 const ROOT = process.cwd();
 type Language = 'zh' | 'en';
@@ -76,6 +77,22 @@ for (const language of ['zh', 'en'] as Language[]) {
     await signIn(page, 'bank', language);
     await openPage(page, '/bank/bank-forward', zh ? '银行转账' : 'Bank transfer');
     await snap(page, language, 'bank-transfer');
+    // After the loan: the bank's ledger, a current loan's account and its repayment dialog.
+    await openPage(page, '/post-loan/ledger?state=CURRENT', zh ? '贷后台账' : 'Post-loan ledger');
+    await snap(page, language, 'ledger');
+    await rowAction(page.locator('.ant-table-tbody tr.ant-table-row').first(), zh ? /^查\s*看$/ : /^Open$/);
+    const account = page.getByRole('dialog');
+    await expect(account.getByRole('button', { name: zh ? '还款登记' : 'Record repayment' })).toBeVisible();
+    await account.getByRole('button', { name: zh ? '还款登记' : 'Record repayment' }).click();
+    await expect(page.getByRole('dialog', { name: zh ? '还款登记' : 'Record repayment' })).toBeVisible();
+    await snap(page, language, 'repay');
+  });
+
+  test(`user guide: the guarantee fund (${language})`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await signIn(page, 'guarantee', language);
+    await openPage(page, '/post-loan/fund', zh ? '担保基金' : 'Guarantee fund');
+    await snap(page, language, 'fund');
   });
 
   test(`user guide: the administrator (${language})`, async ({ page }) => {
