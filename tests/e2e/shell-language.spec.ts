@@ -10,7 +10,7 @@ test.describe('the shell in English', () => {
     await openPage(page, '/bank/bank-statistics', '银行统计');
     await switchLanguage(page, '简体中文', 'English');
 
-    await expect(sideMenuEntries(page)).toHaveText(withBadges(['Bank review', 'Bank first review', 'Bank second review', 'Bank transfer', 'Bank statistics']));
+    await expect(sideMenuEntries(page)).toHaveText(withBadges(['Bank review', 'Bank first review', 'Bank second review', 'Bank transfer', 'Bank statistics', 'After the loan']));
     await expect(page.getByRole('banner').getByRole('combobox', { name: 'Search menu' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Collapse menu' })).toBeVisible();
     await expectTabs(page, ['Home', 'Bank statistics'], 'Bank statistics');

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectTabs, holdLaterScripts, openFromMenu, openUserMenu, partsHydrated, SHELL_PARTS, sider, sideMenuEntries, sideMenuItem, signInToShell, waitForShell, withBadges } from './fixtures';
 
 /** The admin's top-level groups, in menu order (lib/routes.ts), by header group. */
-const BUSINESS = ['人社审核', '担保审核', '银行审核', '贷款查询'];
+const BUSINESS = ['人社审核', '担保审核', '银行审核', '贷后管理', '贷款查询'];
 const SETTING = ['数据管理', '模型设置', '资源配置', '业务配置', '系统管理', '监控统计'];
 const OPERATION = ['运营管理'];
 const ALL = [...BUSINESS, ...SETTING, ...OPERATION];
@@ -15,12 +15,12 @@ test.describe('side menu', () => {
     await expect(sideMenuEntries(page)).toHaveText(ALL);
   });
 
-  test('the bank reviewer sees only the bank group and its four pages', async ({ page }) => {
+  test('the bank reviewer sees only the bank group and its four pages, and the post-loan ledger', async ({ page }) => {
     await signInToShell(page, 'bank');
-    await expect(sideMenuEntries(page)).toHaveText(['银行审核']);
+    await expect(sideMenuEntries(page)).toHaveText(['银行审核', '贷后管理']);
     await sideMenuItem(page, '银行审核').click();
-    await expect(sideMenuEntries(page)).toHaveText(withBadges(['银行审核', ...BANK_PAGES]));
-    for (const other of ALL.filter((group) => group !== '银行审核')) {
+    await expect(sideMenuEntries(page)).toHaveText(withBadges(['银行审核', ...BANK_PAGES, '贷后管理']));
+    for (const other of ALL.filter((group) => group !== '银行审核' && group !== '贷后管理')) {
       await expect(sider(page).getByText(other, { exact: true })).toHaveCount(0);
     }
   });
@@ -97,9 +97,9 @@ test.describe('side menu', () => {
     }).toPass({ timeout: 20_000 });
   });
 
-  test('a user with a single group has no top menu', async ({ page }) => {
+  test('a user whose groups are all of one header group has no top menu', async ({ page }) => {
     await signInToShell(page, 'bank');
-    await expect(sideMenuEntries(page)).toHaveText(['银行审核']);
+    await expect(sideMenuEntries(page)).toHaveText(['银行审核', '贷后管理']);
     await expect(page.getByRole('banner').getByRole('menu')).toHaveCount(0);
     await expect(page.getByRole('banner').getByRole('menuitem', { name: '全部' })).toHaveCount(0);
   });
