@@ -14,7 +14,7 @@ import { ExportButton } from '@/components/common/export-button';
 import { useCall } from '@/components/approval/use-call';
 import { EmployeesDrawer } from './employees-drawer';
 import { QuotaDialog } from './quota-dialog';
-import { BalancesSection, BanksSection, JobsSection, MonthlySection, type JobsCell } from './report-sections';
+import { AfterIssueSection, BalancesSection, BanksSection, JobsSection, MonthlySection, type JobsCell } from './report-sections';
 import { useUrlFilters } from './use-url-filters';
 import styles from './report-print.module.css';
 
@@ -82,6 +82,7 @@ export function ReportScreenBody() {
             <MonthlySection data={report.data} />
             {jobs.data ? <JobsSection data={jobs.data} open={setCell} /> : <Skeleton active />}
             {banks.data ? <BanksSection data={banks.data} /> : <Skeleton active />}
+            <AfterIssueSection report={report.data} banks={banks.data} />
             {balances.data ? <BalancesSection data={balances.data} edit={mayEditQuota ? setCompany : undefined} /> : <Skeleton active />}
           </>
         )}

@@ -14,12 +14,14 @@ import { SectionTitle } from '@/components/common/section-title';
 export interface JobsCell { label: string; count: number; filter: { month?: string; borrowerType?: string; keyGroup?: boolean } }
 type OpenJobs = (cell: JobsCell) => void;
 
-const FIGURES = ['loans', 'amount', 'people', 'employees', 'keyEmployees', 'subsidy', 'repaid', 'outstanding', 'overdue', 'compensated', 'recovered'] as const;
-const MONEY = new Set<string>(['amount', 'subsidy', 'repaid', 'outstanding', 'overdue', 'compensated', 'recovered']);
+const FIGURES = ['loans', 'amount', 'people', 'employees', 'keyEmployees', 'subsidy'] as const;
+/** Where the loans issued stand now (their accounts): a table of their own, so that each fits the page. */
+const AFTER_ISSUE = ['repaid', 'outstanding', 'overdue', 'compensated', 'recovered'] as const;
+const MONEY = new Set<string>(['amount', 'subsidy', ...AFTER_ISSUE]);
 
-function useFigureColumns<R extends LoanFigures>() {
+function useFigureColumns<R extends LoanFigures>(keys: readonly (keyof LoanFigures)[] = FIGURES) {
   const t = useTranslations('reports.report');
-  return FIGURES.map((key) => ({
+  return keys.map((key) => ({
     key, title: t(key), align: 'right' as const, render: (_: unknown, r: R) => (MONEY.has(key) ? formatMoney(r[key]) : r[key]),
   }));
 }
@@ -75,6 +77,31 @@ export function JobsSection({ data, open }: { data: EmploymentForm; open: OpenJo
           { key: 'employees', title: t('employees'), align: 'right', render: (_, r) => count(`${r.month} ${ta(`borrowerType.${r.borrowerType}`)} ${t('employees')}`, r.employees, { month: r.month, borrowerType: r.borrowerType }) },
           { key: 'key', title: t('keyEmployees'), align: 'right', render: (_, r) => count(`${r.month} ${ta(`borrowerType.${r.borrowerType}`)} ${t('keyEmployees')}`, r.keyEmployees, { month: r.month, borrowerType: r.borrowerType, keyGroup: true }) },
         ]} />
+    </section>
+  );
+}
+
+/** The loans issued in the months, month by month and per bank: principal repaid, outstanding, overdue, compensated and recovered now. */
+export function AfterIssueSection({ report, banks }: { report: ReportStatistics; banks: BankStatistics | undefined }) {
+  const t = useTranslations('reports.report');
+  const months = useFigureColumns<ReportStatistics['byMonth'][number]>(AFTER_ISSUE);
+  const perBank = useFigureColumns<BankStatistics['rows'][number]>(AFTER_ISSUE);
+  return (
+    <section>
+      <SectionTitle>{t('sections.afterIssue')}</SectionTitle>
+      <Table rowKey="month" size="small" pagination={false} dataSource={report.byMonth.filter((m) => m.loans > 0 || m.outstanding > 0 || m.repaid > 0)}
+        scroll={{ x: 'max-content' }} locale={{ emptyText: <EmptyState description={t('noLoans')} /> }}
+        columns={[{ key: 'month', title: t('month'), dataIndex: 'month' }, ...months]}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0}>{t('total')}</Table.Summary.Cell>
+            {AFTER_ISSUE.map((key, i) => <Table.Summary.Cell key={key} index={i + 1} align="right">{formatMoney(report.totals[key])}</Table.Summary.Cell>)}
+          </Table.Summary.Row>
+        )} />
+      {banks && (
+        <Table rowKey="bankId" size="small" pagination={false} dataSource={banks.rows} scroll={{ x: 'max-content' }} style={{ marginTop: 12 }}
+          locale={{ emptyText: <EmptyState description={t('noLoans')} /> }} columns={[{ key: 'bank', title: t('bank'), dataIndex: 'bank' }, ...perBank]} />
+      )}
     </section>
   );
 }
