@@ -119,12 +119,22 @@ function Summary({ account }: { account: Account }) {
   return <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} style={{ marginBottom: 16 }} items={items} />;
 }
 
-/** A small table of the account that scrolls sideways on a phone; 'none' when it is empty. */
-function AccountTable<Row extends object>({ rows, columns, rowKey, label }: { rows: Row[]; columns: TableColumnsType<Row>; rowKey: keyof Row & string; label: string }) {
+const PAGE = 12;
+
+/** The page a schedule opens on: where the loan stands, its first unpaid period (its last, once all are paid). */
+export function schedulePage(rows: Pick<ScheduleRow, 'state'>[]): number {
+  const unpaid = rows.findIndex((r) => r.state === 'DUE' || r.state === 'OVERDUE');
+  return Math.floor((unpaid < 0 ? Math.max(rows.length - 1, 0) : unpaid) / PAGE) + 1;
+}
+
+/** A small table of the account that scrolls sideways on a phone, opening on page `start`; 'none' when it is empty. */
+function AccountTable<Row extends object>({ rows, columns, rowKey, label, start = 1 }: {
+  rows: Row[]; columns: TableColumnsType<Row>; rowKey: keyof Row & string; label: string; start?: number;
+}) {
   const t = useTranslations('postLoan');
   return (
     <Table<Row> rowKey={rowKey} size="small" dataSource={rows} columns={columns} scroll={{ x: 'max-content' }} aria-label={label}
-      pagination={rows.length > 12 ? { pageSize: 12, showSizeChanger: false } : false}
+      pagination={rows.length > PAGE ? { pageSize: PAGE, showSizeChanger: false, defaultCurrent: start } : false}
       locale={{ emptyText: <EmptyState description={t('loan.none')} /> }} />
   );
 }
@@ -134,7 +144,7 @@ const right = { align: 'right' as const };
 function ScheduleTable({ rows }: { rows: ScheduleRow[] }) {
   const t = useTranslations('postLoan');
   return (
-    <AccountTable<ScheduleRow> rows={rows} rowKey="period" label={t('loan.tabs.schedule')} columns={[
+    <AccountTable<ScheduleRow> rows={rows} rowKey="period" label={t('loan.tabs.schedule')} start={schedulePage(rows)} columns={[
       { key: 'period', title: t('loan.period'), render: (_, r) => t('loan.periodValue', { period: r.period }) },
       { key: 'dueDate', title: t('loan.dueDate'), render: (_, r) => formatDate(r.dueDate) },
       { key: 'principal', title: t('loan.principal'), ...right, render: (_, r) => formatMoney(r.principal) },

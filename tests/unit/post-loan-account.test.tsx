@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountDialog, newReportId } from '@/components/post-loan/account-dialogs';
+import { schedulePage } from '@/components/post-loan/account-view';
 import { compensateInput, decideInput, recoverInput, repayInput, writeOffInput, type LoanAccount } from '@/lib/contract/loans';
 import { accountActions } from '@/lib/resources/ledger';
 import { callAllowed } from '@/lib/call-access';
@@ -182,5 +183,18 @@ describe('the account\'s dialogs', { timeout: 20_000 }, () => {
     await userEvent.click(within(question!.closest('.ant-modal') as HTMLElement).getByRole('button', { name: OK }));
     await waitFor(() => expect(sent('loanAccount/writeOff')).toHaveLength(1));
     expect(writeOffInput.safeParse(sent('loanAccount/writeOff')[0]).success).toBe(true);
+  });
+});
+
+describe('the account view', () => {
+  it('opens the schedule on the page of the first unpaid period, and once all are paid on the last', () => {
+    const schedule = (paid: number, length = 24) => Array.from({ length }, (_, i) => period(i + 1, i < paid ? 'PAID' : 'DUE'));
+    expect(schedulePage(schedule(0))).toBe(1);
+    expect(schedulePage(schedule(11))).toBe(1);
+    expect(schedulePage(schedule(12))).toBe(2);
+    expect(schedulePage(schedule(23))).toBe(2);
+    expect(schedulePage(schedule(24))).toBe(2);
+    expect(schedulePage(schedule(36, 36))).toBe(3);
+    expect(schedulePage([])).toBe(1);
   });
 });
