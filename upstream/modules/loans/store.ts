@@ -14,8 +14,8 @@ export type AccountRow = Selectable<LoanTables['loan_account']>;
 export const fenOf = (value: number | string | bigint | null | undefined) => (value === null || value === undefined ? 0 : Number(value));
 /** Yuan (two decimals) of whole fen, for the wire. */
 export const yuanOf = (fen: number | string | bigint | null | undefined) => fenOf(fen) / 100;
-/** Whole fen of a yuan amount the contract accepted (at most two decimals). */
-export const toFen = (yuan: number) => Math.round(yuan * 100);
+/** Whole fen of a yuan amount the contract accepted (at most two decimals): the caps' own conversion. */
+export { toFen } from '../../../lib/workflow/caps';
 
 /** The post-loan settings in force. */
 export async function loanSettings(db: Db): Promise<PostLoanSettings & { version: number; updatedAt: Date | null }> {
