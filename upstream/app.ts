@@ -51,6 +51,8 @@ import { postLoanSettingCalls } from './modules/loans/settings';
 import { ledgerCalls } from './modules/loans/read';
 import { repayCalls } from './modules/loans/repay';
 import { loanRowAccess } from './modules/loans/store';
+import { claimCalls, claimRowAccess } from './modules/subsidy/claims';
+import { subsidyRuleCalls } from './modules/subsidy/rules';
 
 export const allCalls: readonly AnyCall[] = [
   ...authCalls, ...menuCalls, ...messageCalls, ...commonCalls,
@@ -59,11 +61,11 @@ export const allCalls: readonly AnyCall[] = [
   ...flowCalls, ...overtimeCalls, ...calendarCalls, ...homeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
   ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupErrorCalls, ...insureCalls, ...historyCalls,
   ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls, ...ledgerCalls, ...repayCalls,
-  ...loanGuaranteeCalls, ...fundCalls, ...postLoanSettingCalls, ...logCalls,
+  ...loanGuaranteeCalls, ...fundCalls, ...postLoanSettingCalls, ...logCalls, ...subsidyRuleCalls, ...claimCalls,
 ];
 
 /** The kinds of record a call's row access names (lib/contract/call.ts RowAccess), each resolved by its module. */
-const ROW_KINDS: RowKinds = { case: caseRowAccess, loan: loanRowAccess };
+const ROW_KINDS: RowKinds = { case: caseRowAccess, loan: loanRowAccess, claim: claimRowAccess };
 
 /** Every call of the /api contract over one database, as a function (the in-process BFF calls it so). */
 export function createCallDispatch(db: Db, options: Partial<UpstreamOptions> = {}): Dispatch {

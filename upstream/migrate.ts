@@ -1,5 +1,6 @@
 import { migrate, openDatabase, schemaUpToDate } from './db';
 import { seedReference } from './db/seed';
+import { fillSubsidies } from './modules/subsidy/backfill';
 import { openMissingAccounts } from './modules/loans/backfill';
 
 /**
@@ -16,6 +17,7 @@ try {
   await migrate(database.db);
   await seedReference(database.db);
   await openMissingAccounts(database.db); // loans issued before accounts existed get theirs (a no-op once done)
+  await fillSubsidies(database.db);
   console.log(`[migrate] ${database.kind}: ${before ? 'already up to date' : 'migrated'}, reference data checked in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   await database.close();

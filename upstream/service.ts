@@ -4,6 +4,7 @@ import { seedDemo, seedReference } from './db/seed';
 import { createCallDispatch, createUpstreamApp } from './app';
 import { defaultOptions, type UpstreamOptions } from './options';
 import { scheduleDailyJobs } from './modules/workflow/overdue';
+import { fillSubsidies } from './modules/subsidy/backfill';
 import { openMissingAccounts } from './modules/loans/backfill';
 import { outboxBacklog, startPushWorker } from './modules/push/worker';
 import { AppError } from './core/errors';
@@ -55,6 +56,7 @@ async function startService(db: StartOptions): Promise<Service> {
       if (db.demo) await seedDemo(database.db);
       // Loans issued before accounts existed get theirs, in short batches (a no-op once done).
       await openMissingAccounts(database.db);
+      await fillSubsidies(database.db);
     }
   } catch (error) {
     await database.close().catch(() => {});

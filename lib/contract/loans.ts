@@ -3,6 +3,7 @@ import { clientKey, date, decimal, id, inDateOrder, int, longText, money, pageIn
 import { count, timestamp } from './output';
 import { BORROWER_TYPES } from '../workflow/stages';
 import { REPAYMENT_METHODS } from '../workflow/plan';
+import { CLAIM_STATES } from '../workflow/subsidy';
 import { LOAN_STATES, SETTLED_HOWS, PERIOD_STATES, RECOVERY_SOURCES, REPORT_KINDS, DECISIONS, RATE_ACTIONS } from '../workflow/loan-states';
 
 /**
@@ -70,6 +71,10 @@ const scheduleRow = z.object({
   paidOn: z.string().nullable(),
   state: z.enum(PERIOD_STATES),
   overdueDays: count,
+  /** A repaid period's interest subsidy and the borrower's part (null until repaid), and the claim holding it. */
+  subsidy: z.number().nullable(),
+  borrowerInterest: z.number().nullable(),
+  claim: z.object({ id: count, number: z.string(), state: z.enum(CLAIM_STATES) }).nullable(),
 });
 export type ScheduleRow = z.infer<typeof scheduleRow>;
 

@@ -66,6 +66,9 @@ export const BUTTON_TITLES: Record<string, { zh: string; en: string }> = {
   chargeOff: { zh: '核销申请', en: 'Request write-offs' },
   confirmChargeOff: { zh: '核销确认', en: 'Confirm write-offs' },
   contribute: { zh: '基金缴存', en: 'Record contributions' },
+  claim: { zh: '贴息申请', en: 'Claim subsidies' },
+  review: { zh: '贴息审核', en: 'Review subsidy claims' },
+  pay: { zh: '贴息拨付', en: 'Record subsidy payouts' },
 };
 
 /** The ledger's buttons (postLoan::verb): the bank's, the guarantee company's and renshe's. */
@@ -112,6 +115,7 @@ export const MENU_ROUTES: RouteNode[] = [
     children: [
       leaf('/post-loan/ledger', '贷后台账', 'Post-loan ledger', { buttons: POST_LOAN_BUTTONS.map((verb) => `postLoan::${verb}`) }),
       leaf('/post-loan/fund', '担保基金', 'Guarantee fund', { buttons: ['fund::contribute'] }),
+      leaf('/post-loan/subsidy', '贴息管理', 'Interest subsidy', { buttons: ['claim', 'review', 'pay', 'export'].map((verb) => `subsidy::${verb}`) }),
     ],
   },
   {
@@ -155,6 +159,7 @@ export const MENU_ROUTES: RouteNode[] = [
       leaf('/admin/setting/business/calendar', '节假日配置', 'Holiday calendar', { buttons: crud('calendar') }),
       leaf('/admin/setting/business/message', '短信模板配置', 'SMS templates', { buttons: crud('smsTemplate', 'testSend') }),
       leaf('/admin/setting/business/post-loan', '贷后设置', 'Post-loan settings', { buttons: ['postLoanSetting::edit'] }),
+      leaf('/admin/setting/business/subsidy', '贴息规则', 'Subsidy rules', { buttons: ['subsidyRule::edit'] }),
     ],
   },
   {

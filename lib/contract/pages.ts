@@ -41,4 +41,6 @@ export const PAGES = {
   ledger: '/post-loan/ledger',
   fund: '/post-loan/fund',
   postLoanSettings: '/admin/setting/business/post-loan',
+  subsidy: '/post-loan/subsidy',
+  subsidySettings: '/admin/setting/business/subsidy',
 } as const;

@@ -20,6 +20,7 @@ const NONE = { repay: false, compensate: false, confirmCompensation: false, reco
 const period = (n: number, state: 'DUE' | 'PAID' | 'OVERDUE', paid = 0) => ({
   period: n, dueDate: `2026-${String(n).padStart(2, '0')}-20`, principal: 8333.33, interest: 429.17, paidPrincipal: paid, paidInterest: 0,
   paidOn: state === 'PAID' ? `2026-${String(n).padStart(2, '0')}-20` : null, state, overdueDays: state === 'OVERDUE' ? 9 : 0,
+  subsidy: state === 'PAID' ? 250 : null, borrowerInterest: state === 'PAID' ? 179.17 : null, claim: null,
 });
 const ACCOUNT: LoanAccount = {
   account: {

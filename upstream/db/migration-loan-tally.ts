@@ -12,6 +12,33 @@ import { statementTriggers } from './migration-tally';
  *
  * A case counts once it is LOANED; people added to or removed from a loaned case move the tally too.
  */
+const KEY = 'month, renshe_org_id, bank_org_id, guarantee_org_id, product_id';
+
+/**
+ * The loan tally's trigger statement for loans (sign 1) or their removal (-1): the loans with
+ * their people, and (until 0041 replaced it with the subsidy of the periods repaid) the old
+ * estimate of their subsidy over their terms.
+ */
+export const loanTallySql = (rows: string, sign: number, subsidy = true) => `
+      insert into loan_tally as t
+        select date_trunc('month', a.loan_date)::date, a.renshe_org_id, a.bank_org_id, a.guarantee_org_id, coalesce(a.product_id, 0), ${sign} * count(*),
+          ${sign} * coalesce(sum(a.loan_amount), 0), ${sign} * sum(1 + coalesce(p.partners, 0)), ${sign} * sum(coalesce(p.employees, 0)), ${sign} * sum(coalesce(p.key_employees, 0))
+        from ${rows} a left join (
+          select application_id, count(*) filter (where role = 'PARTNER') as partners, count(*) filter (where role = 'EMPLOYEE') as employees,
+            count(*) filter (where role = 'EMPLOYEE' and key_group) as key_employees
+          from application_person where role in ('PARTNER', 'EMPLOYEE') and application_id in (select id from ${rows} where status = 'LOANED') group by application_id
+        ) p on p.application_id = a.id
+        where a.status = 'LOANED' and a.loan_date is not null group by 1, 2, 3, 4, 5
+      on conflict (${KEY}) do update set loans = t.loans + excluded.loans, amount = t.amount + excluded.amount, people = t.people + excluded.people,
+        employees = t.employees + excluded.employees, key_employees = t.key_employees + excluded.key_employees;
+` + (subsidy ? `
+      insert into subsidy_tally as t
+        select (date_trunc('month', a.loan_date) + make_interval(months => m))::date, a.renshe_org_id, a.bank_org_id, a.guarantee_org_id,
+          coalesce(a.product_id, 0), ${sign} * count(*), ${sign} * sum(round(coalesce(a.loan_amount, 0) * a.rate / 12 * coalesce(lp.subsidy_share, 0), 2))
+        from ${rows} a cross join lateral generate_series(0, a.term_months - 1) m left join loan_product lp on lp.id = a.product_id
+        where a.status = 'LOANED' and a.loan_date is not null group by 1, 2, 3, 4, 5
+      on conflict (${KEY}) do update set loans = t.loans + excluded.loans, subsidy = t.subsidy + excluded.subsidy;` : '');
+
 export async function createLoanTallies(db: Kysely<any>) {
   await db.schema.alterTable('application_person').addColumn('key_group', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
 
@@ -24,26 +51,7 @@ export async function createLoanTallies(db: Kysely<any>) {
       loans integer not null, subsidy numeric(18, 2) not null,
       primary key (month, renshe_org_id, bank_org_id, guarantee_org_id, product_id))`.execute(db);
 
-  // Loans (sign 1) or their removal (-1): the loans with their people, and their subsidy over their terms.
-  const KEY = 'month, renshe_org_id, bank_org_id, guarantee_org_id, product_id';
-  const loans = (rows: string, sign: number) => `
-      insert into loan_tally as t
-        select date_trunc('month', a.loan_date)::date, a.renshe_org_id, a.bank_org_id, a.guarantee_org_id, coalesce(a.product_id, 0), ${sign} * count(*),
-          ${sign} * coalesce(sum(a.loan_amount), 0), ${sign} * sum(1 + coalesce(p.partners, 0)), ${sign} * sum(coalesce(p.employees, 0)), ${sign} * sum(coalesce(p.key_employees, 0))
-        from ${rows} a left join (
-          select application_id, count(*) filter (where role = 'PARTNER') as partners, count(*) filter (where role = 'EMPLOYEE') as employees,
-            count(*) filter (where role = 'EMPLOYEE' and key_group) as key_employees
-          from application_person where role in ('PARTNER', 'EMPLOYEE') and application_id in (select id from ${rows} where status = 'LOANED') group by application_id
-        ) p on p.application_id = a.id
-        where a.status = 'LOANED' and a.loan_date is not null group by 1, 2, 3, 4, 5
-      on conflict (${KEY}) do update set loans = t.loans + excluded.loans, amount = t.amount + excluded.amount, people = t.people + excluded.people,
-        employees = t.employees + excluded.employees, key_employees = t.key_employees + excluded.key_employees;
-      insert into subsidy_tally as t
-        select (date_trunc('month', a.loan_date) + make_interval(months => m))::date, a.renshe_org_id, a.bank_org_id, a.guarantee_org_id,
-          coalesce(a.product_id, 0), ${sign} * count(*), ${sign} * sum(round(coalesce(a.loan_amount, 0) * a.rate / 12 * coalesce(lp.subsidy_share, 0), 2))
-        from ${rows} a cross join lateral generate_series(0, a.term_months - 1) m left join loan_product lp on lp.id = a.product_id
-        where a.status = 'LOANED' and a.loan_date is not null group by 1, 2, 3, 4, 5
-      on conflict (${KEY}) do update set loans = t.loans + excluded.loans, subsidy = t.subsidy + excluded.subsidy;`;
+  const loans = (rows: string, sign: number) => loanTallySql(rows, sign);
   await statementTriggers(db, 'application', 'loan_tally', loans);
   // People of loaned cases added or removed (the bulk loader writes a case before its people).
   const people = (rows: string, sign: number) => `

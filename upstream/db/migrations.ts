@@ -25,6 +25,7 @@ import { menuTitles } from './migration-menu-titles';
 import { loans } from './migration-loans';
 import { loanNumber } from './migration-loan-number';
 import { logs } from './migration-logs';
+import { subsidy } from './migration-subsidy';
 
 /**
  * Migrations in code (not files) so the same list runs from Next's server bundle,
@@ -283,4 +284,5 @@ export const migrations: Record<string, Migration> = {
   '0037_loans': loans,
   '0038_loan_number': loanNumber,
   '0040_logs': logs,
+  '0041_subsidy': subsidy,
 };

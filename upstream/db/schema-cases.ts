@@ -214,14 +214,16 @@ interface LoanTallyTable {
   key_employees: number;
 }
 
+/** The interest subsidy in fen per month of repayment (0041): owed on periods repaid on time, claimed, paid. */
 interface SubsidyTallyTable {
   month: DateOnly;
   renshe_org_id: number;
   bank_org_id: number;
   guarantee_org_id: number;
   product_id: number;
-  loans: number;
-  subsidy: Numeric;
+  owed: ColumnType<number, number, number>;
+  claimed: ColumnType<number, number, number>;
+  paid: ColumnType<number, number, number>;
 }
 
 interface GuaranteeQuotaTable {

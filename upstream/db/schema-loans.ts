@@ -1,6 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, DateOnly, Numeric, Timestamp } from './schema-columns';
 import type { RepaymentMethod } from '../../lib/workflow/plan';
+import type { BorrowerType } from '../../lib/workflow/stages';
+import type { ClaimState, SubsidyKind } from '../../lib/workflow/subsidy';
 import type { LoanState, PeriodState, RateAction, RecoverySource, ReportKind, SettledHow } from '../../lib/workflow/loan-states';
 
 /** Whole fen (bigint columns, read as numbers). */
@@ -33,6 +35,11 @@ interface LoanAccountTable {
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The subsidy's terms (0041): filled when the account is opened, or by the backfill. */
+  borrower_type: BorrowerType | null;
+  lpr: Numeric | null;
+  subsidy_seq: number | null;
+  extended: Generated<boolean>;
 }
 
 interface LoanPeriodTable {
@@ -46,6 +53,10 @@ interface LoanPeriodTable {
   paid_on: DateOnly | null;
   state: PeriodState;
   overdue_days: Generated<number>;
+  /** A repaid period's interest split (0041): the subsidy and the borrower's part, and the rule version. */
+  subsidy: Fen | null;
+  borrower_interest: Fen | null;
+  subsidy_rule_id: number | null;
 }
 
 interface LoanRepaymentTable {
@@ -135,6 +146,66 @@ interface PostLoanSettingTable {
   updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+interface LprHistoryTable {
+  effective_from: DateOnly;
+  rate: Numeric;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+interface SubsidyRuleTable {
+  id: Generated<number>;
+  borrower_type: BorrowerType;
+  effective_from: DateOnly;
+  kind: SubsidyKind;
+  offset_bp: number;
+  share: Numeric;
+  years: number;
+  max_loans: number;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+interface SubsidyClaimTable {
+  id: Generated<number>;
+  bank_org_id: number;
+  renshe_org_id: number;
+  year: number;
+  quarter: number;
+  state: ClaimState;
+  periods: Generated<number>;
+  amount: Generated<number>;
+  submitted_at: Timestamp | null;
+  /** Who checked it (the first of renshe's two steps): the approver must be someone else. */
+  checked_by: number | null;
+  paid_on: DateOnly | null;
+  paid_amount: Fen | null;
+  voucher_no: string | null;
+  created_by: number;
+  client_key: string | null;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+interface SubsidyClaimLineTable {
+  claim_id: number;
+  application_id: number;
+  period: number;
+  subsidy: Fen;
+  excluded: Generated<boolean>;
+  reason: Generated<string>;
+}
+
+interface SubsidyClaimStepTable {
+  id: Generated<number>;
+  claim_id: number;
+  action: string;
+  user_id: number;
+  opinion: Generated<string>;
+  created_at: CreatedAt;
+}
+
 export interface LoanTables {
   loan_account: LoanAccountTable;
   loan_period: LoanPeriodTable;
@@ -145,4 +216,9 @@ export interface LoanTables {
   guarantee_fund_entry: GuaranteeFundEntryTable;
   loan_action_key: LoanActionKeyTable;
   post_loan_setting: PostLoanSettingTable;
+  lpr_history: LprHistoryTable;
+  subsidy_rule: SubsidyRuleTable;
+  subsidy_claim: SubsidyClaimTable;
+  subsidy_claim_line: SubsidyClaimLineTable;
+  subsidy_claim_step: SubsidyClaimStepTable;
 }

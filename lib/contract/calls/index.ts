@@ -16,6 +16,7 @@ import { lookupCalls } from './lookups';
 import { pushCalls } from './push';
 import { logCalls } from './logs';
 import { guaranteeSideCalls, loanCalls } from './loans';
+import { subsidyCalls } from './subsidy';
 
 /**
  * The call table (DESIGN.md section 3): every call of the /api contract, once, by its path.
@@ -25,6 +26,7 @@ import { guaranteeSideCalls, loanCalls } from './loans';
 export const CALLS = {
   ...authCalls, ...commonCalls, ...systemCalls, ...flowCalls, ...workflowCalls, ...statisticsCalls, ...contentCalls, ...applicationCalls, ...reportCalls,
   ...smsCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupCalls, ...pushCalls, ...loanCalls, ...guaranteeSideCalls, ...logCalls,
+  ...subsidyCalls,
 };
 
 type Calls = typeof CALLS;

@@ -10,9 +10,10 @@ import { seedLookupDemo } from './lookups';
 import { seedContentDemo } from './content';
 import { SEEDED_ROLE_TEXTS } from '../migration-role-names';
 import { adjustReviewerRoles } from './roles';
-import { grantPostLoan } from './post-loan-grants';
+import { grantPostLoan, grantSubsidy } from './post-loan-grants';
 import { seedFundDemo } from './fund-contributions';
 import { seedLoanHistories } from './loan-histories';
+import { fillSubsidies } from '../../modules/subsidy/backfill';
 import { openMissingAccounts } from '../../modules/loans/backfill';
 
 type Trx = Kysely<Database>;
@@ -153,6 +154,7 @@ export async function seedDemo(db: Kysely<Database>) {
       await grantSubtrees(trx, row.id, role.menus);
     }
     await grantPostLoan(trx);
+    await grantSubsidy(trx);
     for (const user of DEMO_USERS) {
       const row = await trx.insertInto('app_user').values({
         org_id: orgIds.get(user.org)!, username: user.username, nickname: user.nickname, type: user.type,
@@ -178,6 +180,7 @@ export async function seedDemo(db: Kysely<Database>) {
   // The issued demo loans' accounts, and their lives since (each batch its own transaction).
   await openMissingAccounts(db);
   await seedLoanHistories(db);
+  await fillSubsidies(db);
 }
 
 /** Grants the menu nodes at the given paths and everything below them. */

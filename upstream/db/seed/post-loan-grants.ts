@@ -16,19 +16,31 @@ const GRANTS = [
   { roles: ['人社审核员', '人社主管'], pages: [PAGES.ledger, PAGES.fund], buttons: ['postLoan::confirmChargeOff', 'postLoan::export'] },
 ] as const;
 
+/** The interest subsidy 贴息管理: the bank claims, renshe reviews (two people) and records payouts. */
+const SUBSIDY_GRANTS = [
+  { roles: ['银行审核员', '银行主管'], pages: [PAGES.subsidy], buttons: ['subsidy::claim', 'subsidy::export'] },
+  { roles: ['人社审核员', '人社主管'], pages: [PAGES.subsidy], buttons: ['subsidy::review', 'subsidy::pay', 'subsidy::export'] },
+] as const;
+
+type Grant = { roles: readonly string[]; pages: readonly string[]; buttons: readonly string[] };
+
 /** Grants the seeded roles their post-loan pages (with the menu group) and buttons; what a role already holds is kept. */
-export async function grantPostLoan(db: Kysely<Database>) {
+export const grantPostLoan = (db: Kysely<Database>) => grantPages(db, GRANTS);
+/** Grants the seeded bank and renshe roles the subsidy page and its buttons. */
+export const grantSubsidy = (db: Kysely<Database>) => grantPages(db, SUBSIDY_GRANTS);
+
+async function grantPages(db: Kysely<Database>, grants: readonly Grant[]) {
   const menus = await db.selectFrom('permission').select(['id', 'path', 'parent_id']).where('kind', '=', 'MENU')
-    .where('path', 'in', [PAGES.ledger, PAGES.fund]).execute();
+    .where('path', 'in', grants.flatMap((g) => g.pages)).execute();
   if (!menus.length) return;
   const buttons = await db.selectFrom('permission').select(['id', 'action', 'parent_id']).where('kind', '=', 'BUTTON')
     .where('parent_id', 'in', menus.map((m) => m.id)).execute();
-  for (const grant of GRANTS) {
-    const pages = menus.filter((m) => (grant.pages as readonly string[]).includes(m.path!));
+  for (const grant of grants) {
+    const pages = menus.filter((m) => grant.pages.includes(m.path!));
     const ids = new Set<number>([
       ...pages.map((m) => m.id),
       ...pages.flatMap((m) => (m.parent_id === null ? [] : [m.parent_id])),
-      ...buttons.filter((b) => (grant.buttons as readonly string[]).includes(b.action!) && pages.some((m) => m.id === b.parent_id)).map((b) => b.id),
+      ...buttons.filter((b) => grant.buttons.includes(b.action!) && pages.some((m) => m.id === b.parent_id)).map((b) => b.id),
     ]);
     const roles = await db.selectFrom('role').select('id').where('name', 'in', [...grant.roles]).execute();
     for (const role of roles) {

@@ -15,6 +15,7 @@ import { YES } from '../../../lib/contract/history';
 import { chinaToday, daysBefore } from '../../core/china-time';
 import { loadCalendar } from '../calendar/store';
 import { openAccounts } from '../loans/open';
+import { computeSubsidies, dropSubsidies } from '../subsidy/terms';
 
 type Ctx = CallContext<AuthUser>;
 /** Rows a statement writes: well under PostgreSQL's 65,535 parameters at 30 columns a row. */
@@ -106,20 +107,25 @@ async function openImported(trx: Db, loans: Loan[], ids: Map<string, number>, no
     .where((eb) => eb.or([
       eb.exists(eb.selectFrom('loan_compensation as c').select('c.id').whereRef('c.application_id', '=', 'l.application_id')),
       eb.exists(eb.selectFrom('loan_repayment as r').select('r.id').whereRef('r.application_id', '=', 'l.application_id').where('r.report_id', 'not like', 'HISTORY-%')),
+      eb.exists(eb.selectFrom('subsidy_claim_line as c').select('c.claim_id').whereRef('c.application_id', '=', 'l.application_id').where('c.excluded', '=', false)),
     ])).execute();
   const keep = new Set(kept.map((k) => k.application_id));
   const renew = all.filter((id) => !keep.has(id));
   if (renew.length) {
+    await dropSubsidies(trx, renew);
     for (const table of ['loan_repayment', 'loan_period', 'loan_account'] as const) await trx.deleteFrom(table).where('application_id', 'in', renew).execute();
   }
   const today = chinaToday(now);
-  await openAccounts(trx, loans.filter((l) => !keep.has(ids.get(l.loanNumber)!)).map((l) => ({
+  const opened = loans.filter((l) => !keep.has(ids.get(l.loanNumber)!));
+  await openAccounts(trx, opened.map((l) => ({
     app: {
       id: ids.get(l.loanNumber)!, bank_org_id: l.bankOrgId, guarantee_org_id: l.guaranteeOrgId, renshe_org_id: l.rensheOrgId, loan_amount: l.amount,
       loan_date: l.loanDate, term_months: l.termMonths, rate: l.rate ?? 0, repayment_method: l.method,
     },
     history: { paidBefore: daysBefore(today, l.overdueDays ?? 0), repaid: YES.has(l.repaid ?? ''), today },
   })), await loadCalendar(trx), now);
+  // Their periods repaid earn the borrower type's subsidy.
+  await computeSubsidies(trx, opened.map((l) => ids.get(l.loanNumber)!));
 }
 
 /** The bad rows as an .xlsx: row, column and reason, in the caller's language. */

@@ -11,6 +11,7 @@ import type { Page } from '../../../lib/contract/common';
 import type { EarlierLoan, LedgerListInput, LedgerRow, LoanAccount } from '../../../lib/contract/loans';
 import { visibleApplication } from '../workflow/detail';
 import { maskIdNumber } from '../../../lib/workflow/id-number';
+import { claimNumber, type ClaimState } from '../../../lib/workflow/subsidy';
 import { chinaToday } from '../../core/china-time';
 import { addMonths } from '../../../lib/workflow/loan-schedule';
 import { caseScope } from '../workflow/scope';
@@ -99,6 +100,13 @@ async function ownOrg(db: Db, user: AuthUser, orgId: number) {
 
 const holds = (db: Db, user: AuthUser, verb: string) => allowed(db, user, { permission: `postLoan::${verb}` });
 
+/** The claim holding a period ('id:state:year:quarter'), if any. */
+function claimOf(text: string | null) {
+  if (!text) return null;
+  const [id, state, year, quarter] = text.split(':');
+  return { id: Number(id), state: state as ClaimState, number: claimNumber({ id: Number(id), year: Number(year), quarter: Number(quarter) }) };
+}
+
 /** A loan's account as the caller may see it, with what the caller may do now (the service checks each again). */
 export async function loanAccountAnswer(db: Db, user: AuthUser, id: number, now: Date): Promise<LoanAccount> {
   const scope = await caseScope(db, user);
@@ -106,7 +114,11 @@ export async function loanAccountAnswer(db: Db, user: AuthUser, id: number, now:
   if (!found || !loanVisible(found, scope)) throw notFound('loan');
   const [settings, periods, repayments, compensations, recoveries, writeOffs] = await Promise.all([
     loanSettings(db),
-    db.selectFrom('loan_period').selectAll().select([dateText('due_date').as('due'), dateText('paid_on').as('paid')]).where('application_id', '=', id).orderBy('period').execute(),
+    db.selectFrom('loan_period as p').selectAll('p').select([dateText('p.due_date').as('due'), dateText('p.paid_on').as('paid')])
+      .select((eb) => eb.selectFrom('subsidy_claim_line as c').innerJoin('subsidy_claim as s', 's.id', 'c.claim_id')
+        .select(sql<string>`s.id || ':' || s.state || ':' || s.year || ':' || s.quarter`.as('claim'))
+        .whereRef('c.application_id', '=', 'p.application_id').whereRef('c.period', '=', 'p.period').where('c.excluded', '=', false).as('claim'))
+      .where('p.application_id', '=', id).orderBy('p.period').execute(),
     db.selectFrom('loan_repayment as r').leftJoin('app_user as u', 'u.id', 'r.recorded_by').selectAll('r').select(['u.nickname', dateText('r.paid_on').as('paid')])
       .where('r.application_id', '=', id).orderBy('r.id', 'desc').execute(),
     db.selectFrom('loan_compensation as c').leftJoin('app_user as u', 'u.id', 'c.recorded_by').leftJoin('app_user as d', 'd.id', 'c.decided_by')
@@ -140,6 +152,8 @@ export async function loanAccountAnswer(db: Db, user: AuthUser, id: number, now:
     schedule: periods.map((p) => ({
       period: p.period, dueDate: p.due!, principal: yuanOf(p.principal), interest: yuanOf(p.interest), paidPrincipal: yuanOf(p.paid_principal),
       paidInterest: yuanOf(p.paid_interest), paidOn: p.paid, state: p.state, overdueDays: p.overdue_days,
+      subsidy: p.subsidy === null ? null : yuanOf(p.subsidy), borrowerInterest: p.borrower_interest === null ? null : yuanOf(p.borrower_interest),
+      claim: claimOf(p.claim),
     })),
     repayments: repayments.map((r) => ({
       id: r.id, reportId: r.report_id, kind: r.kind, period: r.period, paidOn: r.paid!, principal: yuanOf(r.principal), interest: yuanOf(r.interest),

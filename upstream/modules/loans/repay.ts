@@ -10,6 +10,7 @@ import { loadCalendar } from '../calendar/store';
 import { enqueueEvent } from '../push/enqueue';
 import { dateText } from '../workflow/rows';
 import { nextDue } from './open';
+import { computeSubsidies } from '../subsidy/terms';
 import { loanAccountAnswer } from './read';
 import { claimKey, fenOf, lockAccount, requireVersion, toFen, touchAccount, type AccountRow } from './store';
 
@@ -115,6 +116,8 @@ async function repay(trx: Db, ctx: CallContext<AuthUser>, input: RepayInput) {
     principal: paid.principal, interest: paid.interest, late_days: paid.lateDays, recorded_by: ctx.user.id,
   }).execute();
   await refreshAccount(trx, account, today, ctx.now, { how: paid.settledHow, on: input.paidOn });
+  // A period repaid earns its subsidy (on time) or none (late).
+  await computeSubsidies(trx, [input.id]);
   await audit(trx, ctx.user, 'loan.repay', { type: 'loan', id: input.id }, {
     reportId: input.reportId, kind: input.kind, period: input.period ?? null, paidOn: input.paidOn, principal: paid.principal, interest: paid.interest,
     before: { outstanding: fenOf(account.outstanding), state: account.state }, after: { outstanding },

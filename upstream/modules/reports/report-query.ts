@@ -43,7 +43,7 @@ export async function loanGroups(db: Db, user: AuthUser, input: ReportQuery, per
     from (
       select month, renshe_org_id, bank_org_id, guarantee_org_id, product_id, loans, amount, people, employees, key_employees, 0 as subsidy from loan_tally
       union all
-      select month, renshe_org_id, bank_org_id, guarantee_org_id, product_id, 0, 0, 0, 0, 0, subsidy from subsidy_tally
+      select month, renshe_org_id, bank_org_id, guarantee_org_id, product_id, 0, 0, 0, 0, 0, owed / 100.0 from subsidy_tally
     ) t left join loan_product lp on lp.id = t.product_id
     where ${filter} group by 1, 2, 3, 4`.execute(db);
   const after = await afterIssue(db, filter);
