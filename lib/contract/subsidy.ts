@@ -135,7 +135,7 @@ export const lineInput = claimAct.extend({
   applicationId: id,
   period: int(1, 600, 'validation.invalid'),
 });
-export const excludeInput = lineInput.extend({ reason: requiredLine(200, 'validation.reasonRequired') });
+export const excludeInput = lineInput.extend({ reason: requiredLine(200, 'validation.excludeReason') });
 export const reviewInput = claimAct.extend({
   decision: z.enum(['APPROVE', 'RETURN'], { error: 'validation.invalid' }),
   opinion: z.preprocess((v) => v ?? '', longText(500)),

@@ -158,7 +158,7 @@ const LINE_COLUMNS: [string, (line: ClaimLine) => Cell][] = [
   ['idNumber', (l) => l.idNumber],
   ['period', (l) => l.period],
   ['dueDate', (l) => dayCell(l.dueDate)],
-  ['paidOn', (l) => dayCell(l.paidOn)],
+  ['repaidOn', (l) => dayCell(l.paidOn)],
   ['rate', (l) => l.rate],
   ['lpr', (l) => l.lpr],
   ['interest', (l) => l.interest],
