@@ -1,9 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
 import { anyStage } from '../../lib/contract/calls/workflow';
-import { rowRules } from '../../lib/contract/call';
+import { methodsOf, rowRules } from '../../lib/contract/call';
 import { STAGE_INFO, type Stage } from '../../lib/workflow/stages';
 import { applicationRow } from '../../lib/contract/workflow';
 import { describeUpstream } from './harness';
+import { readXlsx } from './xlsx-reader';
+import { audit } from '../../upstream/core/audit';
 import { fingerprint, newIdNumber, staffIn } from './helpers';
 import { createCase, ORGS } from './workflow-fixtures';
 import {
@@ -182,5 +184,42 @@ describeUpstream('refusals generated from the call table', (up) => {
     expect(read).toBeGreaterThan(20);
     // The answers did hold the case: its details, the loan query, the workbench it waits at, the agreement preview.
     expect([...shown]).toEqual(expect.arrayContaining(['businessClubFirstTrial/unfold', 'businessApproveRecord/loanUnfold', 'businessClubFirstTrial/getList', 'businessModelAgreement/preview']));
+  }, EVERY_CALL_TIMEOUT);
+
+  it('masks the ID numbers and mobiles in every export (.xlsx) to a reader without the reveal permission', async () => {
+    const db = up().db;
+    const renshe = await db.selectFrom('organization').select('id').where('name', '=', ORGS.renshe).executeTakeFirstOrThrow();
+    // The same person's issued loan (the ledger), an operation of the reader's organisation naming both numbers (the
+    // operation log) and a sign-in under a mobile typed as the name (the sign-in log): every export could show them.
+    const loan = await createCase(db);
+    await db.updateTable('application').set({ id_number: secrets.idNumber, mobile: secrets.mobile, status: 'LOANED', node_id: null, stage: null, assignee_id: null, loan_amount: 1000, loan_date: '2025-01-02' })
+      .where('id', '=', loan.id).execute();
+    const orgs = await db.selectFrom('application').select(['bank_org_id', 'guarantee_org_id', 'renshe_org_id']).where('id', '=', loan.id).executeTakeFirstOrThrow();
+    await db.insertInto('loan_account').values({
+      application_id: loan.id, ...orgs, principal: 100_000, outstanding: 100_000, issue_date: '2025-01-02', maturity_date: '2026-01-02', term_months: 12,
+      rate: '0.0435', method: 'INTEREST_MONTHLY', state: 'CURRENT', overdue_days: 0, next_due_date: '2025-02-02', next_due_amount: 362, updated_at: new Date(),
+    }).execute();
+    await audit(db, { id: reader.id, orgId: renshe.id }, 'user.update', { type: 'user', id: reader.id }, { before: { mobile: secrets.mobile }, after: { idNumber: secrets.idNumber } });
+    const signedIn = await staffIn(up(), secrets.mobile, renshe.id, {});
+    await db.updateTable('app_user').set({ nickname: '手机号登录者' }).where('id', '=', signedIn.id).execute();
+    const wrong: string[] = [];
+    const held = new Set<string>();
+    let read = 0;
+    for (const [path, spec] of SPECS) {
+      if (!spec.file || !json(spec) || spec.access === 'public') continue;
+      // A file of one record (an upload by its id) is not an export.
+      for (const input of accessInputs(spec).filter((i) => spec.input.safeParse(i).success)) {
+        const response = await up().request(path, input, { token: reader.token, method: methodsOf(spec).includes('POST') ? 'POST' : 'GET' });
+        if (response.status !== 200) { wrong.push(`${path} ${JSON.stringify(input)}: ${response.status}`); continue; }
+        read += 1;
+        const text = JSON.stringify(readXlsx(await response.arrayBuffer()));
+        if (text.includes(secrets.number) || text.includes(loan.number) || text.includes(secrets.mobile.slice(0, 3) + '****')) held.add(path);
+        if (text.includes(secrets.idNumber) || text.includes(secrets.mobile)) wrong.push(`${path} ${JSON.stringify(input)}: unmasked`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(read).toBeGreaterThan(5);
+    // The files did hold the person: the workbench's, the ledger's, the operation log's and the sign-in log's.
+    expect([...held]).toEqual(expect.arrayContaining(['businessClubFirstTrial/exportAll', 'loanAccount/export', 'operationLog/export', 'loginLog/export']));
   }, EVERY_CALL_TIMEOUT);
 });
