@@ -5,6 +5,7 @@ import { fingerprint, newIdNumber, staffIn } from './helpers';
 import { createCase, key, ORGS } from './workflow-fixtures';
 import { readXlsx } from './xlsx-reader';
 import { chinaToday } from '../../lib/china-time';
+import { fillSubsidies } from '../../upstream/modules/subsidy/backfill';
 
 interface Claim { id: number; state: string; periods: number; amount: number; version: number; year: number; quarter: number }
 interface Unclaimed { year: number; quarter: number; periods: number; amount: number; claimable: boolean }
@@ -263,5 +264,28 @@ describeUpstream('the interest subsidy: rules, claims, review and payout', (up) 
     // A date already recorded is refused by the LPR screen.
     expect((await call('subsidyRule/addLpr', { effectiveFrom: chinaToday(), rate: 0.029 }, 'admin')).status).toBe(409);
     expect((await call('subsidyRule/addLpr', { effectiveFrom: tomorrow(), rate: 0.029 }, 'renshe')).status).toBe(403);
+  });
+});
+
+describeUpstream('the subsidy of loans opened before it existed (migration 0041\'s backfill)', (up) => {
+  it('gives every account its borrower type\'s rule and every period repaid its subsidy, once, in batches', async () => {
+    const db = up().db;
+    const owed = async () => Number((await db.selectFrom('subsidy_tally').select((eb) => eb.fn.sum<string>('owed').as('n')).executeTakeFirstOrThrow()).n ?? 0);
+    const filled = await db.selectFrom('loan_period').select(['application_id', 'period', 'subsidy', 'borrower_interest']).where('subsidy', 'is not', null).orderBy('application_id').orderBy('period').execute();
+    expect(filled.length).toBeGreaterThan(0);
+    // As before the migration: no terms, no subsidy, nothing owed.
+    await db.updateTable('loan_account').set({ borrower_type: null, lpr: null, subsidy_seq: null }).execute();
+    await db.updateTable('loan_period').set({ subsidy: null, borrower_interest: null, subsidy_rule_id: null }).execute();
+    await db.deleteFrom('subsidy_tally').execute();
+    const accounts = Number((await db.selectFrom('loan_account').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    expect(await fillSubsidies(db)).toBe(accounts);
+    expect(await fillSubsidies(db)).toBe(0);
+    const again = await db.selectFrom('loan_period').select(['application_id', 'period', 'subsidy', 'borrower_interest']).where('subsidy', 'is not', null).orderBy('application_id').orderBy('period').execute();
+    expect(again).toEqual(filled);
+    const base = await db.selectFrom('loan_period').select((eb) => eb.fn.sum<string>('subsidy').as('n')).executeTakeFirstOrThrow();
+    expect(await owed()).toBe(Number(base.n));
+    // Every account has its terms: the borrower type of its case and the LPR of its issue.
+    const missing = await db.selectFrom('loan_account').select('application_id').where((eb) => eb.or([eb('borrower_type', 'is', null), eb('lpr', 'is', null), eb('subsidy_seq', 'is', null)])).execute();
+    expect(missing).toEqual([]);
   });
 });
