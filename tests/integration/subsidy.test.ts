@@ -48,6 +48,14 @@ describeUpstream('the interest subsidy: rules, claims, review and payout', (up) 
     return { owed: Number(row.owed), claimed: Number(row.claimed), paid: Number(row.paid) };
   };
 
+  it('holds demo claims: one paid by two reviewers, one waiting for renshe\'s check, and the newest quarter left to claim', async () => {
+    const list = (await ok('subsidyClaim/getList', { pageNum: 1, pageSize: 10 }, 'renshe')).list as Claim[];
+    expect(list.map((c) => c.state).sort()).toEqual(['PAID', 'SUBMITTED']);
+    const paid = await ok('subsidyClaim/getInfo', { id: list.find((c) => c.state === 'PAID')!.id }, 'bank');
+    expect(paid.steps.map((s: { action: string; user: string }) => `${s.action}:${s.user}`)).toEqual(['PROPOSE:银行审核员', 'SUBMIT:银行审核员', 'CHECK:人社审核员', 'APPROVE:人社复核员', 'PAY:人社审核员']);
+    expect(paid.claim.paidAmount).toBe(paid.claim.amount);
+  });
+
   it('takes a quarter from proposal through two reviewers to payout, and exports it', async () => {
     const q = await quarter();
     const [claim] = await propose(q);
