@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { LoanTables } from '../../db/schema-loans';
-import { defineCall, type AuthUser, type CallContext, type InputOf } from '../../core/call';
+import { defineCall, type AuthUser, type InputOf } from '../../core/call';
 import type { RowKind } from '../../core/row-access';
 import { allowed } from '../../core/permission';
 import { audit } from '../../core/audit';
@@ -9,9 +9,10 @@ import { conflict, forbidden, invalid, notFound } from '../../core/errors';
 import { chinaToday } from '../../core/china-time';
 import { xlsxFile } from '../../core/export';
 import { dayCell, type Cell } from '../../core/xlsx';
+import type { Translate } from '../../core/i18n';
 import type { Page } from '../../../lib/contract/common';
 import type { ClaimDetail, ClaimLine, ClaimRow, PayInput, ReviewInput, UnclaimedRow } from '../../../lib/contract/subsidy';
-import { CLAIM_STEPS } from '../../../lib/contract/subsidy';
+import type { CLAIM_STEPS } from '../../../lib/contract/subsidy';
 import { EDITABLE_CLAIM_STATES, claimNumber, quarterDays, type ClaimState } from '../../../lib/workflow/subsidy';
 import { maskIdNumber } from '../../../lib/workflow/id-number';
 import { caseScope } from '../workflow/scope';
@@ -21,7 +22,6 @@ import { tallyClaim } from './terms';
 
 type Db = Kysely<Database>;
 type Claim = Selectable<LoanTables['subsidy_claim']>;
-type Ctx = CallContext<AuthUser>;
 /** Who acts, and when: a call's context, or the demo seed's person. */
 export interface Actor { user: Pick<AuthUser, 'id' | 'orgId'>; now: Date }
 type Step = (typeof CLAIM_STEPS)[number];
@@ -151,8 +151,22 @@ export async function propose(trx: Db, ctx: Actor, input: { year: number; quarte
   return ids;
 }
 
+/** Every text of a claim's export (under subsidy.column): the sheets, their headers and the summary's labels. */
+export const CLAIM_EXPORT_TEXTS = [
+  'summary', 'item', 'value', 'lines', 'excluded', 'reason', 'number', 'bankOrg', 'rensheOrg', 'quarter', 'state', 'periods', 'amount', 'paidOn', 'paidAmount',
+  'voucherNo', 'loanNumber', 'name', 'idNumber', 'period', 'dueDate', 'repaidOn', 'rate', 'lpr', 'interest', 'subsidy', 'borrowerInterest',
+] as const;
+type ExportText = (typeof CLAIM_EXPORT_TEXTS)[number];
+
+/** The rows of a claim's export's summary: label key (under subsidy.column) and the value. */
+const SUMMARY_ROWS: [ExportText, (claim: ClaimRow, t: Translate) => Cell][] = [
+  ['number', (c) => c.number], ['bankOrg', (c) => c.bankOrg], ['rensheOrg', (c) => c.rensheOrg], ['quarter', (c) => `${c.year} Q${c.quarter}`],
+  ['state', (c, t) => t(`subsidy.state.${c.state}`)], ['periods', (c) => c.periods], ['amount', (c) => c.amount],
+  ['paidOn', (c) => dayCell(c.paidOn)], ['paidAmount', (c) => c.paidAmount], ['voucherNo', (c) => c.voucherNo],
+];
+
 /** Columns of a claim's export: header key (under subsidy.column) and the cell of a line. */
-const LINE_COLUMNS: [string, (line: ClaimLine) => Cell][] = [
+const LINE_COLUMNS: [ExportText, (line: ClaimLine) => Cell][] = [
   ['loanNumber', (l) => l.loanNumber],
   ['name', (l) => l.name],
   ['idNumber', (l) => l.idNumber],
@@ -318,12 +332,8 @@ export const claimCalls = [
     async handler(ctx, input) {
       const { claim } = await claimDetail(ctx.db, ctx.user, input.id);
       const lines = (await lineRows(ctx.db, input.id).execute()).map(toLine);
-      const t = (key: string) => ctx.t(`subsidy.column.${key}`);
-      const summary: Cell[][] = [
-        [t('number'), claim.number], [t('bankOrg'), claim.bankOrg], [t('rensheOrg'), claim.rensheOrg], [t('quarter'), `${claim.year} Q${claim.quarter}`],
-        [t('state'), ctx.t(`subsidy.state.${claim.state}`)], [t('periods'), claim.periods], [t('amount'), claim.amount],
-        [t('paidOn'), dayCell(claim.paidOn)], [t('paidAmount'), claim.paidAmount], [t('voucherNo'), claim.voucherNo],
-      ];
+      const t = (key: ExportText) => ctx.t(`subsidy.column.${key}`);
+      const summary: Cell[][] = SUMMARY_ROWS.map(([key, cell]) => [t(key), cell(claim, ctx.t)]);
       const claimed = lines.filter((l) => !l.excluded), left = lines.filter((l) => l.excluded);
       return xlsxFile(claim.number, ctx.now, [
         { name: t('summary'), header: [t('item'), t('value')], rows: summary },
