@@ -114,7 +114,7 @@ async function ownBank(db: Db, user: Actor['user']): Promise<number> {
 }
 
 /** Periods of a bank's loans repaid on time with a subsidy and in no claim (a period left out may be claimed again). */
-const claimable = (bankIds: number[] | null) => sql<boolean>`p.subsidy > 0 and ${bankIds === null ? sql`true` : sql`l.bank_org_id = any(${bankIds}::int[])`}
+const claimable = (bank: number) => sql<boolean>`p.subsidy > 0 and l.bank_org_id = ${bank}
   and not exists (select 1 from subsidy_claim_line c where c.application_id = p.application_id and c.period = p.period and not c.excluded)`;
 
 /**
@@ -132,7 +132,7 @@ export async function propose(trx: Db, ctx: Actor, input: { year: number; quarte
   }
   const { from, to } = quarterDays(input.year, input.quarter);
   if (to >= chinaToday(ctx.now)) throw invalid({ quarter: 'validation.quarterNotEnded' });
-  const inQuarter = sql<boolean>`p.paid_on between ${from}::date and ${to}::date and ${claimable([bank])}`;
+  const inQuarter = sql<boolean>`p.paid_on between ${from}::date and ${to}::date and ${claimable(bank)}`;
   const bureaus = await sql<{ renshe_org_id: number }>`select distinct l.renshe_org_id from loan_period p join loan_account l on l.application_id = p.application_id
     where ${inQuarter} order by 1`.execute(trx);
   const ids: number[] = [];
@@ -262,12 +262,21 @@ export const claimCalls = [
     path: 'subsidyClaim/unclaimed',
     async handler(ctx): Promise<UnclaimedRow[]> {
       const scope = await caseScope(ctx.db, ctx.user);
+      const bankIn = (column: string) => (scope === null ? sql<boolean>`true` : sql<boolean>`${sql.ref(column)} = any(${scope}::int[])`);
       const today = chinaToday(ctx.now);
+      // Owed less claimed, from the tally, less what drafts and returned claims hold: no walk over the periods.
       const { rows } = await sql<{ year: number; quarter: number; renshe_org_id: number; renshe: string; n: string; amount: string }>`
-        select extract(year from p.paid_on)::int as year, extract(quarter from p.paid_on)::int as quarter, l.renshe_org_id, r.name as renshe,
-          count(*) as n, sum(p.subsidy) as amount
-        from loan_period p join loan_account l on l.application_id = p.application_id join organization r on r.id = l.renshe_org_id
-        where ${claimable(scope)} group by 1, 2, 3, 4 order by 1 desc, 2 desc, 3`.execute(ctx.db);
+        select q.year, q.quarter, q.renshe_org_id, r.name as renshe, sum(q.n) as n, sum(q.amount) as amount
+        from (
+          select extract(year from month)::int as year, extract(quarter from month)::int as quarter, renshe_org_id, owed_n - claimed_n as n, owed - claimed as amount
+          from subsidy_tally where ${bankIn('bank_org_id')}
+          union all
+          select extract(year from p.paid_on)::int, extract(quarter from p.paid_on)::int, c.renshe_org_id, -1, -l.subsidy
+          from subsidy_claim c join subsidy_claim_line l on l.claim_id = c.id and not l.excluded
+            join loan_period p on p.application_id = l.application_id and p.period = l.period
+          where c.state in ('DRAFT', 'RETURNED') and ${bankIn('c.bank_org_id')}
+        ) q join organization r on r.id = q.renshe_org_id
+        group by 1, 2, 3, 4 having sum(q.n) > 0 order by 1 desc, 2 desc, 3`.execute(ctx.db);
       return rows.map((r) => ({
         year: r.year, quarter: r.quarter, rensheOrgId: r.renshe_org_id, rensheOrg: r.renshe, periods: Number(r.n), amount: yuanOf(r.amount),
         claimable: quarterDays(r.year, r.quarter).to < today,
