@@ -96,6 +96,11 @@ const claimFilters = z.object({
   year: opt(int(2000, 2100, 'validation.invalid')),
   quarter: opt(int(1, 4, 'validation.invalid')),
   bankOrgId: opt(id),
+  /**
+   * Claims awaiting the caller's organisation (true) or not (false): a bank's drafts and returned
+   * claims; a renshe bureau's submitted, checked and approved ones (the review queue).
+   */
+  pending: opt(z.boolean({ error: 'validation.invalid' })),
 });
 export const claimListInput = pageInput.extend(claimFilters.shape);
 export type ClaimListInput = z.infer<typeof claimListInput>;
