@@ -1,5 +1,5 @@
 import type { Translate } from '../../core/i18n';
-import type { Cell, Sheet } from '../../core/xlsx';
+import { monthCell, type Cell, type Sheet } from '../../core/xlsx';
 import type { Figures, StatisticsForm } from '../../../lib/contract/statistics';
 import { BORROWER_TYPES } from '../../../lib/workflow/stages';
 import { FIGURES } from '../../../lib/workflow/statistics';
@@ -22,7 +22,7 @@ export function formSheets(form: StatisticsForm, t: Translate): Sheet[] {
     {
       name: t('statistics.sheets.byMonth'),
       header: [t('statistics.month'), ...figureHeaders(t)],
-      rows: form.byMonth.map((row) => [row.month, ...figureCells(row)]),
+      rows: form.byMonth.map((row) => [monthCell(row.month), ...figureCells(row)]),
       widths: widths([12]),
     },
     {
