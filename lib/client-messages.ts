@@ -103,7 +103,7 @@ export const CLIENT_MESSAGES = {
   guaranteeFund: scope('guaranteeFund', 'crud.noData', 'validation.amount', 'validation.date', 'validation.fieldRequired'),
   /** 贴息管理: what a bank may claim, the claims, a claim's drawer, its dialogs and print view. */
   subsidyClaims: scope(
-    ...ENGINE, ...CASE_OPTIONS, 'subsidyClaims', 'subsidy', 'postLoan.loan.periodValue', 'approval.fields.opinion', 'approval.detail',
+    ...ENGINE, ...CASE_OPTIONS, 'subsidyClaims', 'subsidy', 'postLoan.loan.periodValue', 'approval.fields.opinion', 'approval.detail', 'approval.conflict',
     'validation.amount', 'validation.date', 'validation.fieldRequired', 'validation.opinionRequired', 'validation.excludeReason', 'validation.tooLong',
   ),
   /** 贴息规则: the rule's versions per borrower type and the LPR's history, with their dialogs. */

@@ -21,7 +21,7 @@ const LprDialog = lazyPart(() => import('./rule-dialogs').then((m) => m.LprDialo
 const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
 
 /** What a rule version subsidises, in words: LPR − 150 bp, 50% of the LPR, nothing. */
-export function useRuleText() {
+function useRuleText() {
   const t = useTranslations('subsidyRules');
   return (rule: Pick<SubsidyRuleRow, 'kind' | 'offsetBp' | 'share'>) => {
     if (rule.kind === 'LPR_OFFSET') return t('ruleOffset', { bp: rule.offsetBp > 0 ? `+${rule.offsetBp}` : rule.offsetBp < 0 ? `−${-rule.offsetBp}` : '±0' });

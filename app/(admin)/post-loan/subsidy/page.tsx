@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { SubsidyClaimsPage } from '@/components/subsidy/screens';
+import { SubsidyClaimsPage } from '@/components/subsidy/claims-page';
 import { PageMessages } from '@/components/providers/page-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
