@@ -67,7 +67,7 @@ export function SubsidyRulesScreen() {
             return (
               <section key={type} aria-labelledby={`subsidy-rule-${type}`}>
                 <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
-                  <h2 id={`subsidy-rule-${type}`} style={{ margin: 0, fontSize: 16 }}>{ta(`borrowerType.${type}`)}</h2>
+                  <h2 id={`subsidy-rule-${type}`} className="ant-typography section-title" style={{ margin: 0 }}>{ta(`borrowerType.${type}`)}</h2>
                   {canEdit && (
                     <Button icon={<PlusOutlined />} disabled={!data} aria-label={t('addVersionOf', { type: ta(`borrowerType.${type}`) })}
                       onClick={() => setAdding(type)}>{t('addVersion')}</Button>

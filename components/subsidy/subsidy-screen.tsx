@@ -8,6 +8,7 @@ import type { ClaimRow } from '@/lib/contract/subsidy';
 import { CLAIM_PROPOSE, CLAIM_REVIEW, claimSpec } from '@/lib/resources/subsidy';
 import { CrudScreen, type RowDialogs } from '@/components/crud/crud-screen';
 import { useCallAllowed } from '@/components/access/permission';
+import { useShell } from '@/components/shell/shell-context';
 import { lazyPart } from '@/components/common/lazy-part';
 import { Unclaimed } from './unclaimed';
 
@@ -32,7 +33,9 @@ export function SubsidyScreen() {
   const pathname = usePathname();
   const allowed = useCallAllowed();
   const { mutate } = useSWRConfig();
-  const claiming = allowed(CLAIM_PROPOSE);
+  // The administrator holds every button but claims for no bank: only a bank's people see what is left to claim.
+  const { user } = useShell();
+  const claiming = allowed(CLAIM_PROPOSE) && user.type !== 0;
   const reviewing = allowed(CLAIM_REVIEW);
   const printed = params.get('view') === 'print' ? idParam(params.get('claim')) : null;
   const [opened, setOpened] = useState<ClaimRow | null>(null);
