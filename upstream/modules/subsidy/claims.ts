@@ -8,9 +8,9 @@ import { audit } from '../../core/audit';
 import { conflict, forbidden, invalid, notFound } from '../../core/errors';
 import { chinaToday } from '../../core/china-time';
 import { xlsxFile } from '../../core/export';
-import type { Cell } from '../../core/xlsx';
+import { dayCell, type Cell } from '../../core/xlsx';
 import type { Page } from '../../../lib/contract/common';
-import type { ClaimDetail, ClaimLine, ClaimRow, UnclaimedRow } from '../../../lib/contract/subsidy';
+import type { ClaimDetail, ClaimLine, ClaimRow, PayInput, ReviewInput, UnclaimedRow } from '../../../lib/contract/subsidy';
 import { CLAIM_STEPS } from '../../../lib/contract/subsidy';
 import { EDITABLE_CLAIM_STATES, claimNumber, quarterDays, type ClaimState } from '../../../lib/workflow/subsidy';
 import { maskIdNumber } from '../../../lib/workflow/id-number';
@@ -22,10 +22,10 @@ import { tallyClaim } from './terms';
 type Db = Kysely<Database>;
 type Claim = Selectable<LoanTables['subsidy_claim']>;
 type Ctx = CallContext<AuthUser>;
+/** Who acts, and when: a call's context, or the demo seed's person. */
+export interface Actor { user: Pick<AuthUser, 'id' | 'orgId'>; now: Date }
 type Step = (typeof CLAIM_STEPS)[number];
 const iso = (value: Date | string) => new Date(value).toISOString();
-/** A day as a date cell (the sheet reads it as that day). */
-const dayCell = (day: string | null) => (day ? new Date(`${day}T00:00:00Z`) : null);
 
 /** A claim lies in a caller's scope when its bank or its renshe bureau does (null: everything). */
 const claimVisible = (c: Pick<Claim, 'bank_org_id' | 'renshe_org_id'>, scope: number[] | null) =>
@@ -82,7 +82,7 @@ async function claimDetail(db: Db, user: AuthUser, id: number): Promise<ClaimDet
 }
 
 /** The claim, locked for the rest of the transaction, at the version the caller saw. */
-async function lockClaim(trx: Db, id: number, version: number): Promise<Claim> {
+export async function lockClaim(trx: Db, id: number, version: number): Promise<Claim> {
   const claim = await trx.selectFrom('subsidy_claim').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!claim) throw notFound('claim');
   if (claim.version !== version) throw conflict('subsidy.stale');
@@ -90,7 +90,7 @@ async function lockClaim(trx: Db, id: number, version: number): Promise<Claim> {
 }
 
 /** Moves a claim on (its figures recounted from its lines), with the step, audited. */
-async function advance(trx: Db, ctx: Ctx, claim: Claim, step: Step, set: Partial<Record<keyof Claim, unknown>>, opinion = '', details: Record<string, unknown> = {}) {
+async function advance(trx: Db, ctx: Actor, claim: Claim, step: Step, set: Partial<Record<keyof Claim, unknown>>, opinion = '', details: Record<string, unknown> = {}) {
   const totals = await trx.selectFrom('subsidy_claim_line').select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.sum<string>('subsidy').as('amount')])
     .where('claim_id', '=', claim.id).where('excluded', '=', false).executeTakeFirstOrThrow();
   const after = { periods: Number(totals.n), amount: Number(totals.amount ?? 0) };
@@ -106,7 +106,7 @@ const needState = (claim: Claim, ...states: ClaimState[]) => {
 };
 
 /** The caller's own bank (a bank's person), else 403. */
-async function ownBank(db: Db, user: AuthUser): Promise<number> {
+async function ownBank(db: Db, user: Actor['user']): Promise<number> {
   if (user.orgId === null) throw forbidden();
   const org = await db.selectFrom('organization').select('type').where('id', '=', user.orgId).executeTakeFirst();
   if (org?.type !== 'BANK') throw forbidden();
@@ -128,7 +128,7 @@ const claimable = (bankIds: number[] | null) => sql<boolean>`p.subsidy > 0 and $
  * every period repaid on time in the quarter and not yet claimed. The same key again answers the
  * claims it made; a period is claimed once even when two proposals race (the lines' unique index).
  */
-async function propose(trx: Db, ctx: Ctx, input: { year: number; quarter: number; key: string }): Promise<number[]> {
+export async function propose(trx: Db, ctx: Actor, input: { year: number; quarter: number; key: string }): Promise<number[]> {
   const bank = await ownBank(trx, ctx.user);
   await sql`select pg_advisory_xact_lock(hashtext(${`subsidy-claim:${bank}`}))`.execute(trx);
   const made = await trx.selectFrom('subsidy_claim').select(['id', 'bank_org_id', 'year', 'quarter', 'created_by']).where('client_key', '=', input.key).execute();
@@ -188,9 +188,42 @@ const toLine = (r: Awaited<ReturnType<ReturnType<typeof lineRows>['execute']>>[n
   borrowerInterest: yuanOf(Number(r.interest) - Number(r.subsidy)), excluded: r.excluded, reason: r.reason,
 });
 
+/** Submits a draft or returned claim: its periods count as claimed. */
+export async function submitClaim(trx: Db, ctx: Actor, claim: Claim) {
+  needState(claim, ...EDITABLE_CLAIM_STATES);
+  if (claim.periods === 0) throw conflict('subsidy.emptyClaim');
+  await advance(trx, ctx, claim, 'SUBMIT', { state: 'SUBMITTED', submitted_at: ctx.now, checked_by: null });
+  await tallyClaim(trx, claim.id, 'claimed', 1);
+}
+
+/** Renshe's check, the approval by another person, or a return to the bank with the reason. */
+export async function reviewClaim(trx: Db, ctx: Actor, claim: Claim, input: Pick<ReviewInput, 'decision' | 'opinion'>) {
+  needState(claim, 'SUBMITTED', 'CHECKED');
+  if (input.decision === 'RETURN') {
+    await advance(trx, ctx, claim, 'RETURN', { state: 'RETURNED', checked_by: null }, input.opinion);
+    await tallyClaim(trx, claim.id, 'claimed', -1);
+  } else if (claim.state === 'SUBMITTED') {
+    await advance(trx, ctx, claim, 'CHECK', { state: 'CHECKED', checked_by: ctx.user.id }, input.opinion);
+  } else {
+    // Four eyes: the approval is another person's than the check.
+    if (claim.checked_by === ctx.user.id) throw conflict('subsidy.sameReviewer');
+    await advance(trx, ctx, claim, 'APPROVE', { state: 'APPROVED' }, input.opinion);
+  }
+}
+
+/** The finance payout of an approved claim: its amount, on a day not after today. */
+export async function payClaim(trx: Db, ctx: Actor, claim: Claim, input: Pick<PayInput, 'paidOn' | 'amount' | 'voucherNo'>) {
+  needState(claim, 'APPROVED');
+  if (input.paidOn > chinaToday(ctx.now)) throw invalid({ paidOn: 'validation.paidOn' });
+  if (toFen(input.amount) !== Number(claim.amount)) throw invalid({ amount: 'validation.payoutAmount' });
+  await advance(trx, ctx, claim, 'PAY', { state: 'PAID', paid_on: input.paidOn, paid_amount: toFen(input.amount), voucher_no: input.voucherNo }, '',
+    { paidOn: input.paidOn, amount: toFen(input.amount), voucherNo: input.voucherNo });
+  await tallyClaim(trx, claim.id, 'paid', 1);
+}
+
 /** Runs an act on a claim in one transaction and answers the claim as it then stands. */
 type Act = 'subsidyClaim/exclude' | 'subsidyClaim/include' | 'subsidyClaim/submit' | 'subsidyClaim/review' | 'subsidyClaim/pay';
-const act = <P extends Act>(path: P, run: (trx: Db, ctx: Ctx, claim: Claim, input: InputOf<P>) => Promise<void>) => defineCall<P>({
+const act = <P extends Act>(path: P, run: (trx: Db, ctx: Actor, claim: Claim, input: InputOf<P>) => Promise<void>) => defineCall<P>({
   path,
   async handler(ctx, input) {
     await ctx.db.transaction().execute(async (trx) => run(trx, ctx, await lockClaim(trx, input.id, input.version), input));
@@ -268,19 +301,14 @@ export const claimCalls = [
   act('subsidyClaim/include', async (trx, ctx, claim, input) => {
     needState(claim, ...EDITABLE_CLAIM_STATES);
     const elsewhere = await trx.selectFrom('subsidy_claim_line').select('claim_id').where('application_id', '=', input.applicationId)
-      .where('period', '=', input.period).where('excluded', '=', false).executeTakeFirst();
+      .where('period', '=', input.period).where('excluded', '=', false).where('claim_id', '<>', claim.id).executeTakeFirst();
     if (elsewhere) throw conflict('subsidy.periodClaimed');
     const line = await trx.updateTable('subsidy_claim_line').set({ excluded: false, reason: '' }).where('claim_id', '=', claim.id)
       .where('application_id', '=', input.applicationId).where('period', '=', input.period).where('excluded', '=', true).executeTakeFirst();
     if (Number(line.numUpdatedRows) !== 1) throw invalid({ period: 'validation.notInClaim' });
     await advance(trx, ctx, claim, 'INCLUDE', {}, '', { applicationId: input.applicationId, period: input.period });
   }),
-  act('subsidyClaim/submit', async (trx, ctx, claim) => {
-    needState(claim, ...EDITABLE_CLAIM_STATES);
-    if (claim.periods === 0) throw conflict('subsidy.emptyClaim');
-    await advance(trx, ctx, claim, 'SUBMIT', { state: 'SUBMITTED', submitted_at: ctx.now, checked_by: null });
-    await tallyClaim(trx, claim.id, 'claimed', 1);
-  }),
+  act('subsidyClaim/submit', submitClaim),
   defineCall({
     path: 'subsidyClaim/delete',
     async handler(ctx, input) {
@@ -293,27 +321,8 @@ export const claimCalls = [
       return null;
     },
   }),
-  act('subsidyClaim/review', async (trx, ctx, claim, input) => {
-    needState(claim, 'SUBMITTED', 'CHECKED');
-    if (input.decision === 'RETURN') {
-      await advance(trx, ctx, claim, 'RETURN', { state: 'RETURNED', checked_by: null }, input.opinion);
-      await tallyClaim(trx, claim.id, 'claimed', -1);
-    } else if (claim.state === 'SUBMITTED') {
-      await advance(trx, ctx, claim, 'CHECK', { state: 'CHECKED', checked_by: ctx.user.id }, input.opinion);
-    } else {
-      // Four eyes: the approval is another person's than the check.
-      if (claim.checked_by === ctx.user.id) throw conflict('subsidy.sameReviewer');
-      await advance(trx, ctx, claim, 'APPROVE', { state: 'APPROVED' }, input.opinion);
-    }
-  }),
-  act('subsidyClaim/pay', async (trx, ctx, claim, input) => {
-    needState(claim, 'APPROVED');
-    if (input.paidOn > chinaToday(ctx.now)) throw invalid({ paidOn: 'validation.paidOn' });
-    if (toFen(input.amount) !== Number(claim.amount)) throw invalid({ amount: 'validation.payoutAmount' });
-    await advance(trx, ctx, claim, 'PAY', { state: 'PAID', paid_on: input.paidOn, paid_amount: toFen(input.amount), voucher_no: input.voucherNo }, '',
-      { paidOn: input.paidOn, amount: toFen(input.amount), voucherNo: input.voucherNo });
-    await tallyClaim(trx, claim.id, 'paid', 1);
-  }),
+  act('subsidyClaim/review', reviewClaim),
+  act('subsidyClaim/pay', payClaim),
   defineCall({
     path: 'subsidyClaim/export',
     async handler(ctx, input) {
