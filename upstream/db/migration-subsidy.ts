@@ -8,7 +8,7 @@ import { loanTallySql } from './migration-loan-tally';
 const fen = 'bigint';
 
 /** The one-year LPR as published (and the benchmark rate before it), effective from each date. */
-export const LPR_HISTORY: readonly [string, string][] = [
+const LPR_HISTORY: readonly [string, string][] = [
   ['2015-10-24', '0.0435'], ['2019-08-20', '0.0425'], ['2019-09-20', '0.0420'], ['2019-11-20', '0.0415'], ['2020-02-20', '0.0405'],
   ['2020-04-20', '0.0385'], ['2021-12-20', '0.0380'], ['2022-01-20', '0.0370'], ['2022-08-22', '0.0365'], ['2023-06-20', '0.0355'],
   ['2023-08-21', '0.0345'], ['2024-07-22', '0.0335'], ['2024-10-21', '0.0310'], ['2025-05-20', '0.0300'],

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { LoanTables } from '../../db/schema-loans';
-import { defineCall, type AuthUser, type CallContext, type InputOf } from '../../core/call';
+import { defineCall, type AuthUser, type InputOf } from '../../core/call';
 import type { RowKind } from '../../core/row-access';
 import { allowed } from '../../core/permission';
 import { audit } from '../../core/audit';
@@ -11,7 +11,7 @@ import { xlsxFile } from '../../core/export';
 import { dayCell, type Cell } from '../../core/xlsx';
 import type { Page } from '../../../lib/contract/common';
 import type { ClaimDetail, ClaimLine, ClaimRow, PayInput, ReviewInput, UnclaimedRow } from '../../../lib/contract/subsidy';
-import { CLAIM_STEPS } from '../../../lib/contract/subsidy';
+import type { CLAIM_STEPS } from '../../../lib/contract/subsidy';
 import { EDITABLE_CLAIM_STATES, claimNumber, quarterDays, type ClaimState } from '../../../lib/workflow/subsidy';
 import { maskIdNumber } from '../../../lib/workflow/id-number';
 import { caseScope } from '../workflow/scope';
@@ -21,7 +21,6 @@ import { tallyClaim } from './terms';
 
 type Db = Kysely<Database>;
 type Claim = Selectable<LoanTables['subsidy_claim']>;
-type Ctx = CallContext<AuthUser>;
 /** Who acts, and when: a call's context, or the demo seed's person. */
 export interface Actor { user: Pick<AuthUser, 'id' | 'orgId'>; now: Date }
 type Step = (typeof CLAIM_STEPS)[number];
