@@ -143,7 +143,7 @@ test.describe('renshe', () => {
     const info = await call<{ claim: Claim }>(page.request, 'subsidyClaim/getInfo', { id: claim.id });
     const refused = await call(page.request, 'subsidyClaim/review', { id: claim.id, version: info.data.claim.version, decision: 'APPROVE', opinion: '' });
     expect(refused.code).toBe(409);
-    expect(refused.message).toBe('初审与复审须由不同人员办理，请由另一位同事复审');
+    expect(refused.message).toContain('初审与复审须由不同人员办理');
   });
 });
 
