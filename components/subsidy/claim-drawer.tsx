@@ -7,6 +7,7 @@ import { useCallback, useState } from 'react';
 import useSWR from 'swr';
 import { api, ApiError, apiCall } from '@/lib/api/client';
 import type { ClaimDetail, ClaimLine } from '@/lib/contract/subsidy';
+import { PAGE_SIZES } from '@/lib/contract/limits';
 import { CLAIM_EXPORT, canEditLines, claimActions, type ClaimAction } from '@/lib/resources/subsidy';
 import { CLAIM_STATE_COLORS } from '@/lib/resources/subsidy-states';
 import { formatDate, formatMoney, formatTime } from '@/components/approval/format';
@@ -164,7 +165,7 @@ function Lines({ id, excluded, version, action }: {
       aria-label={t(excluded ? 'subsidyClaims.tabs.excludedTable' : 'subsidyClaims.tabs.linesTable')}
       locale={{ emptyText: <EmptyState description={t(excluded ? 'subsidyClaims.noneExcluded' : 'subsidyClaims.noLines')} /> }}
       pagination={{
-        current: page.pageNum, pageSize: page.pageSize, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100],
+        current: page.pageNum, pageSize: page.pageSize, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [...PAGE_SIZES],
         showTotal: (count) => t('subsidyClaims.total', { count }), onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
       }}
       columns={[

@@ -9,15 +9,17 @@ import useSWR from 'swr';
 import { api } from '@/lib/api/client';
 import type { ClaimDetail, ClaimLine } from '@/lib/contract/subsidy';
 import { chinaToday } from '@/lib/china-time';
+import { PAGE_SIZES } from '@/lib/contract/limits';
 import { formatDate, formatMoney } from '@/components/approval/format';
 import { EmptyState } from '@/components/common/empty-state';
 import styles from './claim-print.module.css';
 
-const PAGE = 100;
+/** The most periods one read answers. */
+const PAGE = Math.max(...PAGE_SIZES);
 /** Who signs a claim: the bank's clerk, then renshe's first and second reviewers and its finance. */
 const SIGNERS = ['clerk', 'checker', 'approver', 'finance'] as const;
 
-/** A claim with every period it claims (read a hundred at a time). */
+/** A claim with every period it claims (read a page at a time). */
 async function loadClaim(id: number): Promise<{ detail: ClaimDetail; lines: ClaimLine[] }> {
   const detail = await api('subsidyClaim/getInfo', { id });
   const lines: ClaimLine[] = [];
