@@ -56,9 +56,9 @@ export const claimSpec: ResourceSpec<ClaimRow> = {
     { name: 'quarter', label: label('quarter'), kind: 'select', numeric: true, options: QUARTER_OPTIONS },
   ],
   columns: [
-    { key: 'number', title: label('number'), width: 170 },
-    { key: 'bankOrg', title: label('bankOrg'), ellipsis: true, width: 170 },
-    { key: 'rensheOrg', title: label('rensheOrg'), ellipsis: true, width: 170 },
+    { key: 'number', title: label('number'), width: 160 },
+    { key: 'bankOrg', title: label('bankOrg'), ellipsis: true, width: 160 },
+    { key: 'rensheOrg', title: label('rensheOrg'), ellipsis: true, width: 170, hidden: true },
     { key: 'year', title: label('year'), width: 80 },
     { key: 'quarter', title: label('quarter'), kind: 'enum', options: QUARTER_OPTIONS, width: 100 },
     { key: 'state', title: label('state'), kind: 'tag', options: STATE_OPTIONS, width: 100 },

@@ -236,7 +236,9 @@ for (const language of ['zh', 'en'] as Language[]) {
     const zh = language === 'zh';
     const title = zh ? '贴息管理' : 'Interest subsidy';
     const open = async () => {
-      await rowAction(page.locator('.ant-table-tbody tr.ant-table-row').first(), /^(查\s*看|Open)$/);
+      // The claims' rows (the bank's page has what is left to claim above them).
+      const OPEN = /^(查\s*看|Open)$/;
+      await rowAction(page.locator('.ant-table-tbody tr.ant-table-row').filter({ has: page.getByRole('button', { name: OPEN }) }).first(), OPEN);
       await expect(page.getByRole('dialog').locator('.ant-descriptions')).toBeVisible();
       await settle(page);
     };
@@ -258,7 +260,7 @@ for (const language of ['zh', 'en'] as Language[]) {
           await page.keyboard.press('Escape');
         }
         if (user === 'renshe') {
-          const claim = (await call<{ list: { id: number }[] }>(page.request, 'subsidyClaim/getList', { pageNum: 1, pageSize: 1 })).data.list[0]!;
+          const claim = (await call<{ list: { id: number }[] }>(page.request, 'subsidyClaim/getList', { pageNum: 1, pageSize: 5 })).data.list[0]!;
           await page.goto(`/post-loan/subsidy?view=print&claim=${claim.id}`);
           await expect(page.getByRole('article').first()).toBeVisible();
           await shoot(page, `${language}-renshe-subsidy-print`);

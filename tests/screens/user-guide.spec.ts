@@ -107,7 +107,7 @@ for (const language of ['zh', 'en'] as Language[]) {
     const drawer = page.getByRole('dialog').filter({ hasText: zh ? '贴息申请 · ' : 'Subsidy claim · ' });
     await expect(drawer.locator('.ant-descriptions')).toBeVisible();
     await snap(page, language, 'subsidy-claim');
-    const claim = (await call<{ list: { id: number; version: number }[] }>(page.request, 'subsidyClaim/getList', { pageNum: 1, pageSize: 1, state: 'DRAFT' })).data.list[0]!;
+    const claim = (await call<{ list: { id: number; version: number }[] }>(page.request, 'subsidyClaim/getList', { pageNum: 1, pageSize: 5, state: 'DRAFT' })).data.list[0]!;
     expect((await call(page.request, 'subsidyClaim/submit', { id: claim.id, version: claim.version })).code).toBe(200);
     // Renshe: the review queue, the check, and (approved by a colleague) the payout.
     await page.context().clearCookies();
