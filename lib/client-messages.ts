@@ -46,7 +46,7 @@ const CASES = scope(
   'validation.amount', 'validation.date', 'validation.fieldRequired', 'validation.fileTooLarge', 'validation.fileType',
   'validation.opinionRequired', 'validation.overdueDays', 'validation.reasonRequired', 'validation.documentsRequired',
   // A loaned case's 贷后 tab shows the loan's account (components/post-loan); the proposer's earlier loans.
-  'postLoan', 'earlierLoans',
+  'postLoan', 'earlierLoans', 'subsidy.state',
 );
 
 export const CLIENT_MESSAGES = {
@@ -73,7 +73,7 @@ export const CLIENT_MESSAGES = {
   /** The post-loan ledger and a loan's account with its action dialogs. */
   postLoan: scope(
     // The workflow's action dialogs (components/approval/action-modal.tsx) bring the case options with them.
-    ...ENGINE, ...CASE_OPTIONS, 'postLoan', 'approval.repaymentMethod', 'approval.fields.opinion', 'approval.conflict', 'approval.detail',
+    ...ENGINE, ...CASE_OPTIONS, 'postLoan', 'subsidy.state', 'approval.repaymentMethod', 'approval.fields.opinion', 'approval.conflict', 'approval.detail',
     'validation.amount', 'validation.date', 'validation.fieldRequired', 'validation.opinionRequired', 'validation.reasonRequired',
   ),
   statistics: scope(...CASE_OPTIONS, ...CRUD, 'statistics'),
@@ -101,6 +101,13 @@ export const CLIENT_MESSAGES = {
   ),
   /** 担保基金: the funds, the banks' rates, a fund's entries and the contribution dialog. */
   guaranteeFund: scope('guaranteeFund', 'crud.noData', 'validation.amount', 'validation.date', 'validation.fieldRequired'),
+  /** 贴息管理: what a bank may claim, the claims, a claim's drawer, its dialogs and print view. */
+  subsidyClaims: scope(
+    ...ENGINE, ...CASE_OPTIONS, 'subsidyClaims', 'subsidy', 'postLoan.loan.periodValue', 'approval.fields.opinion', 'approval.detail', 'approval.conflict',
+    'validation.amount', 'validation.date', 'validation.fieldRequired', 'validation.opinionRequired', 'validation.excludeReason', 'validation.tooLong',
+  ),
+  /** 贴息规则: the rule's versions per borrower type and the LPR's history, with their dialogs. */
+  subsidyRules: scope('subsidyRules', 'approval.borrowerType', 'validation.date', 'validation.fieldRequired', 'validation.invalid'),
   /** 贷后设置: one form. */
   postLoanSettings: scope('postLoanSettings', 'validation.fieldRequired', 'validation.invalid'),
 } as const satisfies Record<string, readonly MessagePath[]>;

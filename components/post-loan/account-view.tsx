@@ -7,6 +7,7 @@ import useSWR from 'swr';
 import { api, ApiError } from '@/lib/api/client';
 import type { LoanAccount, ScheduleRow } from '@/lib/contract/loans';
 import { accountActions, LOAN_STATE_COLORS, type AccountAction } from '@/lib/resources/ledger';
+import { CLAIM_STATE_COLORS } from '@/lib/resources/subsidy-states';
 import type { PeriodState } from '@/lib/workflow/loan-states';
 import { formatDate, formatMoney, formatTime } from '@/components/approval/format';
 import { lazyPart } from '@/components/common/lazy-part';
@@ -143,6 +144,7 @@ const right = { align: 'right' as const };
 
 function ScheduleTable({ rows }: { rows: ScheduleRow[] }) {
   const t = useTranslations('postLoan');
+  const ts = useTranslations('subsidy');
   return (
     <AccountTable<ScheduleRow> rows={rows} rowKey="period" label={t('loan.tabs.schedule')} start={schedulePage(rows)} columns={[
       { key: 'period', title: t('loan.period'), render: (_, r) => t('loan.periodValue', { period: r.period }) },
@@ -151,6 +153,14 @@ function ScheduleTable({ rows }: { rows: ScheduleRow[] }) {
       { key: 'interest', title: t('loan.interest'), ...right, render: (_, r) => formatMoney(r.interest) },
       { key: 'paid', title: t('loan.paid'), ...right, render: (_, r) => formatMoney(r.paidPrincipal + r.paidInterest) },
       { key: 'paidOn', title: t('loan.paidOn'), render: (_, r) => formatDate(r.paidOn) },
+      { key: 'subsidy', title: t('loan.subsidy'), ...right, render: (_, r) => formatMoney(r.subsidy) },
+      { key: 'borrowerInterest', title: t('loan.borrowerInterest'), ...right, render: (_, r) => formatMoney(r.borrowerInterest) },
+      {
+        key: 'claim', title: t('loan.claim'),
+        render: (_, r) => (r.claim ? <Flex gap={4} wrap={false} align="center">
+          <span>{r.claim.number}</span><Tag color={CLAIM_STATE_COLORS[r.claim.state]}>{ts(`state.${r.claim.state}`)}</Tag>
+        </Flex> : '—'),
+      },
       {
         key: 'state', title: t('loan.periodState'),
         render: (_, r) => <>

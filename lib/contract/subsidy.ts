@@ -31,7 +31,9 @@ const subsidyRuleRow = z.object({
   createdBy: z.string(),
   createTime: timestamp,
 });
+export type SubsidyRuleRow = z.infer<typeof subsidyRuleRow>;
 const lprRow = z.object({ effectiveFrom: z.string(), rate: z.number(), inForce: z.boolean(), createdBy: z.string(), createTime: timestamp });
+export type LprRow = z.infer<typeof lprRow>;
 /** Every version of every borrower type's rule (newest first) and the LPR's history (newest first). */
 export const subsidySettings = z.object({ rules: z.array(subsidyRuleRow), lpr: z.array(lprRow) });
 export type SubsidySettings = z.infer<typeof subsidySettings>;
@@ -92,6 +94,11 @@ const claimFilters = z.object({
   year: opt(int(2000, 2100, 'validation.invalid')),
   quarter: opt(int(1, 4, 'validation.invalid')),
   bankOrgId: opt(id),
+  /**
+   * Claims awaiting the caller's organisation (true) or not (false): a bank's drafts and returned
+   * claims; a renshe bureau's submitted, checked and approved ones (the review queue).
+   */
+  pending: opt(z.boolean({ error: 'validation.invalid' })),
 });
 export const claimListInput = pageInput.extend(claimFilters.shape);
 

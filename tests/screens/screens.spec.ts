@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { MENU_PAGES } from '@/lib/routes';
-import { failOnMissingTexts, openPage, resetLanguage, rowAction, settle, signInToShell, switchLanguage, waitForShell } from '../e2e/fixtures';
+import { call, failOnMissingTexts, openPage, resetLanguage, rowAction, settle, signInToShell, switchLanguage, waitForShell } from '../e2e/fixtures';
 
 /**
  * Every real screen at 1440 and 375 px, in Chinese and in English, for a person to look at:
@@ -227,6 +227,47 @@ for (const language of ['zh', 'en'] as Language[]) {
       }
     } finally {
       await resetLanguage('bank');
+    }
+  });
+
+  test(`interest subsidy: the bank's and renshe's screens, a claim, its dialogs and print view (${language})`, async ({ page }) => {
+    test.skip(!!only && !only.some((word) => 'post-loan/subsidy'.includes(word)), 'SCREENS names other pages');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const zh = language === 'zh';
+    const title = zh ? '贴息管理' : 'Interest subsidy';
+    const open = async () => {
+      // The claims' rows (the bank's page has what is left to claim above them).
+      const OPEN = /^(查\s*看|Open)$/;
+      await rowAction(page.locator('.ant-table-tbody tr.ant-table-row').filter({ has: page.getByRole('button', { name: OPEN }) }).first(), OPEN);
+      await expect(page.getByRole('dialog').locator('.ant-descriptions')).toBeVisible();
+      await settle(page);
+    };
+    for (const user of ['bank', 'renshe']) {
+      await page.context().clearCookies();
+      await signInToShell(page, user);
+      try {
+        if (!zh) await toEnglish(page);
+        await openPage(page, '/post-loan/subsidy', title);
+        await shoot(page, `${language}-${user}-subsidy`);
+        await open();
+        await shoot(page, `${language}-${user}-subsidy-claim`);
+        const button = page.getByRole('dialog').getByRole('toolbar').getByRole('button', { name: zh ? /^(初审通过|拨付登记)$/ : /^(Check|Record payout)$/ });
+        if (await button.count()) {
+          await button.first().click();
+          await expect(page.getByRole('dialog').last()).toBeVisible();
+          await settle(page);
+          await shoot(page, `${language}-${user}-subsidy-dialog`);
+          await page.keyboard.press('Escape');
+        }
+        if (user === 'renshe') {
+          const claim = (await call<{ list: { id: number }[] }>(page.request, 'subsidyClaim/getList', { pageNum: 1, pageSize: 5 })).data.list[0]!;
+          await page.goto(`/post-loan/subsidy?view=print&claim=${claim.id}`);
+          await expect(page.getByRole('article').first()).toBeVisible();
+          await shoot(page, `${language}-renshe-subsidy-print`);
+        }
+      } finally {
+        await resetLanguage(user);
+      }
     }
   });
 

@@ -113,6 +113,12 @@ async function ownBank(db: Db, user: Actor['user']): Promise<number> {
   return user.orgId;
 }
 
+/** The states of claims awaiting the caller's organisation: a bank's to finish, a bureau's (or the operator's) to review or pay. */
+async function awaitingStates(db: Db, user: AuthUser): Promise<ClaimState[]> {
+  const org = user.orgId === null ? undefined : await db.selectFrom('organization').select('type').where('id', '=', user.orgId).executeTakeFirst();
+  return org?.type === 'BANK' ? [...EDITABLE_CLAIM_STATES] : ['SUBMITTED', 'CHECKED', 'APPROVED'];
+}
+
 /** Periods of a bank's loans repaid on time with a subsidy and in no claim (a period left out may be claimed again). */
 const claimable = (bank: number) => sql<boolean>`p.subsidy > 0 and l.bank_org_id = ${bank}
   and not exists (select 1 from subsidy_claim_line c where c.application_id = p.application_id and c.period = p.period and not c.excluded)`;
@@ -250,6 +256,10 @@ export const claimCalls = [
       if (input.year) base = base.where('c.year', '=', input.year);
       if (input.quarter) base = base.where('c.quarter', '=', input.quarter);
       if (input.bankOrgId) base = base.where('c.bank_org_id', '=', input.bankOrgId);
+      if (input.pending !== undefined) {
+        const awaiting = await awaitingStates(ctx.db, ctx.user);
+        base = base.where('c.state', input.pending ? 'in' : 'not in', awaiting);
+      }
       const [count, rows] = await Promise.all([
         base.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
         base.orderBy('c.id', 'desc').limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize).execute(),
