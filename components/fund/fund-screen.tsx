@@ -7,6 +7,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '@/lib/api/client';
+import { PAGE_SIZES } from '@/lib/contract/limits';
 import type { CallOutput } from '@/lib/contract/calls';
 import type { FundRow } from '@/lib/contract/loans';
 import { useCallAllowed } from '@/components/access/permission';
@@ -122,7 +123,7 @@ function Entries({ orgId, version }: { orgId: number; version: number }) {
     <Table<Entry> rowKey="id" size="small" loading={isLoading} dataSource={data?.list ?? []} scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noEntries')} /> }}
       pagination={{
-        current: page.pageNum, pageSize: page.pageSize, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100],
+        current: page.pageNum, pageSize: page.pageSize, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: PAGE_SIZES.map(String),
         showTotal: (count) => t('total', { count }), onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
       }}
       columns={[

@@ -128,8 +128,10 @@ describeUpstream('the interest subsidy: rules, claims, review and payout', (up) 
     expect((await call('subsidyClaim/propose', { year: q.year, quarter: q.quarter, key: key() }, 'admin')).status).toBe(403);
     expect((await call('subsidyClaim/submit', { id, version }, 'admin')).status).toBe(403);
     expect(await fingerprint(up())).toBe(print);
-    // Renshe cannot review a draft; the bank deletes it and its periods are free again.
-    expect((await call('subsidyClaim/review', { id, version, decision: 'APPROVE', opinion: '' }, 'renshe')).status).toBe(409);
+    // A draft is the bank's alone: renshe neither sees nor reviews it. The bank deletes it and its periods are free again.
+    expect((await call('subsidyClaim/getInfo', { id }, 'renshe')).status).toBe(404);
+    expect((await ok('subsidyClaim/getList', { pageNum: 1, pageSize: 30 }, 'renshe')).list.map((c: Claim) => c.id)).not.toContain(id);
+    expect((await call('subsidyClaim/review', { id, version, decision: 'APPROVE', opinion: '' }, 'renshe')).status).toBe(404);
     await ok('subsidyClaim/delete', { id, version }, 'bank');
     expect((await call('subsidyClaim/getInfo', { id }, 'bank')).status).toBe(404);
     const [again] = await propose(q);
@@ -142,6 +144,8 @@ describeUpstream('the interest subsidy: rules, claims, review and payout', (up) 
     const q = await quarter();
     const [claim] = await propose(q);
     const lines = (await ok('subsidyClaim/lines', { id: claim!.id, pageNum: 1, pageSize: 5 }, 'bank')).list as { applicationId: number; period: number }[];
+    // Renshe's calls go to the demo claim waiting for its check (a draft is not renshe's to see).
+    const waiting = ((await ok('subsidyClaim/getList', { pageNum: 1, pageSize: 30, state: 'SUBMITTED' }, 'renshe')).list as Claim[])[0]!;
     const print = await fingerprint(up());
     const [y, m] = chinaToday().split('-').map(Number) as [number, number];
     const cases: [string, unknown, string, Record<string, string>][] = [
@@ -151,8 +155,8 @@ describeUpstream('the interest subsidy: rules, claims, review and payout', (up) 
       ['subsidyClaim/exclude', { id: claim!.id, version: claim!.version, ...lines[0]!, reason: '  ' }, 'bank', { reason: 'validation.excludeReason' }],
       ['subsidyClaim/exclude', { id: claim!.id, version: claim!.version, applicationId: lines[0]!.applicationId, period: 599, reason: '重复' }, 'bank', { period: 'validation.notInClaim' }],
       ['subsidyClaim/include', { id: claim!.id, version: claim!.version, ...lines[0]! }, 'bank', { period: 'validation.notInClaim' }],
-      ['subsidyClaim/review', { id: claim!.id, version: claim!.version, decision: 'RETURN', opinion: '' }, 'renshe', { opinion: 'validation.opinionRequired' }],
-      ['subsidyClaim/pay', { id: claim!.id, version: claim!.version, paidOn: '2026-13-01', amount: -1, voucherNo: '' }, 'renshe', { paidOn: 'validation.date', amount: 'validation.amount', voucherNo: 'validation.fieldRequired' }],
+      ['subsidyClaim/review', { id: waiting.id, version: waiting.version, decision: 'RETURN', opinion: '' }, 'renshe', { opinion: 'validation.opinionRequired' }],
+      ['subsidyClaim/pay', { id: waiting.id, version: waiting.version, paidOn: '2026-13-01', amount: -1, voucherNo: '' }, 'renshe', { paidOn: 'validation.date', amount: 'validation.amount', voucherNo: 'validation.fieldRequired' }],
       ['subsidyRule/add', { borrowerType: 'PERSON', effectiveFrom: daysAgo(1), kind: 'LPR_OFFSET', offsetBp: -150, share: 0, years: 3, maxLoans: 3, seen: 0 }, 'admin', { effectiveFrom: 'validation.effectiveFromPast' }],
       ['subsidyRule/add', { borrowerType: 'NOBODY', effectiveFrom: tomorrow(), kind: 'HALF', offsetBp: 5000, share: 1.5, years: -1, maxLoans: 100, seen: 0 }, 'admin',
         { borrowerType: 'validation.invalid', kind: 'validation.invalid', offsetBp: 'validation.invalid', share: 'validation.invalid', years: 'validation.invalid', maxLoans: 'validation.invalid' }],

@@ -27,9 +27,9 @@ export interface Actor { user: Pick<AuthUser, 'id' | 'orgId'>; now: Date }
 type Step = (typeof CLAIM_STEPS)[number];
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** A claim lies in a caller's scope when its bank or its renshe bureau does (null: everything). */
-const claimVisible = (c: Pick<Claim, 'bank_org_id' | 'renshe_org_id'>, scope: number[] | null) =>
-  scope === null || scope.includes(c.bank_org_id) || scope.includes(c.renshe_org_id);
+/** A claim lies in a caller's scope when its bank does, or its renshe bureau once submitted (a draft is the bank's alone); null: everything. */
+const claimVisible = (c: Pick<Claim, 'bank_org_id' | 'renshe_org_id' | 'state'>, scope: number[] | null) =>
+  scope === null || scope.includes(c.bank_org_id) || (c.state !== 'DRAFT' && scope.includes(c.renshe_org_id));
 
 /**
  * A claim named by a call's input (row access of kind 'claim'): in the caller's scope (its bank or
@@ -37,7 +37,7 @@ const claimVisible = (c: Pick<Claim, 'bank_org_id' | 'renshe_org_id'>, scope: nu
  * or bureau (review, payout), else 403. The operator's staff read every claim and act on none.
  */
 export const claimRowAccess: RowKind = async (ctx, id, rule) => {
-  const claim = await ctx.db.selectFrom('subsidy_claim').select(['bank_org_id', 'renshe_org_id']).where('id', '=', id).executeTakeFirst();
+  const claim = await ctx.db.selectFrom('subsidy_claim').select(['bank_org_id', 'renshe_org_id', 'state']).where('id', '=', id).executeTakeFirst();
   const scope = await caseScope(ctx.db, ctx.user);
   if (!claim || !claimVisible(claim, scope)) throw notFound('claim');
   const own = rule.org === 'bank' ? claim.bank_org_id : claim.renshe_org_id;
@@ -251,7 +251,10 @@ export const claimCalls = [
     async handler(ctx, input): Promise<Page<ClaimRow>> {
       const scope = await caseScope(ctx.db, ctx.user);
       let base = claimRows(ctx.db);
-      if (scope !== null) base = base.where((eb) => (scope.length ? eb.or([eb('c.bank_org_id', 'in', scope), eb('c.renshe_org_id', 'in', scope)]) : sql<boolean>`false`));
+      if (scope !== null) {
+        base = base.where((eb) => (scope.length
+          ? eb.or([eb('c.bank_org_id', 'in', scope), eb.and([eb('c.renshe_org_id', 'in', scope), eb('c.state', '<>', 'DRAFT')])]) : sql<boolean>`false`));
+      }
       if (input.state) base = base.where('c.state', '=', input.state);
       if (input.year) base = base.where('c.year', '=', input.year);
       if (input.quarter) base = base.where('c.quarter', '=', input.quarter);
