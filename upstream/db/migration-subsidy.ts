@@ -105,6 +105,7 @@ export const subsidy: Migration = {
       .addPrimaryKeyConstraint('subsidy_claim_line_pk', ['claim_id', 'application_id', 'period'])
       .execute();
     await sql`create unique index subsidy_claim_line_once on subsidy_claim_line (application_id, period) where not excluded`.execute(db);
+    await sql`create index subsidy_claim_line_left_out_idx on subsidy_claim_line (claim_id) where excluded`.execute(db);
     await db.schema.createTable('subsidy_claim_step')
       .addColumn('id', 'serial', (c) => c.primaryKey())
       .addColumn('claim_id', 'integer', (c) => c.notNull().references('subsidy_claim.id').onDelete('cascade'))

@@ -186,14 +186,16 @@ const LINE_COLUMNS: [ExportText, (line: ClaimLine) => Cell][] = [
   ['borrowerInterest', (l) => l.borrowerInterest],
 ];
 
-function lineRows(db: Db, id: number, excluded?: boolean) {
+/** A claim's lines with their loans, in the lines' key order (its index), all or those of `loans`. */
+function lineRows(db: Db, id: number, excluded?: boolean, loans?: number[]) {
   let query = db.selectFrom('subsidy_claim_line as c').innerJoin('loan_period as p', (j) => j.onRef('p.application_id', '=', 'c.application_id').onRef('p.period', '=', 'c.period'))
     .innerJoin('loan_account as l', 'l.application_id', 'c.application_id').innerJoin('application as a', 'a.id', 'c.application_id')
     .select(['c.application_id', 'c.period', 'c.subsidy', 'c.excluded', 'c.reason', 'p.interest', 'l.rate', 'l.lpr', 'a.number', 'a.name', 'a.id_number', 'a.borrower_type'])
     .select([dateText('p.due_date').as('due'), dateText('p.paid_on').as('paid')])
     .where('c.claim_id', '=', id);
   if (excluded !== undefined) query = query.where('c.excluded', '=', excluded);
-  return query.orderBy('a.number').orderBy('c.period');
+  if (loans) query = query.where('c.application_id', 'in', loans.length ? loans : [0]);
+  return query.orderBy('c.application_id').orderBy('c.period');
 }
 
 const toLine = (r: Awaited<ReturnType<ReturnType<typeof lineRows>['execute']>>[number]): ClaimLine => ({
@@ -307,13 +309,19 @@ export const claimCalls = [
   defineCall({
     path: 'subsidyClaim/lines',
     async handler(ctx, input): Promise<Page<ClaimLine>> {
-      const base = lineRows(ctx.db, input.id, input.excluded);
-      const [count, rows] = await Promise.all([
-        ctx.db.selectFrom('subsidy_claim_line').select((eb) => eb.fn.countAll<string>().as('n')).where('claim_id', '=', input.id)
-          .$if(input.excluded !== undefined, (q) => q.where('excluded', '=', input.excluded!)).executeTakeFirstOrThrow(),
-        base.limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize).execute(),
+      // The page's keys come off the lines' index; the totals from the claim's own count and the few left out.
+      const keys = ctx.db.selectFrom('subsidy_claim_line').select(['application_id', 'period']).where('claim_id', '=', input.id)
+        .$if(input.excluded !== undefined, (q) => q.where('excluded', '=', input.excluded!))
+        .orderBy('application_id').orderBy('period').limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize);
+      const [claim, left, page] = await Promise.all([
+        ctx.db.selectFrom('subsidy_claim').select('periods').where('id', '=', input.id).executeTakeFirstOrThrow(),
+        ctx.db.selectFrom('subsidy_claim_line').select((eb) => eb.fn.countAll<string>().as('n')).where('claim_id', '=', input.id).where('excluded', '=', true).executeTakeFirstOrThrow(),
+        keys.execute(),
       ]);
-      const total = Number(count.n);
+      const wanted = new Set(page.map((k) => `${k.application_id}#${k.period}`));
+      const rows = (await lineRows(ctx.db, input.id, input.excluded, [...new Set(page.map((k) => k.application_id))]).execute())
+        .filter((r) => wanted.has(`${r.application_id}#${r.period}`));
+      const total = input.excluded === true ? Number(left.n) : claim.periods + (input.excluded === false ? 0 : Number(left.n));
       return { total, totalPage: Math.ceil(total / input.pageSize), list: rows.map(toLine) };
     },
   }),
