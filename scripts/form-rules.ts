@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { formRules } from '../lib/contract/form-rules';
 import { CALLS } from '../lib/contract/calls';
-import type { Access, CallSpec } from '../lib/contract/call';
+import { rowRules, type Access, type CallSpec } from '../lib/contract/call';
 import { STAGE_INFO, STAGES } from '../lib/workflow/stages';
 import { accessFields, accessInputs, accessOf, alternatives } from '../lib/contract/access-cases';
 
@@ -25,8 +25,9 @@ const ruleOf = (access: Access) => {
 /** The source of the UI's access table: each call's access as requirement strings, a function's by the inputs that decide it. */
 export function accessSource(): string {
   const lines = (Object.entries(CALLS) as [string, CallSpec][]).sort(([a], [b]) => a.localeCompare(b)).map(([path, spec]) => {
-    // A call whose row access asks for a button at the record's own stage: the screen names the stage it shows.
-    const button = spec.row?.button;
+    // A call whose row access asks for a button at the record's own stage: the screen names the stage it shows
+    // (a button needed only for a variant of the call, `when`, is told by the answer's own flag instead).
+    const button = rowRules(spec).find((rule) => rule.button && !rule.when)?.button;
     const rule = button ? { by: ['stage'], cases: STAGES.map((stage) => ({ when: { stage }, rule: [[`${STAGE_INFO[stage].module}::${button}`]] })) }
       : typeof spec.access === 'function'
       ? { by: accessFields(spec), cases: accessInputs(spec).map((when) => ({ when, rule: ruleOf(accessOf(spec, when)) })) }

@@ -9,6 +9,7 @@ import { messageCalls } from './modules/message/calls';
 import { commonCalls } from './modules/common/calls';
 import { organizaCalls } from './modules/system/organiza';
 import { userCalls } from './modules/system/user';
+import { orgRowAccess, userRowAccess } from './modules/system/row-kinds';
 import { userImportCalls } from './modules/system/user-import';
 import { roleCalls } from './modules/system/role';
 import { permissionCalls } from './modules/system/permission';
@@ -20,14 +21,14 @@ import { fileCalls } from './modules/files/calls';
 import { loanListCalls } from './modules/workflow/loan-lists';
 import { exportCalls } from './modules/workflow/export';
 import { statisticsCalls } from './modules/statistics/calls';
-import { flowCalls } from './modules/flow/calls';
+import { flowCalls, flowRowAccess } from './modules/flow/calls';
 import { overtimeCalls } from './modules/flow/overtime';
 import { calendarCalls } from './modules/calendar/calls';
 import { homeCalls } from './modules/home/calls';
 import { contentCalls } from './modules/content';
 import { recordCalls } from './modules/workflow/record-calls';
 import { houseCalls } from './modules/workflow/house-calls';
-import { bondingCalls } from './modules/reports/bonding';
+import { bondingCalls, companyRowAccess } from './modules/reports/bonding';
 import { applyCalls } from './modules/reports/apply-calls';
 import { reportCalls } from './modules/reports/report-calls';
 import { smsTemplateCalls } from './modules/sms/template';
@@ -65,7 +66,9 @@ export const allCalls: readonly AnyCall[] = [
 ];
 
 /** The kinds of record a call's row access names (lib/contract/call.ts RowAccess), each resolved by its module. */
-const ROW_KINDS: RowKinds = { case: caseRowAccess, loan: loanRowAccess, claim: claimRowAccess };
+const ROW_KINDS: RowKinds = {
+  case: caseRowAccess, loan: loanRowAccess, org: orgRowAccess, user: userRowAccess, company: companyRowAccess, flow: flowRowAccess, claim: claimRowAccess,
+};
 
 /** Every call of the /api contract over one database, as a function (the in-process BFF calls it so). */
 export function createCallDispatch(db: Db, options: Partial<UpstreamOptions> = {}): Dispatch {

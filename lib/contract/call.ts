@@ -20,12 +20,29 @@ export type BodyKind = 'json' | { multipart: { maxBytes: number } };
 
 /**
  * Row-level access, declared with the call and resolved by the dispatcher before the handler:
- * the record the input field `by` names (of the kind `of`, e.g. 'case') must lie in the
- * caller's organisation scope, else 404 (a record of another organisation does not exist for
- * them); with `button`, the caller must also hold that `<module>::<button>` at the record's own
- * stage (the stage `done` when the record is past its stages), else 403.
+ * the record the input field `by` names (of the kind `of`: a 'case', a 'loan', an 'org', a
+ * 'user', a guarantee 'company', a 'flow') must lie in the caller's organisation scope, else 404
+ * (a record of another organisation does not exist for them). An optional field that is absent
+ * names no record; a list of ids names each. With `button`, the caller must also hold that
+ * `<module>::<button>` at the record's own stage (the stage `done` when the record is past its
+ * stages), else 403: only when the input field `when` is true, if given, and only while the case
+ * is in review with `live`. With `changes`, changing an input field's value from the record's
+ * needs the button named for it, else 403.
  */
-export interface RowAccess { of: string; by: string; button?: string; done?: string; org?: 'bank' | 'guarantee' | 'renshe' }
+export interface RowAccess {
+  of: string;
+  by: string;
+  button?: string;
+  done?: string;
+  org?: 'bank' | 'guarantee' | 'renshe';
+  when?: string;
+  live?: true;
+  changes?: Readonly<Record<string, string>>;
+}
+
+/** A call's row rules as a list (none, one or several records named by its input). */
+export const rowRules = (spec: { row?: RowAccess | readonly RowAccess[] }): readonly RowAccess[] =>
+  (spec.row === undefined ? [] : Array.isArray(spec.row) ? spec.row : [spec.row as RowAccess]);
 
 export interface CallSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   /** GET only for reads whose input fits a query string; everything that changes state is POST. */
@@ -39,8 +56,8 @@ export interface CallSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   file?: true;
   /** Who may make the call; a function decides from the parsed input (e.g. the page of a workbench's stage). */
   access: Access | ((input: z.output<I>) => Access);
-  /** Row-level access (see RowAccess). */
-  row?: RowAccess;
+  /** Row-level access (see RowAccess): one record, or several named by different fields. */
+  row?: RowAccess | readonly RowAccess[];
   /** A read of organisation-scoped rows of this kind (e.g. 'case'): a user of another organisation sees none of them. */
   scoped?: string;
   /** The input field a function access decides by (an enum), so the OpenAPI document can spell out each case. */

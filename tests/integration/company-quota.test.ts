@@ -72,9 +72,9 @@ describeUpstream('guarantee company quotas (guaranteeCompany/updateQuota)', (up)
     expect((await call('guaranteeCompany/updateQuota', { orgId: orgs.gc1, quota: 100, version: row!.version }, 'guarantee')).status).toBe(403);
     expect((await call('guaranteeCompany/updateQuota', { orgId: orgs.gc1, quota: 100, version: row!.version }, 'bank')).status).toBe(403);
     expect((await up().call('guaranteeCompany/updateQuota', { orgId: orgs.gc1, quota: 100, version: row!.version })).status).toBe(401);
-    // Staff of one company holding the button set their own company's quota, not another's.
+    // Staff of one company holding the button set their own company's quota; another's does not exist for them (404).
     const own = await staffIn(up(), 'quota-gc2', orgs.gc2, { pages: ['/admin/setting/report'], buttons: [REPORT_QUOTA] });
-    expect((await up().call('guaranteeCompany/updateQuota', { orgId: orgs.gc1, quota: 100, version: row!.version }, { token: own.token })).status).toBe(403);
+    expect((await up().call('guaranteeCompany/updateQuota', { orgId: orgs.gc1, quota: 100, version: row!.version }, { token: own.token })).status).toBe(404);
     expect(await quotaRow(orgs.gc1)).toEqual(row);
     const gc2 = await quotaRow(orgs.gc2);
     const mine = await up().call('guaranteeCompany/updateQuota', { orgId: orgs.gc2, quota: 12_000_000, version: gc2?.version ?? 0 }, { token: own.token });

@@ -174,6 +174,28 @@ describeUpstream('historical data import (sysImportHistory)', (up) => {
     expect(wrong.body.data.errors.map((e: { key: string }) => e.key).sort()).toEqual(['validation.importRepaidOverdue', 'validation.importRepaymentMethod']);
   });
 
+  it('gives imported loans their borrower type\'s subsidy: at the file\'s rate, or the product\'s at the LPR of their date; imported again, the owed figure is not doubled', async () => {
+    const rows = [loan(201, { date: '2025-06-10' }), loan(202, { date: '2025-06-10', rate: '' })];
+    const owed = async () => Number((await up().db.selectFrom('subsidy_tally').select((eb) => eb.fn.sum<string>('owed').as('n')).executeTakeFirstOrThrow()).n ?? 0);
+    const before = await owed();
+    const first = await json(await send(up(), 'sysImportHistory/importAll', admin, await xlsxOf(rows)));
+    expect(first.body.code, first.body.message).toBe(200);
+    const accounts = await up().db.selectFrom('loan_account as l').innerJoin('application as a', 'a.id', 'l.application_id')
+      .select(['a.number', 'l.rate', 'l.lpr', 'l.borrower_type', 'l.application_id']).where('a.number', 'in', [`HIS${run}0201`, `HIS${run}0202`]).orderBy('a.number').execute();
+    // The seeded personal product: LPR + 150 bp, at most 4.35%; the LPR of 2025-06-10 is 3.00%.
+    expect(accounts.map((a) => [Number(a.rate), Number(a.lpr), a.borrower_type])).toEqual([[0.0435, 0.03, 'PERSON'], [0.0435, 0.03, 'PERSON']]);
+    const periods = await up().db.selectFrom('loan_period').select(['interest', 'subsidy', 'borrower_interest', 'state']).where('application_id', '=', accounts[1]!.application_id).where('state', '=', 'PAID').execute();
+    expect(periods.length).toBeGreaterThan(0);
+    for (const p of periods) expect(Number(p.subsidy) + Number(p.borrower_interest)).toBe(Number(p.interest));
+    // 4.35% against 3.00% − 1.50%: 2.85 / 4.35 of each interest.
+    expect(periods.map((p) => Number(p.subsidy))).toEqual(periods.map((p) => Math.round((Number(p.interest) * 285) / 435)));
+    const added = (await owed()) - before;
+    const base = await up().db.selectFrom('loan_period').select((eb) => eb.fn.sum<string>('subsidy').as('n')).where('application_id', 'in', accounts.map((a) => a.application_id)).executeTakeFirstOrThrow();
+    expect(added).toBe(Number(base.n));
+    await json(await send(up(), 'sysImportHistory/importAll', admin, await xlsxOf(rows)));
+    expect((await owed()) - before).toBe(added);
+  });
+
   it('refuses what is not a spreadsheet, a file without the columns, and callers without the import button', async () => {
     expect((await json(await send(up(), 'sysImportHistory/check', admin, new TextEncoder().encode('not a spreadsheet'), 'x.xlsx'))).body.data.fields).toEqual({ file: 'validation.importFile' });
     const missing = await json(await send(up(), 'sysImportHistory/check', admin, await xlsxOf([['A1']], ['贷款编号'])));

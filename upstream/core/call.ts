@@ -54,7 +54,7 @@ export interface AnyCall {
   path: CallPath;
   spec: {
     method?: 'GET' | 'POST'; alsoGet?: true; body?: import('../../lib/contract/call').BodyKind; input: z.ZodType; access: Access | ((input: unknown) => Access);
-    row?: import('../../lib/contract/call').RowAccess; accessBy?: string | readonly string[];
+    row?: import('../../lib/contract/call').RowAccess | readonly import('../../lib/contract/call').RowAccess[]; accessBy?: string | readonly string[];
   };
   handler: (ctx: CallContext, input: unknown) => Promise<unknown>;
   onInvalid?: (ctx: CallContext, raw: unknown) => Promise<void>;

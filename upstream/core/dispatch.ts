@@ -10,11 +10,11 @@ import { AppError, errorKind, forbidden, invalid, notFound, unauthorized } from 
 import { localeOf, translator, type Translate } from './i18n';
 import type { AnyCall, AuthUser, CallContext } from './call';
 import { CALLS } from '../../lib/contract/calls';
-import { methodsOf, type Access } from '../../lib/contract/call';
+import { methodsOf, rowRules, type Access, type RowAccess } from '../../lib/contract/call';
 import { resolveToken } from './token';
 import { withRequest } from './request-context';
 import { allowed } from './permission';
-import { checkRowKinds, resolveRow, type RowKinds } from './row-access';
+import { checkRowKinds, resolveRow, ruleFields, type RowKinds } from './row-access';
 import { FileAnswer, fileResponse, readMultipart } from './files';
 import { normalizeAddress } from '../../lib/http/net-address';
 import { log } from '../../lib/http/log';
@@ -114,7 +114,7 @@ export { methodsOf };
 
 type Spec = AnyCall['spec'];
 const accessSchemas = new WeakMap<Spec, z.ZodType | null>();
-const rowSchemas = new WeakMap<Spec, z.ZodType | null>();
+const rowSchemas = new WeakMap<object, z.ZodType | null>();
 
 /**
  * The access of a call decided by input fields (`accessBy`), read from those fields alone before
@@ -128,20 +128,20 @@ function accessByFields(spec: Spec, raw: unknown): Access | null {
 }
 
 /** The fields of a call's input (an object schema) parsed on their own, or null when they do not parse so. */
-function pickFields(cache: WeakMap<Spec, z.ZodType | null>, spec: Spec, fields: readonly string[], raw: unknown): unknown {
-  let schema = cache.get(spec);
+function pickFields(cache: WeakMap<object, z.ZodType | null>, spec: Spec, fields: readonly string[], raw: unknown, key: object = spec): unknown {
+  let schema = cache.get(key);
   if (schema === undefined) {
     // From the object's shape: its refinements (which read the whole input) stay with the whole input's check.
     const shape = (spec.input as unknown as { _zod?: { def?: { shape?: Record<string, z.ZodType> } } })._zod?.def?.shape;
     schema = shape && fields.every((f) => f in shape) ? zod.object(Object.fromEntries(fields.map((f) => [f, shape[f]!]))) : null;
-    cache.set(spec, schema);
+    cache.set(key, schema);
   }
   const picked = schema?.safeParse(raw);
   return picked?.success ? picked.data : null;
 }
 
-/** The record a call's row access names, read from its field alone (so 404 and 403 come before the rest of the input is checked), or null. */
-const rowField = (spec: Spec, raw: unknown): unknown => (spec.row ? pickFields(rowSchemas, spec, [spec.row.by], raw) : null);
+/** The fields a row rule reads, parsed on their own (so 404 and 403 come before the rest of the input is checked), or null. */
+const rowFields = (spec: Spec, rule: RowAccess, raw: unknown): unknown => pickFields(rowSchemas, spec, ruleFields(rule), raw, rule);
 
 /** Every call of the table has exactly one handler, and every handler a call of the table. */
 function registryOf(calls: readonly AnyCall[]): Map<string, AnyCall> {
@@ -202,16 +202,21 @@ export function createDispatch(db: Db, options: UpstreamOptions, calls: readonly
       if (early && !(await allowed(db, user!, early))) throw forbidden();
       // The client address the web application determined (lib/bff/client-address.ts) and sent as x-client-ip.
       const ctx: CallContext = { db, options, locale, t, clientIp: normalizeAddress(request.header('x-client-ip')) ?? 'unknown', user, now };
-      const row = rowField(call.spec, raw);
-      // Row-level access (the case's organisation, the button at its own stage), before the rest of the input and the handler.
-      if (row !== null) await resolveRow(rowKinds, ctx as CallContext<AuthUser>, call.spec.row!, row);
+      // Row-level access (the record's organisation, the button at its own stage), before the rest of the input and the handler;
+      // a rule whose fields do not parse on their own is resolved once the whole input has.
+      const later: RowAccess[] = [];
+      for (const rule of rowRules(call.spec)) {
+        const fields = rowFields(call.spec, rule, raw);
+        if (fields === null) later.push(rule);
+        else await resolveRow(rowKinds, ctx as CallContext<AuthUser>, rule, fields);
+      }
       const parsed = call.spec.input.safeParse(raw);
       if (!parsed.success) {
         await call.onInvalid?.(ctx, raw);
         throw invalid(fieldsOf(parsed.error));
       }
       if (typeof access === 'function' && !(await allowed(db, user!, (access as (input: unknown) => Access)(parsed.data)))) throw forbidden();
-      if (call.spec.row && row === null) await resolveRow(rowKinds, ctx as CallContext<AuthUser>, call.spec.row, parsed.data);
+      for (const rule of later) await resolveRow(rowKinds, ctx as CallContext<AuthUser>, rule, parsed.data);
       const data = await call.handler(ctx, parsed.data);
       if (data instanceof FileAnswer) return { status: 200, file: data };
       return { status: 200, envelope: { code: CODES.ok, message: t('ok'), data: data ?? null } };

@@ -38,7 +38,7 @@ export const applicationCalls = {
   }),
   'guaranteeCompany/updateQuota': call({
     summary: 'Set a guarantee company\'s quota (versioned; audited)', input: companyQuotaInput, output: companyQuota,
-    access: { all: [{ page: PAGES.report }, { permission: REPORT_QUOTA }] }, page: PAGES.report,
+    access: { all: [{ page: PAGES.report }, { permission: REPORT_QUOTA }] }, page: PAGES.report, row: { of: 'company', by: 'orgId' },
   }),
   'business-house-property/getPage': call({ summary: 'Houses pledged by the cases in scope', input: housePageInput, output: page(houseRow), access: HOUSE_PAGE, page: HOUSE_PAGE.page }),
   'business-house-property/getNum': call({ summary: 'Houses in scope by mortgage state, and those waiting at the mortgage stage', input: z.object({}), output: houseNum, access: HOUSE_PAGE, page: HOUSE_PAGE.page }),

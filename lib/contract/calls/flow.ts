@@ -21,6 +21,8 @@ export const flowCalls = {
   'approvalModule/update': call({
     summary: 'Edit a flow, or enable it (its borrower type\'s enabled flow steps down)', input: flowUpdateInput, output: flowRow,
     access: (input) => (input.state === undefined ? button('flow::edit') : [button('flow::edit'), button('flow::state')]), accessBy: 'state', page: PAGES.flow,
+    // Which of the two the change needs is told by the flow as it stands: its texts need edit, its state needs state.
+    row: { of: 'flow', by: 'id', changes: { name: 'flow::edit', nameEn: 'flow::edit', description: 'flow::edit', state: 'flow::state' } },
   }),
   'approvalModule/del': call({ summary: 'Delete a disabled flow without cases under way', input: flowDeleteInput, output: nothing, access: button('flow::delete'), page: PAGES.flow }),
   'approvalConfig/getList': call({ summary: 'A flow with its nodes in order', input: nodeListInput, output: flowNodes, access: flowPage, page: PAGES.flow }),

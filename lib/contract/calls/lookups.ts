@@ -5,7 +5,7 @@ import { fileAnswer, page } from '../output';
 import { importCheck, importInput, IMPORT_BODY_MAX_BYTES } from '../import';
 import { insureInput, insuranceInfo, lookupErrorListInput, lookupErrorRow, lookupRetryInput } from '../lookups';
 import { historyListInput, historyResult, historyRowOut } from '../history';
-import { ANY_CASE_READER } from './workflow';
+import { ANY_CASE_READER, caseRow } from './workflow';
 
 const multipart = { multipart: { maxBytes: IMPORT_BODY_MAX_BYTES } } as const;
 const none = z.object({});
@@ -17,7 +17,7 @@ const importing = { permission: 'history::import' } as const;
 export const lookupCalls = {
   'GovernmentDataSc/insure': call({
     summary: 'A case\'s proposer\'s social-insurance record: cached with its read time, read on first ask; refresh (a reviewer of the case\'s stage) reads it again and re-checks the INSURANCE indicators',
-    input: insureInput, output: insuranceInfo, access: ANY_CASE_READER,
+    input: insureInput, output: insuranceInfo, access: ANY_CASE_READER, row: { ...caseRow(), button: 'check', when: 'refresh', live: true },
   }),
   'business-real-time-exception/getList': call({
     summary: 'Failed credit-report and government-data lookups, newest first, searched', input: lookupErrorListInput, output: page(lookupErrorRow), access: errors, page: PAGES.lookupErrors,

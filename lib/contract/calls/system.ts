@@ -18,34 +18,37 @@ import { permissionIdInput, permissionNode, permissionSaveInput, permissionSonIn
 const none = z.object({});
 const button = (permission: `${'organiza' | 'user' | 'role' | 'menu'}::${string}`) => ({ permission }) as const;
 const org = { page: PAGES.organiza } as const;
+/** The organisation or user the input names must lie in the caller's scope (row access, lib/contract/call.ts). */
+const orgRow = (by = 'id') => ({ of: 'org', by }) as const;
+const userTarget = (by = 'id') => ({ of: 'user', by }) as const;
 
 /** System administration: organisations, users, roles and the permission (menu) tree. */
 export const systemCalls = {
-  'systemOrganiza/organizaList': call({ summary: 'Organisation tree rows (roots, or the children of id)', input: organizaListInput, output: orgListResult, access: org, page: PAGES.organiza, alsoGet: true }),
+  'systemOrganiza/organizaList': call({ summary: 'Organisation tree rows (roots, or the children of id)', input: organizaListInput, output: orgListResult, access: org, page: PAGES.organiza, alsoGet: true, row: orgRow() }),
   'systemOrganiza/list': call({ summary: 'Organisations, paged', input: organizaPageInput, output: page(orgNode), access: org, page: PAGES.organiza, alsoGet: true }),
   'systemOrganiza/myOrganization': call({ summary: 'The user\'s organisation', input: none, output: orgNode.nullable(), access: 'user', alsoGet: true }),
-  'systemOrganiza/saveOrupdate': call({ summary: 'Add (without id) or edit an organisation', input: organizaSaveInput, output: orgNode, access: (i) => button(i.id === undefined ? 'organiza::add' : 'organiza::edit'), accessBy: 'id', page: PAGES.organiza }),
-  'systemOrganiza/delete': call({ summary: 'Delete an organisation without users or children', input: idInput, output: nothing, access: button('organiza::delete'), page: PAGES.organiza }),
+  'systemOrganiza/saveOrupdate': call({ summary: 'Add (without id) or edit an organisation', input: organizaSaveInput, output: orgNode, access: (i) => button(i.id === undefined ? 'organiza::add' : 'organiza::edit'), accessBy: 'id', page: PAGES.organiza, row: orgRow() }),
+  'systemOrganiza/delete': call({ summary: 'Delete an organisation without users or children', input: idInput, output: nothing, access: button('organiza::delete'), page: PAGES.organiza, row: orgRow() }),
   'systemOrganiza/getInstitutionDropdown': call({ summary: 'Enabled organisations in scope, by type', input: orgDropdownInput, output: z.array(orgDropdownItem), access: 'user', alsoGet: true }),
   'systemOrganiza/orgTree': call({ summary: 'The organisation tree in scope', input: none, output: z.array(orgTreeNode), access: 'user', alsoGet: true }),
-  'systemOrganiza/orgTreeById': call({ summary: 'One organisation with its subtree', input: idInput, output: orgTreeNode, access: 'user', alsoGet: true }),
-  'systemOrganiza/orgTreeByIdWithoutMe': call({ summary: 'The subtrees below one organisation', input: idInput, output: z.array(orgTreeNode), access: 'user', alsoGet: true }),
+  'systemOrganiza/orgTreeById': call({ summary: 'One organisation with its subtree', input: idInput, output: orgTreeNode, access: 'user', alsoGet: true, row: orgRow() }),
+  'systemOrganiza/orgTreeByIdWithoutMe': call({ summary: 'The subtrees below one organisation', input: idInput, output: z.array(orgTreeNode), access: 'user', alsoGet: true, row: orgRow() }),
   'systemOrganiza/getMyOrganizationUser': call({ summary: 'Enabled users of the user\'s organisation', input: none, output: z.array(orgUser), access: 'user', alsoGet: true }),
-  'systemOrganiza/adminRedeployUser': call({ summary: 'Enabled users of an organisation (admin redeploy picker)', input: orgIdInput, output: z.array(orgPickerUser), access: 'user' }),
+  'systemOrganiza/adminRedeployUser': call({ summary: 'Enabled users of an organisation (admin redeploy picker)', input: orgIdInput, output: z.array(orgPickerUser), access: 'user', row: orgRow('orgId') }),
 
-  'systemUser/adminList': call({ summary: 'Users, paged and searched', input: userListInput, output: page(userRow), access: { page: PAGES.user }, page: PAGES.user, alsoGet: true }),
+  'systemUser/adminList': call({ summary: 'Users, paged and searched', input: userListInput, output: page(userRow), access: { page: PAGES.user }, page: PAGES.user, alsoGet: true, row: orgRow('orgId') }),
   'systemUser/saveOrUpdate': call({
     summary: 'Add (without id; with roles also needs user::confer) or edit a user; a generated password is answered once', input: userSaveInput, output: userSaveResult,
     access: (i) => (i.id !== undefined ? button('user::edit') : i.roleIds?.length ? { all: [button('user::add'), button('user::confer')] } : button('user::add')),
-    accessBy: ['id', 'roleIds'], page: PAGES.user,
+    accessBy: ['id', 'roleIds'], page: PAGES.user, row: userTarget(),
   }),
-  'systemUser/changeState': call({ summary: 'Enable or disable a user', input: userStateInput, output: userRow, access: button('user::state'), page: PAGES.user }),
-  'systemUser/writeOff': call({ summary: 'Write a user off', input: userVersionInput, output: userRow, access: button('user::writeOff'), page: PAGES.user }),
-  'systemUser/resetPassWord': call({ summary: 'Reset a user\'s password (shown once or sent by SMS)', input: userResetInput, output: userResetResult, access: button('user::reset'), page: PAGES.user }),
-  'systemUser/confer': call({ summary: 'Assign roles to a user', input: userConferInput, output: userRow, access: button('user::confer'), page: PAGES.user }),
+  'systemUser/changeState': call({ summary: 'Enable or disable a user', input: userStateInput, output: userRow, access: button('user::state'), page: PAGES.user, row: userTarget() }),
+  'systemUser/writeOff': call({ summary: 'Write a user off', input: userVersionInput, output: userRow, access: button('user::writeOff'), page: PAGES.user, row: userTarget() }),
+  'systemUser/resetPassWord': call({ summary: 'Reset a user\'s password (shown once or sent by SMS)', input: userResetInput, output: userResetResult, access: button('user::reset'), page: PAGES.user, row: userTarget() }),
+  'systemUser/confer': call({ summary: 'Assign roles to a user', input: userConferInput, output: userRow, access: button('user::confer'), page: PAGES.user, row: userTarget() }),
   'systemUser/del': call({
     summary: 'Delete users who never signed in: one ({ id }) or several at once ({ ids }, all or none)', input: deleteInput,
-    output: z.object({ count: z.number().int() }).nullable(), access: button('user::delete'), page: PAGES.user,
+    output: z.object({ count: z.number().int() }).nullable(), access: button('user::delete'), page: PAGES.user, row: [userTarget(), userTarget('ids')],
   }),
   'systemUser/importCheck': call({
     summary: 'Check an .xlsx of new users (multipart: file): rows read and row errors', input: importInput, output: importCheck,

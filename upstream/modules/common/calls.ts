@@ -1,7 +1,9 @@
 import { audit } from '../../core/audit';
 import { sql } from 'kysely';
 import { defineCall } from '../../core/call';
-import { notFound } from '../../core/errors';
+import { invalid, notFound } from '../../core/errors';
+import { chinaToday } from '../../core/china-time';
+import { LPR_PARAM, recordLpr } from '../subsidy/rules';
 import type { RegionEntry } from '../../../lib/contract/region';
 
 export const commonCalls = [
@@ -29,10 +31,14 @@ export const commonCalls = [
   defineCall({
     path: 'systemParam/update',
     async handler(ctx, input) {
-      const result = await ctx.db.updateTable('system_param').set({ value: input.value, updated_at: ctx.now })
-        .where('key', '=', input.key).executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw notFound('param');
-      await audit(ctx.db, ctx.user, 'systemParam.update', { type: 'system_param', id: input.key }, { value: input.value });
+      // The LPR keeps its history: a change here is the rate published today (loans signed from today take it).
+      if (input.key === LPR_PARAM && !/^0\.\d{1,4}$/.test(input.value)) throw invalid({ value: 'validation.lprValue' });
+      await ctx.db.transaction().execute(async (trx) => {
+        const result = await trx.updateTable('system_param').set({ value: input.value, updated_at: ctx.now }).where('key', '=', input.key).executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) throw notFound('param');
+        if (input.key === LPR_PARAM) await recordLpr(trx, chinaToday(ctx.now), Number(input.value), ctx.user.id, ctx.now);
+        await audit(trx, ctx.user, 'systemParam.update', { type: 'system_param', id: input.key }, { value: input.value });
+      });
       return { key: input.key, value: input.value };
     },
   }),

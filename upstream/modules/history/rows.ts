@@ -10,6 +10,9 @@ import { REPAYMENT_METHODS, type RepaymentMethod } from '../../../lib/workflow/p
 import type { OrgType } from '../../db/schema';
 import { chinaToday } from '../../core/china-time';
 import { highestCap, toFen, type TypeLimits } from '../../../lib/workflow/caps';
+import { productRateMax } from '../../../lib/workflow/product';
+import { lprOn } from '../../../lib/workflow/subsidy';
+import { dateText } from '../workflow/rows';
 
 /** The historical-data file: one loan a row, each loan number once. */
 export const HISTORY_IMPORT: ImportDefinition<typeof historyRow> = {
@@ -81,15 +84,17 @@ const METHODS = enumIndex(REPAYMENT_METHODS, (m) => `loans.method.${m}`);
  */
 export async function resolveRows(db: Db, rows: ImportedRow<HistoryRow>[], now: Date): Promise<{ loans: ImportedRow<Loan>[]; errors: ImportRowError[] }> {
   if (!rows.length) return { loans: [], errors: [] };
-  const [orgs, modules, groups, taken, types, products] = await Promise.all([
+  const [orgs, modules, groups, taken, types, products, lpr] = await Promise.all([
     db.selectFrom('organization').select(['id', 'name', 'type']).where('type', 'in', ['RENSHE', 'GUARANTEE', 'BANK']).execute(),
     db.selectFrom('approval_module').select(['id', 'borrower_type', 'state']).where('deleted_at', 'is', null).orderBy('id').execute(),
     db.selectFrom('client_group').select(['id', 'name_zh']).execute(),
     db.selectFrom('application').select('number').where('import_id', 'is', null)
       .where('number', 'in', rows.map((r) => r.value.loanNumber)).execute(),
     db.selectFrom('borrower_type_config').selectAll().execute(),
-    db.selectFrom('loan_product').select(['id', 'borrower_type', 'repayment_methods']).where('current', '=', true).where('state', '=', 'ENABLED').orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('loan_product').select(['id', 'borrower_type', 'repayment_methods', 'rate_margin_bp', 'rate_cap']).where('current', '=', true).where('state', '=', 'ENABLED').orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('lpr_history').select(['rate', dateText('effective_from').as('from')]).execute(),
   ]);
+  const history = lpr.map((h) => ({ effectiveFrom: h.from!, rate: String(h.rate) }));
   const limitsOf = (type: BorrowerType): TypeLimits | undefined => {
     const row = types.find((t) => t.borrower_type === type);
     return row && {
@@ -136,8 +141,11 @@ export async function resolveRows(db: Db, rows: ImportedRow<HistoryRow>[], now: 
       errors.push(...problems);
       continue;
     }
+    // Without the file's rate, the product's highest: the LPR of the loan's date plus its margin, at most its cap.
+    const lprThen = lprOn(history, value.loanDate);
+    const rate = value.rate ?? (product && lprThen ? productRateMax(Number(lprThen), product.rate_margin_bp, Number(product.rate_cap)) : undefined);
     loans.push({
-      row, value: { ...value, ...ids, borrower: borrower!, guarantee: guarantee!, moduleId: moduleId!, clientGroupId: groupOf.get(value.employmentCategory ?? '') ?? null,
+      row, value: { ...value, ...(rate === undefined ? {} : { rate }), ...ids, borrower: borrower!, guarantee: guarantee!, moduleId: moduleId!, clientGroupId: groupOf.get(value.employmentCategory ?? '') ?? null,
         productId: product?.id ?? null, method: method! },
     });
   }

@@ -5,7 +5,7 @@ import { defineCall } from '../../core/call';
 import { allowed } from '../../core/permission';
 import { notFound } from '../../core/errors';
 import { ensureExportable, xlsxFile } from '../../core/export';
-import type { Cell } from '../../core/xlsx';
+import { dayCell, type Cell } from '../../core/xlsx';
 import type { Translate } from '../../core/i18n';
 import type { Page } from '../../../lib/contract/common';
 import type { EarlierLoan, LedgerListInput, LedgerRow, LoanAccount } from '../../../lib/contract/loans';
@@ -184,13 +184,13 @@ export const LEDGER_COLUMNS: [string, (row: LedgerRow, t: Translate) => Cell][] 
   ['guaranteeOrg', (r) => r.guaranteeOrg],
   ['principal', (r) => r.principal],
   ['outstanding', (r) => r.outstanding],
-  ['issueDate', (r) => r.issueDate],
-  ['maturityDate', (r) => r.maturityDate],
+  ['issueDate', (r) => dayCell(r.issueDate)],
+  ['maturityDate', (r) => dayCell(r.maturityDate)],
   ['state', (r, t) => (r.settledHow ? `${t(`loans.state.${r.state}`)} (${t(`loans.settledHow.${r.settledHow}`)})` : t(`loans.state.${r.state}`))],
   ['overdueDays', (r) => r.overdueDays],
-  ['nextDueDate', (r) => r.nextDueDate ?? ''],
+  ['nextDueDate', (r) => dayCell(r.nextDueDate)],
   ['nextDueAmount', (r) => r.nextDueAmount ?? ''],
-  ['settledOn', (r) => r.settledOn ?? ''],
+  ['settledOn', (r) => dayCell(r.settledOn)],
 ];
 
 export const ledgerCalls = [

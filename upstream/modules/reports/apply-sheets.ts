@@ -1,6 +1,9 @@
 import type { Translate } from '../../core/i18n';
-import type { Cell, Sheet } from '../../core/xlsx';
+import { dayCell, monthCell, type Cell, type Sheet } from '../../core/xlsx';
 import type { ApplyFigures, ApplyStatistics, NamedFigures } from '../../../lib/contract/apply-statistics';
+
+/** A bucket of the series: a month or a day as a date cell, any other (a week) as its label. */
+const bucketCell = (bucket: string): Cell => (/^\d{4}-\d{2}$/.test(bucket) ? monthCell(bucket) : dayCell(bucket));
 
 /** The sheets of the application statistics' export, headed in the caller's language. */
 export function applySheets(data: ApplyStatistics, t: Translate): Sheet[] {
@@ -14,7 +17,7 @@ export function applySheets(data: ApplyStatistics, t: Translate): Sheet[] {
   return [
     {
       name: h('sheets.series'), header: [h(`unit.${data.period.unit}`), h('from'), h('to'), ...figureHeader],
-      rows: [...data.series.map((s) => [s.bucket, s.from, s.to, ...cells(s)]), [`${h('all')} (${period})`, '', '', ...cells(data.summary)]],
+      rows: [...data.series.map((s) => [bucketCell(s.bucket), dayCell(s.from), dayCell(s.to), ...cells(s)]), [`${h('all')} (${period})`, '', '', ...cells(data.summary)]],
       widths: [14, 12, 12, 10, 10, 10, 16, 16],
     },
     {

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { audit } from '../../core/audit';
 import { defineCall } from '../../core/call';
-import { conflict, forbidden, invalid } from '../../core/errors';
+import { conflict, invalid, notFound } from '../../core/errors';
+import type { RowKind } from '../../core/row-access';
 import { xlsxFile } from '../../core/export';
 import type { Db } from '../../db';
 import type { AuthUser } from '../../core/call';
@@ -61,16 +62,24 @@ export async function bondingCompanies(db: Db, user: AuthUser, date: string | un
 }
 
 /**
+ * A guarantee company named by a call's input (row access of kind 'company'): in the caller's
+ * scope (their organisation and those below it; every one for the operator), else 404. Whether
+ * it is a guarantee company at all is the handler's to say (422).
+ */
+export const companyRowAccess: RowKind = async (ctx, id) => {
+  const scope = await caseScope(ctx.db, ctx.user);
+  if (scope !== null && !scope.includes(id)) throw notFound('organization');
+};
+
+/**
  * Sets a guarantee company's quota against the version the caller read (0 while it has none):
- * another edit in between answers 409 and changes nothing. Only a company in the user's scope;
- * the change is audited with the quota before and after.
+ * another edit in between answers 409 and changes nothing. The call's row access has found the
+ * company in the user's scope; the change is audited with the quota before and after.
  */
 async function setCompanyQuota(db: Db, user: AuthUser, input: CompanyQuotaInput, now: Date) {
   return db.transaction().execute(async (trx) => {
     const org = await trx.selectFrom('organization').select(['id', 'type', 'name']).where('id', '=', input.orgId).executeTakeFirst();
     if (org?.type !== 'GUARANTEE') throw invalid({ orgId: 'validation.orgType' });
-    const scope = await caseScope(trx, user);
-    if (scope !== null && !scope.includes(org.id)) throw forbidden();
     const before = await trx.selectFrom('guarantee_quota').select(['quota', 'version']).where('org_id', '=', org.id).forUpdate().executeTakeFirst();
     if ((before?.version ?? 0) !== input.version) throw conflict();
     const row = before

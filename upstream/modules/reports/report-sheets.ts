@@ -1,5 +1,5 @@
 import type { Translate } from '../../core/i18n';
-import type { Cell, Sheet } from '../../core/xlsx';
+import { monthCell, type Cell, type Sheet } from '../../core/xlsx';
 import type { BankStatistics, EmploymentForm, LoanFigures, ReportStatistics, SubsidyFigures } from '../../../lib/contract/report';
 
 const FIGURES = ['loans', 'amount', 'people', 'employees', 'keyEmployees', 'repaid', 'outstanding', 'overdue', 'compensated', 'recovered'] as const;
@@ -22,13 +22,13 @@ export function reportSheets(report: ReportStatistics, banks: BankStatistics, t:
   return [
     {
       name: h('sheets.regions'), header: [h('month'), h('region'), ...header],
-      rows: [...report.rows.map((r) => [r.month, r.regionName, ...cells(r)]), [...total, '', ...cells(report.totals)]], widths: [10, 16, 10, 16, 12, 12, 14, ...AFTER_ISSUE],
+      rows: [...report.rows.map((r) => [monthCell(r.month), r.regionName, ...cells(r)]), [...total, '', ...cells(report.totals)]], widths: [10, 16, 10, 16, 12, 12, 14, ...AFTER_ISSUE],
     },
-    { name: h('sheets.months'), header: [h('month'), ...header], rows: [...report.byMonth.map((r) => [r.month, ...cells(r)]), [...total, ...cells(report.totals)]], widths: [10, 10, 16, 12, 12, 14, ...AFTER_ISSUE] },
+    { name: h('sheets.months'), header: [h('month'), ...header], rows: [...report.byMonth.map((r) => [monthCell(r.month), ...cells(r)]), [...total, ...cells(report.totals)]], widths: [10, 10, 16, 12, 12, 14, ...AFTER_ISSUE] },
     { name: h('sheets.banks'), header: [h('bank'), ...header], rows: [...banks.rows.map((r) => [r.bank, ...cells(r)]), [...total, ...cells(banks.totals)]], widths: [30, 10, 16, 12, 12, 14, ...AFTER_ISSUE] },
     {
       name: h('sheets.subsidyRegions'), header: [h('repaidMonth'), h('region'), ...subsidy],
-      rows: [...report.subsidy.rows.map((r) => [r.month, r.regionName, ...subsidyCells(r)]), [...total, '', ...subsidyCells(report.subsidy.totals)]], widths: [12, 16, 16, 16, 16],
+      rows: [...report.subsidy.rows.map((r) => [monthCell(r.month), r.regionName, ...subsidyCells(r)]), [...total, '', ...subsidyCells(report.subsidy.totals)]], widths: [12, 16, 16, 16, 16],
     },
     {
       name: h('sheets.subsidyBanks'), header: [h('bank'), ...subsidy],
@@ -36,7 +36,7 @@ export function reportSheets(report: ReportStatistics, banks: BankStatistics, t:
     },
     {
       name: h('sheets.subsidyMonthsBanks'), header: [h('repaidMonth'), h('bank'), ...subsidy],
-      rows: [...banks.subsidy.byMonth.map((r) => [r.month, r.bank, ...subsidyCells(r)]), [...total, '', ...subsidyCells(banks.subsidy.totals)]], widths: [12, 30, 16, 16, 16],
+      rows: [...banks.subsidy.byMonth.map((r) => [monthCell(r.month), r.bank, ...subsidyCells(r)]), [...total, '', ...subsidyCells(banks.subsidy.totals)]], widths: [12, 30, 16, 16, 16],
     },
   ];
 }
@@ -47,7 +47,7 @@ export function employmentSheet(form: EmploymentForm, t: Translate): Sheet {
   return {
     name: h('sheets.jobs'), header: [h('month'), h('borrowerType'), h('loans'), h('employees'), h('keyEmployees')],
     rows: [
-      ...form.rows.map((r) => [r.month, t(`approval.borrowerType.${r.borrowerType}`), r.loans, r.employees, r.keyEmployees]),
+      ...form.rows.map((r) => [monthCell(r.month), t(`approval.borrowerType.${r.borrowerType}`), r.loans, r.employees, r.keyEmployees]),
       [`${h('total')} (${form.period.monthFrom} ~ ${form.period.monthTo})`, '', form.totals.loans, form.totals.employees, form.totals.keyEmployees],
     ],
     widths: [12, 14, 10, 12, 14],

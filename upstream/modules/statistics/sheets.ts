@@ -1,5 +1,5 @@
 import type { Translate } from '../../core/i18n';
-import type { Cell, Sheet } from '../../core/xlsx';
+import { monthCell, type Cell, type Sheet } from '../../core/xlsx';
 import type { Figures, StatisticsForm } from '../../../lib/contract/statistics';
 import type { SubsidyFigures } from '../../../lib/contract/report';
 import { BORROWER_TYPES } from '../../../lib/workflow/stages';
@@ -23,7 +23,7 @@ export function formSheets(form: StatisticsForm, t: Translate): Sheet[] {
     {
       name: t('statistics.sheets.byMonth'),
       header: [t('statistics.month'), ...figureHeaders(t)],
-      rows: form.byMonth.map((row) => [row.month, ...figureCells(row)]),
+      rows: form.byMonth.map((row) => [monthCell(row.month), ...figureCells(row)]),
       widths: widths([12]),
     },
     {
@@ -49,7 +49,7 @@ function subsidySheet(subsidy: NonNullable<StatisticsForm['subsidy']>, period: s
   return {
     name: t('statistics.sheets.subsidy'),
     header: [h('repaidMonth'), h('bank'), h('subsidyOwed'), h('subsidyClaimed'), h('subsidyPaid')],
-    rows: [...subsidy.rows.map((row) => [row.month, row.orgName, ...figures(row)]), [`${t('statistics.all')} (${period})`, '', ...figures(subsidy.totals)]],
+    rows: [...subsidy.rows.map((row) => [monthCell(row.month), row.orgName, ...figures(row)]), [`${t('statistics.all')} (${period})`, '', ...figures(subsidy.totals)]],
     widths: [12, 34, 16, 16, 16],
   };
 }

@@ -8,7 +8,7 @@ import { audit } from '../../core/audit';
 import { conflict, forbidden, invalid, notFound } from '../../core/errors';
 import { chinaToday } from '../../core/china-time';
 import { xlsxFile } from '../../core/export';
-import type { Cell } from '../../core/xlsx';
+import { dayCell, type Cell } from '../../core/xlsx';
 import type { Page } from '../../../lib/contract/common';
 import type { ClaimDetail, ClaimLine, ClaimRow, UnclaimedRow } from '../../../lib/contract/subsidy';
 import { CLAIM_STEPS } from '../../../lib/contract/subsidy';
@@ -24,8 +24,6 @@ type Claim = Selectable<LoanTables['subsidy_claim']>;
 type Ctx = CallContext<AuthUser>;
 type Step = (typeof CLAIM_STEPS)[number];
 const iso = (value: Date | string) => new Date(value).toISOString();
-/** A day as a date cell (the sheet reads it as that day). */
-const dayCell = (day: string | null) => (day ? new Date(`${day}T00:00:00Z`) : null);
 
 /** A claim lies in a caller's scope when its bank or its renshe bureau does (null: everything). */
 const claimVisible = (c: Pick<Claim, 'bank_org_id' | 'renshe_org_id'>, scope: number[] | null) =>
@@ -258,7 +256,7 @@ export const claimCalls = [
   act('subsidyClaim/include', async (trx, ctx, claim, input) => {
     needState(claim, ...EDITABLE_CLAIM_STATES);
     const elsewhere = await trx.selectFrom('subsidy_claim_line').select('claim_id').where('application_id', '=', input.applicationId)
-      .where('period', '=', input.period).where('excluded', '=', false).executeTakeFirst();
+      .where('period', '=', input.period).where('excluded', '=', false).where('claim_id', '<>', claim.id).executeTakeFirst();
     if (elsewhere) throw conflict('subsidy.periodClaimed');
     const line = await trx.updateTable('subsidy_claim_line').set({ excluded: false, reason: '' }).where('claim_id', '=', claim.id)
       .where('application_id', '=', input.applicationId).where('period', '=', input.period).where('excluded', '=', true).executeTakeFirst();

@@ -38,6 +38,28 @@ async function settings(db: Db, now: Date): Promise<SubsidySettings> {
 /** Changes to the rules and the LPR, one at a time. */
 const lockSettings = (trx: Db) => sql`select pg_advisory_xact_lock(hashtext('subsidy-settings'))`.execute(trx);
 
+export const LPR_PARAM = 'loan.lpr';
+
+/**
+ * Records the LPR published from a date (replacing one recorded for that date): the loans signed
+ * from then until the next recorded change take it, their periods not yet claimed are computed
+ * again, and the loan.lpr parameter follows the LPR in force today.
+ */
+export async function recordLpr(trx: Db, from: string, fraction: number, userId: number, now: Date) {
+  await lockSettings(trx);
+  const rate = fraction.toFixed(4);
+  await trx.insertInto('lpr_history').values({ effective_from: from, rate, created_by: userId })
+    .onConflict((oc) => oc.column('effective_from').doUpdateSet({ rate, created_by: userId })).execute();
+  const next = await trx.selectFrom('lpr_history').select(dateText('effective_from').as('from')).where('effective_from', '>', from)
+    .orderBy('effective_from').limit(1).executeTakeFirst();
+  const signed = sql<boolean>`l.issue_date >= ${from}::date${next ? sql` and l.issue_date < ${next.from}::date` : sql``}`;
+  await sql`update loan_account l set lpr = ${rate} where l.borrower_type is not null and ${signed}`.execute(trx);
+  await recomputeUnclaimed(trx, signed);
+  const history = (await trx.selectFrom('lpr_history').select(['rate', dateText('effective_from').as('from')]).execute()).map((h) => ({ effectiveFrom: h.from!, rate: String(h.rate) }));
+  const current = lprOn(history, chinaToday(now));
+  if (current) await trx.updateTable('system_param').set({ value: current, updated_at: now }).where('key', '=', LPR_PARAM).execute();
+}
+
 /**
  * The subsidy's settings (DOMAIN.md section 6): a rule version applies to the periods due from its
  * effective date, which may not be in the past (what is due before keeps its rule); an LPR recorded
@@ -71,18 +93,9 @@ export const subsidyRuleCalls = [
     async handler(ctx, input) {
       await ctx.db.transaction().execute(async (trx) => {
         await lockSettings(trx);
-        const rate = input.rate.toFixed(4);
         if (await trx.selectFrom('lpr_history').select('rate').where('effective_from', '=', input.effectiveFrom).executeTakeFirst()) throw conflict('subsidy.lprDateTaken');
-        await trx.insertInto('lpr_history').values({ effective_from: input.effectiveFrom, rate, created_by: ctx.user.id }).execute();
-        const next = await trx.selectFrom('lpr_history').select(dateText('effective_from').as('from')).where('effective_from', '>', input.effectiveFrom)
-          .orderBy('effective_from').limit(1).executeTakeFirst();
-        const signed = sql<boolean>`l.issue_date >= ${input.effectiveFrom}::date${next ? sql` and l.issue_date < ${next.from}::date` : sql``}`;
-        await sql`update loan_account l set lpr = ${rate} where l.borrower_type is not null and ${signed}`.execute(trx);
-        await recomputeUnclaimed(trx, signed);
-        const history = (await trx.selectFrom('lpr_history').select(['rate', dateText('effective_from').as('from')]).execute()).map((h) => ({ effectiveFrom: h.from!, rate: String(h.rate) }));
-        const current = lprOn(history, chinaToday(ctx.now));
-        if (current) await trx.updateTable('system_param').set({ value: current, updated_at: ctx.now }).where('key', '=', 'loan.lpr').execute();
-        await audit(trx, ctx.user, 'subsidyRule.addLpr', { type: 'lpr_history', id: input.effectiveFrom }, { rate });
+        await recordLpr(trx, input.effectiveFrom, input.rate, ctx.user.id, ctx.now);
+        await audit(trx, ctx.user, 'subsidyRule.addLpr', { type: 'lpr_history', id: input.effectiveFrom }, { rate: input.rate });
       });
       return settings(ctx.db, ctx.now);
     },

@@ -56,7 +56,11 @@ export async function computeSubsidies(trx: Db, ids: readonly number[], rules?: 
     await sql`update loan_period p set subsidy = v.s, borrower_interest = v.b, subsidy_rule_id = v.r
       from (values ${sql.join(values.slice(i, i + BATCH))}) v(app, period, s, b, r) where p.application_id = v.app and p.period = v.period`.execute(trx);
   }
-  await tallyOwed(trx, sql`p.application_id = any(${[...ids]}::int[])`, 1);
+  // What was computed now, and nothing computed before, is added to the subsidy owed.
+  for (let i = 0; i < periods.length; i += BATCH) {
+    const chunk = periods.slice(i, i + BATCH);
+    await tallyOwed(trx, sql`(p.application_id, p.period) in (select * from unnest(${chunk.map((p) => p.application_id)}::int[], ${chunk.map((p) => p.period)}::int[]))`, 1);
+  }
 }
 
 /**

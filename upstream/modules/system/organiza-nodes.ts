@@ -1,8 +1,6 @@
 import type { Expression, SqlBool } from 'kysely';
 import type { Db } from '../../db';
-import type { AuthUser } from '../../core/call';
 import { notFound } from '../../core/errors';
-import { visibleOrgs } from '../../core/scope';
 import type { OrgNode, OrgState, OrgTreeNode, OrgType } from '../../../lib/contract/organiza';
 import { containsPattern } from '../../core/like';
 import { inReaderLanguage } from '../../core/i18n';
@@ -69,9 +67,9 @@ export async function countOrgs(db: Db, filter: OrgFilter): Promise<number> {
   return Number(row.n);
 }
 
-/** An organisation in the caller's scope, else 404 (whether it exists elsewhere is not revealed). */
-export async function checkInScope(db: Db, user: AuthUser, id: number): Promise<void> {
-  if (!(await orgQuery(db, { scope: await visibleOrgs(db, user), ids: [id] }).select('o.id').executeTakeFirst())) throw notFound('organization');
+/** An organisation that exists, else 404 (the call's row access, kind 'org', has found it in the caller's scope). */
+export async function requireOrg(db: Db, id: number): Promise<void> {
+  if (!(await orgQuery(db, { scope: null, ids: [id] }).select('o.id').executeTakeFirst())) throw notFound('organization');
 }
 
 /** Nests the given organisations; a node whose parent is not among them is a root. */

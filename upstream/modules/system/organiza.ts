@@ -1,10 +1,9 @@
 import type { Db } from '../../db';
 import { defineCall } from '../../core/call';
-import { notFound } from '../../core/errors';
 import { orgSubtree, visibleOrgs } from '../../core/scope';
 import type { Page } from '../../../lib/contract/common';
 import type { OrgDropdownItem, OrgListResult, OrgNode, OrgPickerUser, OrgTreeNode, OrgUser } from '../../../lib/contract/organiza';
-import { countOrgs, orgForest, orgNodes, orgQuery, checkInScope } from './organiza-nodes';
+import { countOrgs, orgForest, orgNodes, orgQuery, requireOrg } from './organiza-nodes';
 import { deleteOrganization, saveOrganization } from './organiza-save';
 
 
@@ -20,7 +19,7 @@ export const organizaCalls = [
       const scope = await visibleOrgs(ctx.db, ctx.user);
       const filters = { name: input.name, type: input.type };
       if (input.id !== undefined) {
-        if (!(await orgQuery(ctx.db, { scope, ids: [input.id] }).select('o.id').executeTakeFirst())) throw notFound('organization');
+        await requireOrg(ctx.db, input.id);
         return { list: await orgNodes(ctx.db, { scope, parentId: input.id, ...filters }, ctx.locale) };
       }
       if (input.name || input.type) return { list: await orgNodes(ctx.db, { scope, ...filters }, ctx.locale) };
@@ -79,7 +78,7 @@ export const organizaCalls = [
   defineCall({
     path: 'systemOrganiza/orgTreeById',
     async handler(ctx, input): Promise<OrgTreeNode> {
-      await checkInScope(ctx.db, ctx.user, input.id);
+      await requireOrg(ctx.db, input.id);
       const [tree] = await orgForest(ctx.db, { scope: null, ids: await orgSubtree(ctx.db, input.id) });
       return tree!;
     },
@@ -88,7 +87,7 @@ export const organizaCalls = [
   defineCall({
     path: 'systemOrganiza/orgTreeByIdWithoutMe',
     async handler(ctx, input): Promise<OrgTreeNode[]> {
-      await checkInScope(ctx.db, ctx.user, input.id);
+      await requireOrg(ctx.db, input.id);
       const below = (await orgSubtree(ctx.db, input.id)).filter((id) => id !== input.id);
       return orgForest(ctx.db, { scope: null, ids: below });
     },
@@ -106,7 +105,7 @@ export const organizaCalls = [
   defineCall({
     path: 'systemOrganiza/adminRedeployUser',
     async handler(ctx, input): Promise<OrgPickerUser[]> {
-      await checkInScope(ctx.db, ctx.user, input.orgId);
+      await requireOrg(ctx.db, input.orgId);
       return (await enabledUsers(ctx.db, input.orgId)).map((user) => ({ ...user, orgId: input.orgId }));
     },
   }),

@@ -1,6 +1,5 @@
 import type { AuthUser, CallContext } from '../../core/call';
 import { batchDelete, type BatchDeleteSpec } from '../../core/batch-delete';
-import { visibleOrgs } from '../../core/scope';
 import type { User } from '../../db/schema';
 import type { DeleteInput } from '../../../lib/contract/batch';
 import { assertTarget } from './user-guards';
@@ -14,14 +13,15 @@ const referred = (table: 'auth_token' | 'message', column: 'user_id') => async (
 
 /**
  * How users are deleted: only accounts that never did anything (never signed in, never got a
- * message, never acted); any other is written off, keeping its history. Each row is checked
- * as targetUser checks it: in the caller's scope, not an admin for a non-admin, not oneself.
+ * message, never acted); any other is written off, keeping its history. The call's row access
+ * finds each in the caller's scope (not an admin for a non-admin); each row is checked as
+ * targetUser checks it: not oneself.
  */
-function userDeletion(ctx: Ctx, scope: Awaited<ReturnType<typeof visibleOrgs>>): BatchDeleteSpec<User> {
+function userDeletion(ctx: Ctx): BatchDeleteSpec<User> {
   return {
     what: 'user',
     lock: (trx, ids) => trx.selectFrom('app_user').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute(),
-    check: (_trx, user) => assertTarget(ctx, scope, user, { self: false, writtenOff: true }),
+    check: (_trx, user) => assertTarget(ctx, user, { self: false, writtenOff: true }),
     label: (user) => user.username,
     version: (user) => user.version,
     references: [
@@ -44,7 +44,7 @@ function userDeletion(ctx: Ctx, scope: Awaited<ReturnType<typeof visibleOrgs>>):
 
 /** systemUser/del: one user (`{ id }`) or several (`{ ids }`), all or none. */
 export async function deleteUsers(ctx: Ctx, input: DeleteInput): Promise<{ count: number } | null> {
-  const spec = userDeletion(ctx, await visibleOrgs(ctx.db, ctx.user));
+  const spec = userDeletion(ctx);
   const result = await batchDelete(ctx, (input.ids ?? [input.id!]).map((id) => ({ id })), spec);
   return input.ids ? result : null;
 }

@@ -1,5 +1,5 @@
 import { defineCall, type AuthUser, type CallContext } from '../../core/call';
-import { conflict, invalid, notFound } from '../../core/errors';
+import { conflict, invalid } from '../../core/errors';
 import { audit } from '../../core/audit';
 import { hashPassword } from '../../core/crypto';
 import { orgSubtree, visibleOrgs } from '../../core/scope';
@@ -8,7 +8,6 @@ import type { Page } from '../../../lib/contract/common';
 import type { UserResetResult, UserRow } from '../../../lib/contract/user';
 import { clearFailures } from '../auth/login-limit';
 import { changeOwnPassword } from '../auth/password';
-import { canSee } from './organiza-nodes';
 import { assertRolesGrantable, generatePassword, targetUser } from './user-guards';
 import { auditView, countUsers, userRow, userRows } from './user-rows';
 import { deleteUsers } from './user-delete';
@@ -35,10 +34,8 @@ export const userCalls = [
   defineCall({
     path: 'systemUser/adminList',
     async handler(ctx, input): Promise<Page<UserRow>> {
-      const scope = await visibleOrgs(ctx.db, ctx.user);
-      if (input.orgId !== undefined && !canSee(scope, input.orgId)) throw notFound('organization');
       const filter = {
-        scope, locale: ctx.locale, username: input.username, nickname: input.nickname, mobile: input.mobile, state: input.state,
+        scope: await visibleOrgs(ctx.db, ctx.user), locale: ctx.locale, username: input.username, nickname: input.nickname, mobile: input.mobile, state: input.state,
         ...(input.orgId !== undefined ? { orgIds: await orgSubtree(ctx.db, input.orgId) } : {}),
       };
       const [total, list] = await Promise.all([
