@@ -11,20 +11,21 @@ const FIGURES = ['owed', 'claimed', 'paid'] as const;
 
 /** The banks' interest subsidy owed, claimed and paid per month of repayment and bank, with the total. */
 export function SubsidyTab({ subsidy }: { subsidy: Subsidy }) {
-  const t = useTranslations('statistics');
+  const t = useTranslations('statistics.subsidy');
+  const ts = useTranslations('statistics');
   const columns = [
-    { key: 'month', title: t('subsidy.month'), dataIndex: 'month' },
-    { key: 'org', title: t('orgOf.bank'), dataIndex: 'orgName' },
-    ...FIGURES.map((key) => ({ key, title: t(`subsidy.${key}`), align: 'right' as const, render: (_: unknown, r: Subsidy['rows'][number]) => formatMoney(r[key]) })),
+    { key: 'month', title: t('month'), dataIndex: 'month' },
+    { key: 'org', title: ts('orgOf.bank'), dataIndex: 'orgName' },
+    ...FIGURES.map((key) => ({ key, title: t(key), align: 'right' as const, render: (_: unknown, r: Subsidy['rows'][number]) => formatMoney(r[key]) })),
   ];
   return (
     <>
-      <Typography.Paragraph type="secondary">{t('subsidy.note')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('note')}</Typography.Paragraph>
       <Table rowKey={(r) => `${r.month}-${r.orgId}`} size="small" pagination={false} columns={columns} dataSource={subsidy.rows} scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <EmptyState description={t('subsidy.empty')} /> }}
+        locale={{ emptyText: <EmptyState description={t('empty')} /> }}
         summary={() => (subsidy.rows.length ? (
           <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={2}>{t('subsidy.total')}</Table.Summary.Cell>
+            <Table.Summary.Cell index={0} colSpan={2}>{t('total')}</Table.Summary.Cell>
             {FIGURES.map((key, i) => <Table.Summary.Cell key={key} index={i + 2} align="right">{formatMoney(subsidy.totals[key])}</Table.Summary.Cell>)}
           </Table.Summary.Row>
         ) : null)} />
