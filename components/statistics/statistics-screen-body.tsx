@@ -109,7 +109,7 @@ function Figures({ side, data, filters, open }: { side: StatisticsSide; data: St
           children: <Table rowKey="orgId" size="small" pagination={false} columns={afterColumns} dataSource={data.afterIssue} scroll={{ x: 'max-content' }}
             locale={{ emptyText: <EmptyState description={t('statistics.afterIssue.empty')} /> }} />,
         },
-        ...(data.subsidy ? [{ key: 'subsidy', label: t('statistics.tabs.subsidy'), children: <SubsidyTab subsidy={data.subsidy} /> }] : []),
+        ...(data.subsidy ? [{ key: 'subsidy', label: t('statistics.tabs.subsidy'), children: <SubsidyTab subsidy={data.subsidy} oneBank={data.orgs.length === 1} /> }] : []),
       ]} />
     </>
   );
