@@ -47,7 +47,7 @@ import { logCalls } from './modules/system/logs';
 import type { RowKinds } from './core/row-access';
 import { caseRowAccess } from './modules/workflow/case-row';
 import { guaranteeCalls as loanGuaranteeCalls } from './modules/loans/guarantee';
-import { fundCalls } from './modules/loans/fund';
+import { fundCalls, fundRowAccess } from './modules/loans/fund';
 import { postLoanSettingCalls } from './modules/loans/settings';
 import { ledgerCalls } from './modules/loans/read';
 import { repayCalls } from './modules/loans/repay';
@@ -67,7 +67,7 @@ export const allCalls: readonly AnyCall[] = [
 
 /** The kinds of record a call's row access names (lib/contract/call.ts RowAccess), each resolved by its module. */
 const ROW_KINDS: RowKinds = {
-  case: caseRowAccess, loan: loanRowAccess, org: orgRowAccess, user: userRowAccess, company: companyRowAccess, flow: flowRowAccess, claim: claimRowAccess,
+  case: caseRowAccess, loan: loanRowAccess, org: orgRowAccess, user: userRowAccess, company: companyRowAccess, flow: flowRowAccess, claim: claimRowAccess, fund: fundRowAccess,
 };
 
 /** Every call of the /api contract over one database, as a function (the in-process BFF calls it so). */

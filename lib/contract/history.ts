@@ -34,6 +34,8 @@ export const historyRow = z.object({
   repaymentMethod: z.preprocess(blank, line(32).optional()),
   /** 是 (yes): every period repaid, the loan settled. */
   repaid: z.preprocess(blank, z.string().trim().toLowerCase().pipe(z.enum(['是', '否', 'yes', 'no', 'y', 'n', 'true', 'false', '1', '0'], { error: 'validation.importRepaid' })).optional()),
+  /** 是 (yes): the loan's term was extended (展期): none of its periods earns the interest subsidy. */
+  extended: z.preprocess(blank, z.string().trim().toLowerCase().pipe(z.enum(['是', '否', 'yes', 'no', 'y', 'n', 'true', 'false', '1', '0'], { error: 'validation.importRepaid' })).optional()),
   /** The bank's days overdue: the periods due in that many days before today are unpaid; blank: none. */
   overdueDays: z.preprocess(blank, int(1, 3650, 'validation.overdueDays').optional()),
 }).superRefine((value, ctx) => {

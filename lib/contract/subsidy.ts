@@ -17,7 +17,7 @@ const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optio
 const fraction = (min: number, max: number) => decimal(min, max, 'validation.invalid')
   .refine((n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6, 'validation.invalid');
 
-export const subsidyRuleRow = z.object({
+const subsidyRuleRow = z.object({
   id: count,
   borrowerType: z.enum(BORROWER_TYPES),
   effectiveFrom: z.string(),
@@ -31,9 +31,7 @@ export const subsidyRuleRow = z.object({
   createdBy: z.string(),
   createTime: timestamp,
 });
-export type SubsidyRuleRow = z.infer<typeof subsidyRuleRow>;
-export const lprRow = z.object({ effectiveFrom: z.string(), rate: z.number(), inForce: z.boolean(), createdBy: z.string(), createTime: timestamp });
-export type LprRow = z.infer<typeof lprRow>;
+const lprRow = z.object({ effectiveFrom: z.string(), rate: z.number(), inForce: z.boolean(), createdBy: z.string(), createTime: timestamp });
 /** Every version of every borrower type's rule (newest first) and the LPR's history (newest first). */
 export const subsidySettings = z.object({ rules: z.array(subsidyRuleRow), lpr: z.array(lprRow) });
 export type SubsidySettings = z.infer<typeof subsidySettings>;
@@ -52,10 +50,8 @@ export const subsidyRuleInput = z.object({
   /** The newest version the caller saw of this borrower type's rule (0: none): another change since is 409. */
   seen: int(0, 2_147_483_647, 'validation.invalid'),
 });
-export type SubsidyRuleInput = z.infer<typeof subsidyRuleInput>;
 /** A published LPR from its effective date (the loan.lpr parameter follows the one in force). */
 export const lprInput = z.object({ effectiveFrom: date, rate: fraction(0.0001, 0.2) });
-export type LprInput = z.infer<typeof lprInput>;
 
 /** One claim of a bank for one quarter and one renshe bureau. */
 export const claimRow = z.object({
@@ -98,7 +94,6 @@ const claimFilters = z.object({
   bankOrgId: opt(id),
 });
 export const claimListInput = pageInput.extend(claimFilters.shape);
-export type ClaimListInput = z.infer<typeof claimListInput>;
 
 /** A period of a claim. */
 export const claimLine = z.object({
@@ -127,9 +122,8 @@ export const claimLinesInput = pageInput.extend({ id, excluded: opt(z.boolean({ 
 export const unclaimedRow = z.object({ year: count, quarter: count, rensheOrgId: count, rensheOrg: z.string(), periods: count, amount: z.number(), claimable: z.boolean() });
 export type UnclaimedRow = z.infer<typeof unclaimedRow>;
 
-export const quarterInput = z.object({ year: int(2000, 2100, 'validation.invalid'), quarter: int(1, 4, 'validation.invalid') });
 /** Propose the quarter's claims (one per bureau): idempotent by key. */
-export const proposeInput = quarterInput.extend({ key: clientKey });
+export const proposeInput = z.object({ year: int(2000, 2100, 'validation.invalid'), quarter: int(1, 4, 'validation.invalid'), key: clientKey });
 export const claimAct = z.object({ id, version });
 export const lineInput = claimAct.extend({
   applicationId: id,

@@ -24,8 +24,6 @@ export const CLAIM_STATES = ['DRAFT', 'SUBMITTED', 'CHECKED', 'APPROVED', 'RETUR
 export type ClaimState = (typeof CLAIM_STATES)[number];
 /** A claim the bank may still change (leave periods out, submit, or delete while a draft). */
 export const EDITABLE_CLAIM_STATES: readonly ClaimState[] = ['DRAFT', 'RETURNED'];
-/** A claim counted as claimed in the reports: submitted and not returned. */
-export const CLAIMED_STATES: readonly ClaimState[] = ['SUBMITTED', 'CHECKED', 'APPROVED', 'PAID'];
 
 export interface SubsidyRule {
   id: number;
@@ -86,13 +84,14 @@ const scaled = (text: string) => {
 };
 
 /** The yearly rate subsidised (over SCALE) for a loan by a rule, never more than the loan's rate nor less than nought. */
-export function subsidisedRate(rule: SubsidyRule, loan: Pick<SubsidyLoan, 'rate' | 'lpr'>): bigint {
+function subsidisedRate(rule: SubsidyRule, loan: Pick<SubsidyLoan, 'rate' | 'lpr'>): bigint {
   const rate = scaled(loan.rate), lpr = scaled(loan.lpr);
   if (rule.kind === 'NONE') return 0n;
   if (rule.kind === 'LPR_SHARE') {
     const share = rateFraction(rule.share);
     const part = (lpr * share.num) / share.den;
-    return part < rate ? part : rate;
+    if (part > rate) return rate;
+    return part;
   }
   const own = lpr + (BigInt(rule.offsetBp) * SCALE) / 10_000n;
   const borrower = own > 0n ? own : 0n;
@@ -100,7 +99,7 @@ export function subsidisedRate(rule: SubsidyRule, loan: Pick<SubsidyLoan, 'rate'
 }
 
 /** Whether a period repaid on `paidOn` earns a subsidy under `rule` at all (before its amount). */
-export function periodEligible(rule: SubsidyRule | undefined, loan: SubsidyLoan, period: { dueDate: string; paidOn: string }): rule is SubsidyRule {
+function periodEligible(rule: SubsidyRule | undefined, loan: SubsidyLoan, period: { dueDate: string; paidOn: string }): rule is SubsidyRule {
   if (!rule || rule.kind === 'NONE' || loan.extended) return false;
   if (period.paidOn > period.dueDate) return false;
   if (loan.seq > rule.maxLoans) return false;

@@ -194,6 +194,16 @@ describeUpstream('historical data import (sysImportHistory)', (up) => {
     expect(added).toBe(Number(base.n));
     await json(await send(up(), 'sysImportHistory/importAll', admin, await xlsxOf(rows)));
     expect((await owed()) - before).toBe(added);
+
+    // An extended loan (是否展期 是) earns nothing, though its periods were repaid on time.
+    const extended = await json(await send(up(), 'sysImportHistory/importAll', admin, await xlsxOf([[...loan(203, { date: '2025-06-10' }), '', '', '', '是']], [...HEADER, '还款方式', '是否已还清（是/否）', '逾期天数', '是否展期（是/否）'])));
+    expect(extended.body.code, extended.body.message).toBe(200);
+    const app = await up().db.selectFrom('application').select('id').where('number', '=', `HIS${run}0203`).executeTakeFirstOrThrow();
+    const account = await up().db.selectFrom('loan_account').select('extended').where('application_id', '=', app.id).executeTakeFirstOrThrow();
+    expect(account.extended).toBe(true);
+    const split = await up().db.selectFrom('loan_period').select(['subsidy', 'borrower_interest', 'interest']).where('application_id', '=', app.id).where('state', '=', 'PAID').execute();
+    expect(split.length).toBeGreaterThan(0);
+    expect(split.every((p) => Number(p.subsidy) === 0 && Number(p.borrower_interest) === Number(p.interest))).toBe(true);
   });
 
   it('refuses what is not a spreadsheet, a file without the columns, and callers without the import button', async () => {

@@ -93,8 +93,8 @@ describeUpstream('admin/getMenu and admin/getPowerList', (up) => {
       .map((page) => ({ component: page.buttons![0]!.split('::')[0]!, btnList: page.buttons!.filter((b) => !supervisors.test(b)) }));
     expect(seeded.flatMap((entry) => entry.btnList)).toContain('bankFirst::redeploy');
     expect(seeded.length).toBeGreaterThan(0);
-    // And the bank's buttons of the post-loan ledger (upstream/db/seed/post-loan-grants.ts).
-    seeded.push({ component: 'postLoan', btnList: ['postLoan::repay', 'postLoan::export'] });
+    // And the bank's buttons of the post-loan ledger and the subsidy claims (upstream/db/seed/post-loan-grants.ts).
+    seeded.push({ component: 'postLoan', btnList: ['postLoan::repay', 'postLoan::export'] }, { component: 'subsidy', btnList: ['subsidy::claim', 'subsidy::export'] });
     expect(await powerOf(bankToken)).toEqual(seeded);
     const buttons = await up().db.insertInto('permission').values(['role::del', 'role::authorize', 'user::confer'].map((action, i) => ({
       parent_id: null, kind: 'BUTTON' as const, path: null, title_zh: action, title_en: action, icon: null, sort: 100 + i,

@@ -213,7 +213,7 @@ describeUpstream('refusals generated from the call table', (up) => {
         if (response.status !== 200) { wrong.push(`${path} ${JSON.stringify(input)}: ${response.status}`); continue; }
         read += 1;
         const text = JSON.stringify(readXlsx(await response.arrayBuffer()));
-        if (text.includes(secrets.number) || text.includes(loan.number) || text.includes(secrets.mobile.slice(0, 3) + '****')) held.add(path);
+        if (text.includes(secrets.number) || text.includes(loan.number) || text.includes(`${secrets.mobile.slice(0, 3)}****`)) held.add(path);
         if (text.includes(secrets.idNumber) || text.includes(secrets.mobile)) wrong.push(`${path} ${JSON.stringify(input)}: unmasked`);
       }
     }

@@ -48,6 +48,14 @@ describeUpstream('the interest subsidy: rules, claims, review and payout', (up) 
     return { owed: Number(row.owed), claimed: Number(row.claimed), paid: Number(row.paid) };
   };
 
+  it('holds demo claims: one paid by two reviewers, one waiting for renshe\'s check, and the newest quarter left to claim', async () => {
+    const list = (await ok('subsidyClaim/getList', { pageNum: 1, pageSize: 10 }, 'renshe')).list as Claim[];
+    expect(list.map((c) => c.state).sort()).toEqual(['PAID', 'SUBMITTED']);
+    const paid = await ok('subsidyClaim/getInfo', { id: list.find((c) => c.state === 'PAID')!.id }, 'bank');
+    expect(paid.steps.map((s: { action: string; user: string }) => `${s.action}:${s.user}`)).toEqual(['PROPOSE:银行审核员', 'SUBMIT:银行审核员', 'CHECK:人社审核员', 'APPROVE:人社复核员', 'PAY:人社审核员']);
+    expect(paid.claim.paidAmount).toBe(paid.claim.amount);
+  });
+
   it('takes a quarter from proposal through two reviewers to payout, and exports it', async () => {
     const q = await quarter();
     const [claim] = await propose(q);
@@ -172,6 +180,8 @@ describeUpstream('the interest subsidy: rules, claims, review and payout', (up) 
     expect((await call('subsidyClaim/propose', { year: q.year, quarter: q.quarter, key: k }, 'bank2')).status).toBe(409);
     // Nothing left to claim in the quarter while the draft holds it.
     expect((await call('subsidyClaim/propose', { year: q.year, quarter: q.quarter, key: key() }, 'bank2')).status).toBe(409);
+    const pending = async () => ((await ok('subsidyClaim/unclaimed', {}, 'bank')) as Unclaimed[]).find((r) => r.year === q.year && r.quarter === q.quarter);
+    expect(await pending()).toBeUndefined();
     await ok('subsidyClaim/delete', { id: first!.id, version: first!.version }, 'bank');
     // Two people of the bank propose the quarter at once: one claim holds every period, the other finds none.
     const raced = await Promise.all([call('subsidyClaim/propose', { year: q.year, quarter: q.quarter, key: key() }, 'bank'), call('subsidyClaim/propose', { year: q.year, quarter: q.quarter, key: key() }, 'bank2')]);
@@ -190,6 +200,8 @@ describeUpstream('the interest subsidy: rules, claims, review and payout', (up) 
     let detail = await ok('subsidyClaim/exclude', { id: winner.id, version: winner.version, applicationId: line.application_id, period: line.period, reason: '借款人已转贷，待核实' }, 'bank');
     expect(detail.claim.periods).toBe(q.periods - 1);
     expect(detail.excluded).toEqual({ periods: 1, amount: line.subsidy / 100 });
+    // What is left out may be claimed again: the pending view counts it.
+    expect(await pending()).toMatchObject({ periods: 1, amount: line.subsidy / 100 });
     const stale = await call('subsidyClaim/submit', { id: winner.id, version: winner.version }, 'bank');
     expect([stale.status, stale.body.message]).toEqual([409, expect.stringContaining('他人修改')]);
     const [second] = await propose(q);

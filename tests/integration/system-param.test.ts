@@ -31,7 +31,7 @@ describeUpstream('systemParam', (up) => {
     const { body } = await up().call('systemParam/update', { key: 'sms.loginSwitch', value: '1' }, { token: adminToken });
     expect(body).toEqual({ code: 200, message: '操作成功', data: { key: 'sms.loginSwitch', value: '1' } });
     const audit = await up().db.selectFrom('audit_log as a').innerJoin('app_user as u', 'u.id', 'a.actor_id')
-      .select(['u.username', 'a.action', 'a.target_id']).execute();
+      .select(['u.username', 'a.action', 'a.target_id']).where('a.target_type', '=', 'system_param').execute();
     expect(audit).toEqual([{ username: 'admin', action: 'systemParam.update', target_id: 'sms.loginSwitch' }]);
     expect((await up().call('mobile/public/getSmsSwitch')).body.data).toEqual({ smsSwitch: true });
   });

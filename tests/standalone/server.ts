@@ -74,3 +74,21 @@ export async function signInAndListWorkbench(base: string) {
   const body = await list.json() as { code: number; data: { list: { idNumber: string }[]; total: number } };
   return { loginCode: loginBody.code, status: list.status, body, requestId: list.headers.get('x-request-id') };
 }
+
+/** A new, empty PostgreSQL database beside `admin`'s (dropped again with `drop`). */
+export async function freshDatabase(admin: string, name: string) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.query(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await client.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await client.end();
+    },
+  };
+}

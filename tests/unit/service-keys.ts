@@ -8,6 +8,8 @@ import { COLUMNS } from '@/upstream/modules/workflow/export';
 import { LEDGER_COLUMNS } from '@/upstream/modules/loans/read';
 import { LOAN_STATES, SETTLED_HOWS } from '@/lib/workflow/loan-states';
 import { REPAYMENT_METHODS } from '@/lib/workflow/plan';
+import { CLAIM_STATES } from '@/lib/workflow/subsidy';
+import { CLAIM_EXPORT_TEXTS } from '@/upstream/modules/subsidy/claims';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -50,6 +52,9 @@ const FAMILIES: Record<string, (own: string[]) => string[]> = {
   'loans.settledHow.': () => SETTLED_HOWS.map((s) => `loans.settledHow.${s}`),
   'loans.method.': () => REPAYMENT_METHODS.map((m) => `loans.method.${m}`),
   'loans.column.': () => LEDGER_COLUMNS.map(([key]) => `loans.column.${key}`),
+  // The interest subsidy's claim states and export texts.
+  'subsidy.state.': () => CLAIM_STATES.map((s) => `subsidy.state.${s}`),
+  'subsidy.column.': () => CLAIM_EXPORT_TEXTS.map((key) => `subsidy.column.${key}`),
   // The translator itself, trying the service's own namespace first.
   'upstream.': () => [],
 };

@@ -31,13 +31,13 @@ export const loanTallySql = (rows: string, sign: number, subsidy = true) => `
         where a.status = 'LOANED' and a.loan_date is not null group by 1, 2, 3, 4, 5
       on conflict (${KEY}) do update set loans = t.loans + excluded.loans, amount = t.amount + excluded.amount, people = t.people + excluded.people,
         employees = t.employees + excluded.employees, key_employees = t.key_employees + excluded.key_employees;
-` + (subsidy ? `
+${subsidy ? `
       insert into subsidy_tally as t
         select (date_trunc('month', a.loan_date) + make_interval(months => m))::date, a.renshe_org_id, a.bank_org_id, a.guarantee_org_id,
           coalesce(a.product_id, 0), ${sign} * count(*), ${sign} * sum(round(coalesce(a.loan_amount, 0) * a.rate / 12 * coalesce(lp.subsidy_share, 0), 2))
         from ${rows} a cross join lateral generate_series(0, a.term_months - 1) m left join loan_product lp on lp.id = a.product_id
         where a.status = 'LOANED' and a.loan_date is not null group by 1, 2, 3, 4, 5
-      on conflict (${KEY}) do update set loans = t.loans + excluded.loans, subsidy = t.subsidy + excluded.subsidy;` : '');
+      on conflict (${KEY}) do update set loans = t.loans + excluded.loans, subsidy = t.subsidy + excluded.subsidy;` : ''}`;
 
 export async function createLoanTallies(db: Kysely<any>) {
   await db.schema.alterTable('application_person').addColumn('key_group', 'boolean', (c) => c.notNull().defaultTo(false)).execute();

@@ -8,7 +8,7 @@ import { loanTallySql } from './migration-loan-tally';
 const fen = 'bigint';
 
 /** The one-year LPR as published (and the benchmark rate before it), effective from each date. */
-export const LPR_HISTORY: readonly [string, string][] = [
+const LPR_HISTORY: readonly [string, string][] = [
   ['2015-10-24', '0.0435'], ['2019-08-20', '0.0425'], ['2019-09-20', '0.0420'], ['2019-11-20', '0.0415'], ['2020-02-20', '0.0405'],
   ['2020-04-20', '0.0385'], ['2021-12-20', '0.0380'], ['2022-01-20', '0.0370'], ['2022-08-22', '0.0365'], ['2023-06-20', '0.0355'],
   ['2023-08-21', '0.0345'], ['2024-07-22', '0.0335'], ['2024-10-21', '0.0310'], ['2025-05-20', '0.0300'],
@@ -27,7 +27,8 @@ export const LPR_HISTORY: readonly [string, string][] = [
  *   in batches (upstream/modules/subsidy/backfill.ts).
  * - subsidy_claim, its lines (a period is claimed once: a unique index over the lines not left
  *   out) and its steps; subsidy_tally, the subsidy owed, claimed and paid per month of repayment,
- *   bureau, bank, guarantee company and product, written by the service with each change. It
+ *   bureau, bank, guarantee company and product (and the periods owed and claimed), written by
+ *   the service with each change. It
  *   replaces the old estimate (a share of the interest on the whole amount over the whole term).
  */
 export const subsidy: Migration = {
@@ -122,6 +123,7 @@ export const subsidy: Migration = {
     await sql`create table subsidy_tally (
         month date not null, renshe_org_id integer not null, bank_org_id integer not null, guarantee_org_id integer not null, product_id integer not null,
         owed bigint not null default 0, claimed bigint not null default 0, paid bigint not null default 0,
+        owed_n integer not null default 0, claimed_n integer not null default 0,
         primary key (month, renshe_org_id, bank_org_id, guarantee_org_id, product_id))`.execute(db);
 
     // An existing installation: its menu gains the new pages and its seeded roles their grants.

@@ -224,6 +224,8 @@ interface SubsidyTallyTable {
   owed: ColumnType<number, number, number>;
   claimed: ColumnType<number, number, number>;
   paid: ColumnType<number, number, number>;
+  owed_n: ColumnType<number, number, number>;
+  claimed_n: ColumnType<number, number, number>;
 }
 
 interface GuaranteeQuotaTable {

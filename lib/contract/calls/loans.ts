@@ -42,8 +42,11 @@ export const guaranteeSideCalls = {
   'loanAccount/confirmWriteOff': accountAction('Confirm or reject a write-off (renshe)', decideInput, 'confirmChargeOff', 'renshe'),
 
   'guaranteeFund/getList': call({ summary: 'The guarantee funds in the caller\'s scope with leverage and compensation rates, and the banks\' compensation rates', input: z.object({}), output: fundOverview, access: fund, page: PAGES.fund, alsoGet: true }),
-  'guaranteeFund/entries': call({ summary: 'A guarantee fund\'s entries: contributions, compensations and recoveries, newest first', input: fundEntriesInput, output: page(fundEntry), access: fund, page: PAGES.fund }),
-  'guaranteeFund/contribute': call({ summary: 'Record a contribution to a guarantee company\'s fund (idempotent by key)', input: contributeInput, output: fundEntry, access: { permission: 'fund::contribute' }, page: PAGES.fund }),
+  'guaranteeFund/entries': call({ summary: 'A guarantee fund\'s entries: contributions, compensations and recoveries, newest first', input: fundEntriesInput, output: page(fundEntry), access: fund, page: PAGES.fund, row: { of: 'fund', by: 'orgId' } }),
+  'guaranteeFund/contribute': call({
+    summary: 'Record a contribution to a guarantee company\'s fund (idempotent by key)', input: contributeInput, output: fundEntry, access: { permission: 'fund::contribute' }, page: PAGES.fund,
+    row: { of: 'fund', by: 'orgId', org: 'guarantee' },
+  }),
 
   'postLoanSetting/get': call({ summary: 'The post-loan settings: claim threshold, write-off years, leverage and compensation-rate limits', input: z.object({}), output: postLoanSettingsAnswer, access: [ledger, fund, { page: PAGES.postLoanSettings }], alsoGet: true }),
   'postLoanSetting/update': call({ summary: 'Change the post-loan settings (stale version 409)', input: postLoanSettingsInput, output: postLoanSettingsAnswer, access: { permission: 'postLoanSetting::edit' }, page: PAGES.postLoanSettings }),

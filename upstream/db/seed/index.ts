@@ -14,6 +14,7 @@ import { grantPostLoan, grantSubsidy } from './post-loan-grants';
 import { seedFundDemo } from './fund-contributions';
 import { seedLoanHistories } from './loan-histories';
 import { fillSubsidies } from '../../modules/subsidy/backfill';
+import { seedSubsidyDemo } from './subsidy-claims';
 import { openMissingAccounts } from '../../modules/loans/backfill';
 
 type Trx = Kysely<Database>;
@@ -181,6 +182,7 @@ export async function seedDemo(db: Kysely<Database>) {
   await openMissingAccounts(db);
   await seedLoanHistories(db);
   await fillSubsidies(db);
+  await seedSubsidyDemo(db);
 }
 
 /** Grants the menu nodes at the given paths and everything below them. */

@@ -124,7 +124,9 @@ async function openImported(trx: Db, loans: Loan[], ids: Map<string, number>, no
     },
     history: { paidBefore: daysBefore(today, l.overdueDays ?? 0), repaid: YES.has(l.repaid ?? ''), today },
   })), await loadCalendar(trx), now);
-  // Their periods repaid earn the borrower type's subsidy.
+  // Their periods repaid earn the borrower type's subsidy, but an extended loan's none.
+  const extended = opened.filter((l) => YES.has(l.extended ?? '')).map((l) => ids.get(l.loanNumber)!);
+  if (extended.length) await trx.updateTable('loan_account').set({ extended: true }).where('application_id', 'in', extended).execute();
   await computeSubsidies(trx, opened.map((l) => ids.get(l.loanNumber)!));
 }
 

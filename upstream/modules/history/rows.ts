@@ -34,6 +34,7 @@ export const HISTORY_IMPORT: ImportDefinition<typeof historyRow> = {
     { field: 'repaymentMethod', label: 'resources.history.repaymentMethod' },
     { field: 'repaid', label: 'resources.history.repaid' },
     { field: 'overdueDays', label: 'resources.history.overdueDays', kind: 'number' },
+    { field: 'extended', label: 'resources.history.extended' },
   ],
   row: historyRow,
   maxRows: HISTORY_MAX_ROWS,

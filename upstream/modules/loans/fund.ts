@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { RowKind } from '../../core/row-access';
 import { defineCall, type AuthUser, type CallContext } from '../../core/call';
 import { audit } from '../../core/audit';
 import { chinaToday } from '../../core/china-time';
@@ -163,17 +164,25 @@ const toEntry = (r: EntryRecord) => ({
 /** A company whose fund the caller watches (another one is 'not found'). */
 async function requireFund(db: Db, user: AuthUser, orgId: number) {
   const scope = await fundScope(db, user);
-  const org = await db.selectFrom('organization').select(['id', 'name']).where('id', '=', orgId).where('type', '=', 'GUARANTEE').executeTakeFirst();
+  const org = await db.selectFrom('organization').select('id').where('id', '=', orgId).where('type', '=', 'GUARANTEE').executeTakeFirst();
   if (!org || (scope !== null && !scope.includes(orgId))) throw notFound('fund');
-  return org;
 }
+
+/**
+ * A guarantee fund named by a call's input (row kind 'fund', by the company's id): one the caller
+ * watches, else 404; with `org`, changed only by the company's own people or the administrator,
+ * else 403.
+ */
+export const fundRowAccess: RowKind = async (ctx, id, rule) => {
+  await requireFund(ctx.db, ctx.user, id);
+  if (rule.org && ctx.user.type !== 0 && !((await caseScope(ctx.db, ctx.user)) ?? []).includes(id)) throw forbidden();
+};
 
 export const fundCalls = [
   defineCall({ path: 'guaranteeFund/getList', handler: (ctx) => overview(ctx) }),
   defineCall({
     path: 'guaranteeFund/entries',
     async handler(ctx, input) {
-      await requireFund(ctx.db, ctx.user, input.orgId);
       const [rows, total] = await Promise.all([
         entryRows(ctx.db).where('e.org_id', '=', input.orgId).orderBy('e.day', 'desc').orderBy('e.id', 'desc')
           .limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize).execute(),
@@ -194,15 +203,12 @@ export const fundCalls = [
           if (used.org_id !== input.orgId || used.kind !== 'CONTRIBUTION' || Number(used.amount) !== toFen(input.amount)) throw conflict('fund.keyUsed');
           return toEntry(used);
         }
-        const org = await requireFund(trx, ctx.user, input.orgId);
-        const scope = await caseScope(trx, ctx.user);
-        if (ctx.user.type !== 0 && !(scope ?? []).includes(org.id)) throw forbidden();
         if (input.day > chinaToday(ctx.now)) throw invalid({ day: 'validation.date' });
         const amount = toFen(input.amount);
         const row = await trx.insertInto('guarantee_fund_entry').values({
-          org_id: org.id, kind: 'CONTRIBUTION', day: input.day, amount, source: input.source, application_id: null, recorded_by: ctx.user.id, client_key: input.key,
+          org_id: input.orgId, kind: 'CONTRIBUTION', day: input.day, amount, source: input.source, application_id: null, recorded_by: ctx.user.id, client_key: input.key,
         }).returning('id').executeTakeFirstOrThrow();
-        await audit(trx, ctx.user, 'fund.contribute', { type: 'guarantee_fund', id: org.id }, { after: { entryId: row.id, day: input.day, amount, source: input.source } });
+        await audit(trx, ctx.user, 'fund.contribute', { type: 'guarantee_fund', id: input.orgId }, { after: { entryId: row.id, day: input.day, amount, source: input.source } });
         return toEntry(await entryRows(trx).where('e.id', '=', row.id).executeTakeFirstOrThrow());
       });
     },

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { LoanTables } from '../../db/schema-loans';
-import { defineCall, type AuthUser, type CallContext, type InputOf } from '../../core/call';
+import { defineCall, type AuthUser, type InputOf } from '../../core/call';
 import type { RowKind } from '../../core/row-access';
 import { allowed } from '../../core/permission';
 import { audit } from '../../core/audit';
@@ -9,9 +9,10 @@ import { conflict, forbidden, invalid, notFound } from '../../core/errors';
 import { chinaToday } from '../../core/china-time';
 import { xlsxFile } from '../../core/export';
 import { dayCell, type Cell } from '../../core/xlsx';
+import type { Translate } from '../../core/i18n';
 import type { Page } from '../../../lib/contract/common';
-import type { ClaimDetail, ClaimLine, ClaimRow, UnclaimedRow } from '../../../lib/contract/subsidy';
-import { CLAIM_STEPS } from '../../../lib/contract/subsidy';
+import type { ClaimDetail, ClaimLine, ClaimRow, PayInput, ReviewInput, UnclaimedRow } from '../../../lib/contract/subsidy';
+import type { CLAIM_STEPS } from '../../../lib/contract/subsidy';
 import { EDITABLE_CLAIM_STATES, claimNumber, quarterDays, type ClaimState } from '../../../lib/workflow/subsidy';
 import { maskIdNumber } from '../../../lib/workflow/id-number';
 import { caseScope } from '../workflow/scope';
@@ -21,7 +22,8 @@ import { tallyClaim } from './terms';
 
 type Db = Kysely<Database>;
 type Claim = Selectable<LoanTables['subsidy_claim']>;
-type Ctx = CallContext<AuthUser>;
+/** Who acts, and when: a call's context, or the demo seed's person. */
+export interface Actor { user: Pick<AuthUser, 'id' | 'orgId'>; now: Date }
 type Step = (typeof CLAIM_STEPS)[number];
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -80,7 +82,7 @@ async function claimDetail(db: Db, user: AuthUser, id: number): Promise<ClaimDet
 }
 
 /** The claim, locked for the rest of the transaction, at the version the caller saw. */
-async function lockClaim(trx: Db, id: number, version: number): Promise<Claim> {
+export async function lockClaim(trx: Db, id: number, version: number): Promise<Claim> {
   const claim = await trx.selectFrom('subsidy_claim').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!claim) throw notFound('claim');
   if (claim.version !== version) throw conflict('subsidy.stale');
@@ -88,7 +90,7 @@ async function lockClaim(trx: Db, id: number, version: number): Promise<Claim> {
 }
 
 /** Moves a claim on (its figures recounted from its lines), with the step, audited. */
-async function advance(trx: Db, ctx: Ctx, claim: Claim, step: Step, set: Partial<Record<keyof Claim, unknown>>, opinion = '', details: Record<string, unknown> = {}) {
+async function advance(trx: Db, ctx: Actor, claim: Claim, step: Step, set: Partial<Record<keyof Claim, unknown>>, opinion = '', details: Record<string, unknown> = {}) {
   const totals = await trx.selectFrom('subsidy_claim_line').select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.sum<string>('subsidy').as('amount')])
     .where('claim_id', '=', claim.id).where('excluded', '=', false).executeTakeFirstOrThrow();
   const after = { periods: Number(totals.n), amount: Number(totals.amount ?? 0) };
@@ -104,7 +106,7 @@ const needState = (claim: Claim, ...states: ClaimState[]) => {
 };
 
 /** The caller's own bank (a bank's person), else 403. */
-async function ownBank(db: Db, user: AuthUser): Promise<number> {
+async function ownBank(db: Db, user: Actor['user']): Promise<number> {
   if (user.orgId === null) throw forbidden();
   const org = await db.selectFrom('organization').select('type').where('id', '=', user.orgId).executeTakeFirst();
   if (org?.type !== 'BANK') throw forbidden();
@@ -112,7 +114,7 @@ async function ownBank(db: Db, user: AuthUser): Promise<number> {
 }
 
 /** Periods of a bank's loans repaid on time with a subsidy and in no claim (a period left out may be claimed again). */
-const claimable = (bankIds: number[] | null) => sql<boolean>`p.subsidy > 0 and ${bankIds === null ? sql`true` : sql`l.bank_org_id = any(${bankIds}::int[])`}
+const claimable = (bank: number) => sql<boolean>`p.subsidy > 0 and l.bank_org_id = ${bank}
   and not exists (select 1 from subsidy_claim_line c where c.application_id = p.application_id and c.period = p.period and not c.excluded)`;
 
 /**
@@ -120,7 +122,7 @@ const claimable = (bankIds: number[] | null) => sql<boolean>`p.subsidy > 0 and $
  * every period repaid on time in the quarter and not yet claimed. The same key again answers the
  * claims it made; a period is claimed once even when two proposals race (the lines' unique index).
  */
-async function propose(trx: Db, ctx: Ctx, input: { year: number; quarter: number; key: string }): Promise<number[]> {
+export async function propose(trx: Db, ctx: Actor, input: { year: number; quarter: number; key: string }): Promise<number[]> {
   const bank = await ownBank(trx, ctx.user);
   await sql`select pg_advisory_xact_lock(hashtext(${`subsidy-claim:${bank}`}))`.execute(trx);
   const made = await trx.selectFrom('subsidy_claim').select(['id', 'bank_org_id', 'year', 'quarter', 'created_by']).where('client_key', '=', input.key).execute();
@@ -130,7 +132,7 @@ async function propose(trx: Db, ctx: Ctx, input: { year: number; quarter: number
   }
   const { from, to } = quarterDays(input.year, input.quarter);
   if (to >= chinaToday(ctx.now)) throw invalid({ quarter: 'validation.quarterNotEnded' });
-  const inQuarter = sql<boolean>`p.paid_on between ${from}::date and ${to}::date and ${claimable([bank])}`;
+  const inQuarter = sql<boolean>`p.paid_on between ${from}::date and ${to}::date and ${claimable(bank)}`;
   const bureaus = await sql<{ renshe_org_id: number }>`select distinct l.renshe_org_id from loan_period p join loan_account l on l.application_id = p.application_id
     where ${inQuarter} order by 1`.execute(trx);
   const ids: number[] = [];
@@ -149,8 +151,22 @@ async function propose(trx: Db, ctx: Ctx, input: { year: number; quarter: number
   return ids;
 }
 
+/** Every text of a claim's export (under subsidy.column): the sheets, their headers and the summary's labels. */
+export const CLAIM_EXPORT_TEXTS = [
+  'summary', 'item', 'value', 'lines', 'excluded', 'reason', 'number', 'bankOrg', 'rensheOrg', 'quarter', 'state', 'periods', 'amount', 'paidOn', 'paidAmount',
+  'voucherNo', 'loanNumber', 'name', 'idNumber', 'period', 'dueDate', 'repaidOn', 'rate', 'lpr', 'interest', 'subsidy', 'borrowerInterest',
+] as const;
+type ExportText = (typeof CLAIM_EXPORT_TEXTS)[number];
+
+/** The rows of a claim's export's summary: label key (under subsidy.column) and the value. */
+const SUMMARY_ROWS: [ExportText, (claim: ClaimRow, t: Translate) => Cell][] = [
+  ['number', (c) => c.number], ['bankOrg', (c) => c.bankOrg], ['rensheOrg', (c) => c.rensheOrg], ['quarter', (c) => `${c.year} Q${c.quarter}`],
+  ['state', (c, t) => t(`subsidy.state.${c.state}`)], ['periods', (c) => c.periods], ['amount', (c) => c.amount],
+  ['paidOn', (c) => dayCell(c.paidOn)], ['paidAmount', (c) => c.paidAmount], ['voucherNo', (c) => c.voucherNo],
+];
+
 /** Columns of a claim's export: header key (under subsidy.column) and the cell of a line. */
-const LINE_COLUMNS: [string, (line: ClaimLine) => Cell][] = [
+const LINE_COLUMNS: [ExportText, (line: ClaimLine) => Cell][] = [
   ['loanNumber', (l) => l.loanNumber],
   ['name', (l) => l.name],
   ['idNumber', (l) => l.idNumber],
@@ -180,9 +196,42 @@ const toLine = (r: Awaited<ReturnType<ReturnType<typeof lineRows>['execute']>>[n
   borrowerInterest: yuanOf(Number(r.interest) - Number(r.subsidy)), excluded: r.excluded, reason: r.reason,
 });
 
+/** Submits a draft or returned claim: its periods count as claimed. */
+export async function submitClaim(trx: Db, ctx: Actor, claim: Claim) {
+  needState(claim, ...EDITABLE_CLAIM_STATES);
+  if (claim.periods === 0) throw conflict('subsidy.emptyClaim');
+  await advance(trx, ctx, claim, 'SUBMIT', { state: 'SUBMITTED', submitted_at: ctx.now, checked_by: null });
+  await tallyClaim(trx, claim.id, 'claimed', 1);
+}
+
+/** Renshe's check, the approval by another person, or a return to the bank with the reason. */
+export async function reviewClaim(trx: Db, ctx: Actor, claim: Claim, input: Pick<ReviewInput, 'decision' | 'opinion'>) {
+  needState(claim, 'SUBMITTED', 'CHECKED');
+  if (input.decision === 'RETURN') {
+    await advance(trx, ctx, claim, 'RETURN', { state: 'RETURNED', checked_by: null }, input.opinion);
+    await tallyClaim(trx, claim.id, 'claimed', -1);
+  } else if (claim.state === 'SUBMITTED') {
+    await advance(trx, ctx, claim, 'CHECK', { state: 'CHECKED', checked_by: ctx.user.id }, input.opinion);
+  } else {
+    // Four eyes: the approval is another person's than the check.
+    if (claim.checked_by === ctx.user.id) throw conflict('subsidy.sameReviewer');
+    await advance(trx, ctx, claim, 'APPROVE', { state: 'APPROVED' }, input.opinion);
+  }
+}
+
+/** The finance payout of an approved claim: its amount, on a day not after today. */
+export async function payClaim(trx: Db, ctx: Actor, claim: Claim, input: Pick<PayInput, 'paidOn' | 'amount' | 'voucherNo'>) {
+  needState(claim, 'APPROVED');
+  if (input.paidOn > chinaToday(ctx.now)) throw invalid({ paidOn: 'validation.paidOn' });
+  if (toFen(input.amount) !== Number(claim.amount)) throw invalid({ amount: 'validation.payoutAmount' });
+  await advance(trx, ctx, claim, 'PAY', { state: 'PAID', paid_on: input.paidOn, paid_amount: toFen(input.amount), voucher_no: input.voucherNo }, '',
+    { paidOn: input.paidOn, amount: toFen(input.amount), voucherNo: input.voucherNo });
+  await tallyClaim(trx, claim.id, 'paid', 1);
+}
+
 /** Runs an act on a claim in one transaction and answers the claim as it then stands. */
 type Act = 'subsidyClaim/exclude' | 'subsidyClaim/include' | 'subsidyClaim/submit' | 'subsidyClaim/review' | 'subsidyClaim/pay';
-const act = <P extends Act>(path: P, run: (trx: Db, ctx: Ctx, claim: Claim, input: InputOf<P>) => Promise<void>) => defineCall<P>({
+const act = <P extends Act>(path: P, run: (trx: Db, ctx: Actor, claim: Claim, input: InputOf<P>) => Promise<void>) => defineCall<P>({
   path,
   async handler(ctx, input) {
     await ctx.db.transaction().execute(async (trx) => run(trx, ctx, await lockClaim(trx, input.id, input.version), input));
@@ -213,12 +262,21 @@ export const claimCalls = [
     path: 'subsidyClaim/unclaimed',
     async handler(ctx): Promise<UnclaimedRow[]> {
       const scope = await caseScope(ctx.db, ctx.user);
+      const bankIn = (column: string) => (scope === null ? sql<boolean>`true` : sql<boolean>`${sql.ref(column)} = any(${scope}::int[])`);
       const today = chinaToday(ctx.now);
+      // Owed less claimed, from the tally, less what drafts and returned claims hold: no walk over the periods.
       const { rows } = await sql<{ year: number; quarter: number; renshe_org_id: number; renshe: string; n: string; amount: string }>`
-        select extract(year from p.paid_on)::int as year, extract(quarter from p.paid_on)::int as quarter, l.renshe_org_id, r.name as renshe,
-          count(*) as n, sum(p.subsidy) as amount
-        from loan_period p join loan_account l on l.application_id = p.application_id join organization r on r.id = l.renshe_org_id
-        where ${claimable(scope)} group by 1, 2, 3, 4 order by 1 desc, 2 desc, 3`.execute(ctx.db);
+        select q.year, q.quarter, q.renshe_org_id, r.name as renshe, sum(q.n) as n, sum(q.amount) as amount
+        from (
+          select extract(year from month)::int as year, extract(quarter from month)::int as quarter, renshe_org_id, owed_n - claimed_n as n, owed - claimed as amount
+          from subsidy_tally where ${bankIn('bank_org_id')}
+          union all
+          select extract(year from p.paid_on)::int, extract(quarter from p.paid_on)::int, c.renshe_org_id, -1, -l.subsidy
+          from subsidy_claim c join subsidy_claim_line l on l.claim_id = c.id and not l.excluded
+            join loan_period p on p.application_id = l.application_id and p.period = l.period
+          where c.state in ('DRAFT', 'RETURNED') and ${bankIn('c.bank_org_id')}
+        ) q join organization r on r.id = q.renshe_org_id
+        group by 1, 2, 3, 4 having sum(q.n) > 0 order by 1 desc, 2 desc, 3`.execute(ctx.db);
       return rows.map((r) => ({
         year: r.year, quarter: r.quarter, rensheOrgId: r.renshe_org_id, rensheOrg: r.renshe, periods: Number(r.n), amount: yuanOf(r.amount),
         claimable: quarterDays(r.year, r.quarter).to < today,
@@ -263,12 +321,7 @@ export const claimCalls = [
     if (Number(line.numUpdatedRows) !== 1) throw invalid({ period: 'validation.notInClaim' });
     await advance(trx, ctx, claim, 'INCLUDE', {}, '', { applicationId: input.applicationId, period: input.period });
   }),
-  act('subsidyClaim/submit', async (trx, ctx, claim) => {
-    needState(claim, ...EDITABLE_CLAIM_STATES);
-    if (claim.periods === 0) throw conflict('subsidy.emptyClaim');
-    await advance(trx, ctx, claim, 'SUBMIT', { state: 'SUBMITTED', submitted_at: ctx.now, checked_by: null });
-    await tallyClaim(trx, claim.id, 'claimed', 1);
-  }),
+  act('subsidyClaim/submit', submitClaim),
   defineCall({
     path: 'subsidyClaim/delete',
     async handler(ctx, input) {
@@ -281,38 +334,15 @@ export const claimCalls = [
       return null;
     },
   }),
-  act('subsidyClaim/review', async (trx, ctx, claim, input) => {
-    needState(claim, 'SUBMITTED', 'CHECKED');
-    if (input.decision === 'RETURN') {
-      await advance(trx, ctx, claim, 'RETURN', { state: 'RETURNED', checked_by: null }, input.opinion);
-      await tallyClaim(trx, claim.id, 'claimed', -1);
-    } else if (claim.state === 'SUBMITTED') {
-      await advance(trx, ctx, claim, 'CHECK', { state: 'CHECKED', checked_by: ctx.user.id }, input.opinion);
-    } else {
-      // Four eyes: the approval is another person's than the check.
-      if (claim.checked_by === ctx.user.id) throw conflict('subsidy.sameReviewer');
-      await advance(trx, ctx, claim, 'APPROVE', { state: 'APPROVED' }, input.opinion);
-    }
-  }),
-  act('subsidyClaim/pay', async (trx, ctx, claim, input) => {
-    needState(claim, 'APPROVED');
-    if (input.paidOn > chinaToday(ctx.now)) throw invalid({ paidOn: 'validation.paidOn' });
-    if (toFen(input.amount) !== Number(claim.amount)) throw invalid({ amount: 'validation.payoutAmount' });
-    await advance(trx, ctx, claim, 'PAY', { state: 'PAID', paid_on: input.paidOn, paid_amount: toFen(input.amount), voucher_no: input.voucherNo }, '',
-      { paidOn: input.paidOn, amount: toFen(input.amount), voucherNo: input.voucherNo });
-    await tallyClaim(trx, claim.id, 'paid', 1);
-  }),
+  act('subsidyClaim/review', reviewClaim),
+  act('subsidyClaim/pay', payClaim),
   defineCall({
     path: 'subsidyClaim/export',
     async handler(ctx, input) {
       const { claim } = await claimDetail(ctx.db, ctx.user, input.id);
       const lines = (await lineRows(ctx.db, input.id).execute()).map(toLine);
-      const t = (key: string) => ctx.t(`subsidy.column.${key}`);
-      const summary: Cell[][] = [
-        [t('number'), claim.number], [t('bankOrg'), claim.bankOrg], [t('rensheOrg'), claim.rensheOrg], [t('quarter'), `${claim.year} Q${claim.quarter}`],
-        [t('state'), ctx.t(`subsidy.state.${claim.state}`)], [t('periods'), claim.periods], [t('amount'), claim.amount],
-        [t('paidOn'), dayCell(claim.paidOn)], [t('paidAmount'), claim.paidAmount], [t('voucherNo'), claim.voucherNo],
-      ];
+      const t = (key: ExportText) => ctx.t(`subsidy.column.${key}`);
+      const summary: Cell[][] = SUMMARY_ROWS.map(([key, cell]) => [t(key), cell(claim, ctx.t)]);
       const claimed = lines.filter((l) => !l.excluded), left = lines.filter((l) => l.excluded);
       return xlsxFile(claim.number, ctx.now, [
         { name: t('summary'), header: [t('item'), t('value')], rows: summary },

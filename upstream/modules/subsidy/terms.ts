@@ -83,19 +83,23 @@ const TALLY_KEY = sql`month, renshe_org_id, bank_org_id, guarantee_org_id, produ
 
 /** Adds (sign 1) or takes back (−1) the subsidy of the repaid periods `where` holds (over `loan_period p` and `loan_account l`) to the subsidy owed. */
 async function tallyOwed(trx: Db, where: RawBuilder<boolean>, sign: 1 | -1) {
-  await sql`insert into subsidy_tally as t (${TALLY_KEY}, owed)
-      select date_trunc('month', p.paid_on)::date, l.renshe_org_id, l.bank_org_id, l.guarantee_org_id, coalesce(a.product_id, 0), ${sign} * sum(p.subsidy)
+  await sql`insert into subsidy_tally as t (${TALLY_KEY}, owed, owed_n)
+      select date_trunc('month', p.paid_on)::date, l.renshe_org_id, l.bank_org_id, l.guarantee_org_id, coalesce(a.product_id, 0), ${sign} * sum(p.subsidy), ${sign} * count(*)
       from loan_period p join loan_account l on l.application_id = p.application_id join application a on a.id = p.application_id
       where p.subsidy > 0 and ${where} group by 1, 2, 3, 4, 5
-    on conflict (${TALLY_KEY}) do update set owed = t.owed + excluded.owed`.execute(trx);
+    on conflict (${TALLY_KEY}) do update set owed = t.owed + excluded.owed, owed_n = t.owed_n + excluded.owed_n`.execute(trx);
 }
 
 /** Adds (1) or takes back (−1) a claim's periods (not left out) to its claimed or paid figure, by each period's month of repayment. */
 export async function tallyClaim(trx: Db, claimId: number, column: 'claimed' | 'paid', sign: 1 | -1) {
-  await sql`insert into subsidy_tally as t (${TALLY_KEY}, ${sql.ref(column)})
+  // What is claimed is counted in periods too (what a bank may still claim is owed less claimed).
+  const counted = column === 'claimed';
+  await sql`insert into subsidy_tally as t (${TALLY_KEY}, ${sql.ref(column)}${counted ? sql`, claimed_n` : sql``})
       select date_trunc('month', p.paid_on)::date, l.renshe_org_id, l.bank_org_id, l.guarantee_org_id, coalesce(a.product_id, 0), ${sign} * sum(c.subsidy)
+        ${counted ? sql`, ${sign} * count(*)` : sql``}
       from subsidy_claim_line c join loan_period p on p.application_id = c.application_id and p.period = c.period
         join loan_account l on l.application_id = c.application_id join application a on a.id = c.application_id
       where c.claim_id = ${claimId} and not c.excluded group by 1, 2, 3, 4, 5
-    on conflict (${TALLY_KEY}) do update set ${sql.ref(column)} = t.${sql.ref(column)} + excluded.${sql.ref(column)}`.execute(trx);
+    on conflict (${TALLY_KEY}) do update set ${sql.ref(column)} = t.${sql.ref(column)} + excluded.${sql.ref(column)}
+      ${counted ? sql`, claimed_n = t.claimed_n + excluded.claimed_n` : sql``}`.execute(trx);
 }
