@@ -16,7 +16,8 @@
  * instead copies the applications already there (generated ones), with their people, houses
  * and approval records, in SQL until the database holds --grow-to applications (see
  * upstream/db/seed/grow.ts), then checks that the summary tables still count every case once.
- * Either way the issued loans then get their accounts and schedules (as a start would).
+ * Either way the issued loans then get their accounts and schedules, and the periods repaid on
+ * time their interest subsidy (the subsidy owed in subsidy_tally), as a start would.
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -27,6 +28,7 @@ import { generateApplication } from '../upstream/db/seed/generator';
 import { insertApplications, type WrittenCounts } from '../upstream/db/seed/bulk-insert';
 import { checkTallies, growApplications } from '../upstream/db/seed/grow';
 import { openMissingAccounts } from '../upstream/modules/loans/backfill';
+import { fillSubsidies } from '../upstream/modules/subsidy/backfill';
 
 const { values } = parseArgs({
   options: {
@@ -110,6 +112,10 @@ try {
   const opening = performance.now();
   const opened = await openMissingAccounts(db);
   console.log(`[seed] ${opened.toLocaleString('en-US')} loan accounts opened in ${((performance.now() - opening) / 1000).toFixed(1)} s`);
+  // Their subsidy terms and each period repaid on time's subsidy, which the subsidy owed counts (in batches of 1,000 loans).
+  const subsidising = performance.now();
+  const filled = await fillSubsidies(db);
+  console.log(`[seed] ${filled.toLocaleString('en-US')} loans given their subsidy in ${((performance.now() - subsidising) / 1000).toFixed(1)} s`);
   const analysed = performance.now();
   // The summary tables the triggers filled as well: the statistics' plans count on their sizes, and the lists' index-only
   // scans on the visibility map that a vacuum sets (a server without autovacuum never does either).

@@ -15,6 +15,7 @@ import { useCall } from '@/components/approval/use-call';
 import { EmployeesDrawer } from './employees-drawer';
 import { QuotaDialog } from './quota-dialog';
 import { AfterIssueSection, BalancesSection, BanksSection, JobsSection, MonthlySection, type JobsCell } from './report-sections';
+import { SubsidySection } from './subsidy-section';
 import { useUrlFilters } from './use-url-filters';
 import styles from './report-print.module.css';
 
@@ -83,6 +84,7 @@ export function ReportScreenBody() {
             {jobs.data ? <JobsSection data={jobs.data} open={setCell} /> : <Skeleton active />}
             {banks.data ? <BanksSection data={banks.data} /> : <Skeleton active />}
             <AfterIssueSection report={report.data} banks={banks.data} />
+            <SubsidySection report={report.data} banks={banks.data} />
             {balances.data ? <BalancesSection data={balances.data} edit={mayEditQuota ? setCompany : undefined} /> : <Skeleton active />}
           </>
         )}

@@ -14,10 +14,10 @@ import { SectionTitle } from '@/components/common/section-title';
 export interface JobsCell { label: string; count: number; filter: { month?: string; borrowerType?: string; keyGroup?: boolean } }
 type OpenJobs = (cell: JobsCell) => void;
 
-const FIGURES = ['loans', 'amount', 'people', 'employees', 'keyEmployees', 'subsidy'] as const;
+const FIGURES = ['loans', 'amount', 'people', 'employees', 'keyEmployees'] as const;
 /** Where the loans issued stand now (their accounts): a table of their own, so that each fits the page. */
 const AFTER_ISSUE = ['repaid', 'outstanding', 'overdue', 'compensated', 'recovered'] as const;
-const MONEY = new Set<string>(['amount', 'subsidy', ...AFTER_ISSUE]);
+const MONEY = new Set<string>(['amount', ...AFTER_ISSUE]);
 
 function useFigureColumns<R extends LoanFigures>(keys: readonly (keyof LoanFigures)[] = FIGURES) {
   const t = useTranslations('reports.report');
@@ -26,7 +26,7 @@ function useFigureColumns<R extends LoanFigures>(keys: readonly (keyof LoanFigur
   }));
 }
 
-/** Loans issued, people supported, jobs created and subsidy owed per region and month, with the months as a chart. */
+/** Loans issued, people supported and jobs created per region and month of issue, with the months as a chart. */
 export function MonthlySection({ data }: { data: ReportStatistics }) {
   const t = useTranslations('reports.report');
   const figures = useFigureColumns<ReportStatistics['rows'][number]>();

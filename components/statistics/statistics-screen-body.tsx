@@ -14,6 +14,7 @@ import { BorrowerTypes } from './borrower-types';
 import type { Cell } from './cell';
 import { FiguresTable } from './figures-table';
 import { FilterForm } from './filter-form';
+import { SubsidyTab } from './subsidy-tab';
 import { SummaryCards } from './summary-cards';
 import { UnfoldDrawer } from './unfold-drawer';
 import { useStatisticsFilters } from './use-statistics-filters';
@@ -108,6 +109,7 @@ function Figures({ side, data, filters, open }: { side: StatisticsSide; data: St
           children: <Table rowKey="orgId" size="small" pagination={false} columns={afterColumns} dataSource={data.afterIssue} scroll={{ x: 'max-content' }}
             locale={{ emptyText: <EmptyState description={t('statistics.afterIssue.empty')} /> }} />,
         },
+        ...(data.subsidy ? [{ key: 'subsidy', label: t('statistics.tabs.subsidy'), children: <SubsidyTab subsidy={data.subsidy} oneBank={data.orgs.length === 1} /> }] : []),
       ]} />
     </>
   );

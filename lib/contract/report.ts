@@ -5,8 +5,9 @@ import { BORROWER_TYPES } from '../workflow/stages';
 import { STATISTICS_MAX_MONTHS } from '../workflow/statistics';
 
 /**
- * Contracts of the monthly report (/admin/setting/report, DOMAIN.md section 5): per region and
- * month the loans issued, the people supported, the jobs created and the subsidy owed
+ * Contracts of the monthly report (/admin/setting/report, DOMAIN.md sections 5 and 6): per region
+ * and month the loans issued, the people supported and the jobs created, where those loans stand
+ * now, and the interest subsidy owed, claimed and paid by the month the periods were repaid
  * (reportStatistics), the same per bank (bankStatistics), the jobs by borrower type with the
  * employees behind them (employmentForm, its Unfold and Export).
  */
@@ -32,16 +33,24 @@ export type ReportInput = z.input<typeof reportInput>;
 export type ReportQuery = z.infer<typeof reportInput>;
 
 /**
- * Per row: loans issued and their amount, people and jobs, subsidy owed; and of those loans now
- * (from their accounts): principal repaid, outstanding, outstanding of overdue loans, compensated
- * by the guarantee companies and recovered since (yuan).
+ * Per row: loans issued and their amount, people and jobs; and of those loans now (from their
+ * accounts): principal repaid, outstanding, outstanding of overdue loans, compensated by the
+ * guarantee companies and recovered since (yuan).
  */
 const loanFigures = z.object({
-  loans: count, amount: z.number(), people: count, employees: count, keyEmployees: count, subsidy: z.number(),
+  loans: count, amount: z.number(), people: count, employees: count, keyEmployees: count,
   repaid: z.number(), outstanding: z.number(), overdue: z.number(), compensated: z.number(), recovered: z.number(),
 });
 export type LoanFigures = z.infer<typeof loanFigures>;
 const period = z.object({ monthFrom: z.string(), monthTo: z.string() });
+
+/**
+ * The interest subsidy of the periods repaid in a month (its month is the month of repayment, not
+ * of issue), in yuan: owed, accrued on the periods repaid on time; claimed, of those in the banks'
+ * claims submitted, under review, approved or paid (not left out); paid, of those in claims paid.
+ */
+export const subsidyFigures = z.object({ owed: z.number(), claimed: z.number(), paid: z.number() });
+export type SubsidyFigures = z.infer<typeof subsidyFigures>;
 
 export const reportStatistics = z.object({
   period,
@@ -50,6 +59,12 @@ export const reportStatistics = z.object({
   byMonth: z.array(loanFigures.extend({ month: z.string() })),
   totals: loanFigures,
   regions: z.array(z.object({ code: z.string(), name: z.string() })),
+  /** The subsidy by month of repayment: per region and month (those with any figure), per month, and in all. */
+  subsidy: z.object({
+    rows: z.array(subsidyFigures.extend({ month: z.string(), region: z.string(), regionName: z.string() })),
+    byMonth: z.array(subsidyFigures.extend({ month: z.string() })),
+    totals: subsidyFigures,
+  }),
 });
 export type ReportStatistics = z.infer<typeof reportStatistics>;
 
@@ -57,6 +72,12 @@ export const bankStatistics = z.object({
   period,
   rows: z.array(loanFigures.extend({ bankId: count, bank: z.string() })),
   totals: loanFigures,
+  /** The subsidy per bank over the months, and per month of repayment and bank (those with any figure). */
+  subsidy: z.object({
+    rows: z.array(subsidyFigures.extend({ bankId: count, bank: z.string() })),
+    byMonth: z.array(subsidyFigures.extend({ month: z.string(), bankId: count, bank: z.string() })),
+    totals: subsidyFigures,
+  }),
 });
 export type BankStatistics = z.infer<typeof bankStatistics>;
 

@@ -3,6 +3,7 @@ import { date, flag, id, inDateOrder, pageInput } from './fields';
 import { APPLICATION_STATUSES, BORROWER_TYPES, STAGES } from '../workflow/stages';
 import { FIGURES, monthsOf, STATISTICS_MAX_MONTHS, STATISTICS_SIDES } from '../workflow/statistics';
 import { count } from './output';
+import { subsidyFigures } from './report';
 
 /**
  * Contracts of the statistics calls (SPEC.md section 7: statisticsForm, its Unfold and Export;
@@ -67,6 +68,14 @@ export const statisticsForm = z.object({
   afterIssue: z.array(z.object({
     orgId: count, orgName: z.string(), loans: count, outstanding: z.number(), overdueLoans: count, overdue: z.number(), compensated: z.number(), recovered: z.number(),
   })),
+  /**
+   * The bank statistics only (null on the guarantee side): the interest subsidy owed, claimed and
+   * paid per month of repayment (each whole month the period touches) and bank, and in all.
+   */
+  subsidy: z.object({
+    rows: z.array(subsidyFigures.extend({ month: z.string(), orgId: count, orgName: z.string() })),
+    totals: subsidyFigures,
+  }).nullable(),
 });
 export type StatisticsForm = z.infer<typeof statisticsForm>;
 

@@ -95,6 +95,11 @@ test('the administrator reads 报表: the monthly figures, the employees behind 
   await expect(page.getByRole('img', { name: /的放款笔数与带动就业/ })).toBeVisible();
   await expect(page.getByText(/担保余额$/).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: '长沙鑫诚融资担保有限公司' })).toBeVisible();
+  // The subsidy by the month repaid: per region and month, and per bank, owed, claimed and paid.
+  const subsidy = page.locator('section').filter({ has: page.getByRole('heading', { name: '贴息（按还款月份，分地区和银行）' }) });
+  await expect(subsidy.getByRole('columnheader', { name: '还款月份' })).toBeVisible();
+  await expect(subsidy.getByRole('columnheader', { name: '已拨付贴息' })).toHaveCount(2);
+  await expect(subsidy.getByRole('cell', { name: '中国工商银行长沙分行' })).toBeVisible();
 
   await test.step('a count of jobs opens its employees, masked', async () => {
     const jobs = page.getByRole('button', { name: /带动就业：查看 \d+ 名员工$/ }).first();

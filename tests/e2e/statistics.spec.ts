@@ -50,6 +50,16 @@ test('the bank reviewer opens 银行统计, sees their figures, downloads the ex
     await page.locator('figure').screenshot({ path: join(SCREENS, 'bank-statistics-chart-zh.png') });
   });
 
+  await test.step('the subsidy by month repaid: owed, claimed and paid, their bank only, with the total', async () => {
+    await page.getByRole('tab', { name: '贴息', exact: true }).click();
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByText(/^贴息计入各期实际还款的月份/)).toBeVisible();
+    for (const header of ['还款月份', '应贴息', '已申请贴息', '已拨付贴息']) await expect(panel.getByRole('columnheader', { name: header })).toBeVisible();
+    await expect(panel.getByRole('columnheader', { name: '贷款银行' })).toHaveCount(0);
+    await expect(panel.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(/^\d{4}-\d{2}¥/);
+    await expect(panel.locator('.ant-table-summary')).toContainText(/^合计¥[\d,]+\.\d{2}/);
+  });
+
   await test.step('the statistics export', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出统计' }).click()]);
     await expectWorkbook(download, /^银行统计-\d{8}-\d{4}\.xlsx$/);

@@ -154,7 +154,7 @@ describeUpstream('statistics (statisticsForm, Unfold, Export)', (up) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toContain("filename*=UTF-8''%E9%93%B6%E8%A1%8C%E7%BB%9F%E8%AE%A1-");
     const sheets = readXlsx(await response.arrayBuffer());
-    expect(Object.keys(sheets)).toEqual(['按机构', '按月份', '按审核环节', '按状态']);
+    expect(Object.keys(sheets)).toEqual(['按机构', '按月份', '按审核环节', '按状态', '贴息（按还款月份）']);
     expect(sheets['按机构']![0]!.slice(0, 3)).toEqual(['机构', '申请笔数', '申请金额（元）']);
     expect(sheets['按机构']!.map((row) => row[0])).toEqual(['机构', ORGS.bank1, `合计 (${data.period.dateFrom} ~ ${data.period.dateTo})`]);
     expect(sheets['按机构']![1]!.slice(0, 2)).toEqual([ORGS.bank1, data.summary.total]);

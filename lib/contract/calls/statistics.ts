@@ -10,7 +10,7 @@ const byType = (summary: string) => call({ summary, input: loanCountInput, outpu
 
 /** Bank and guarantee statistics (the side names the page: bank or guarantee). */
 export const statisticsCalls = {
-  'businessClubFirstTrial/statisticsForm': call({ summary: 'Statistics of a period: summary, by status, stage, organisation and month', input: statisticsInput, output: statisticsForm, access: sidePage, accessBy: 'side' }),
+  'businessClubFirstTrial/statisticsForm': call({ summary: 'Statistics of a period: summary, by status, stage, organisation and month; loans after issue; on the bank side the subsidy per month repaid', input: statisticsInput, output: statisticsForm, access: sidePage, accessBy: 'side' }),
   'businessClubFirstTrial/statisticsFormUnfold': call({ summary: 'The cases behind one figure', input: statisticsUnfoldInput, output: page(applicationRow), access: sidePage, accessBy: 'side', scoped: 'case' }),
   'businessClubFirstTrial/statisticsFormExport': call({ summary: 'The statistics as .xlsx', input: statisticsInput, output: fileAnswer, file: true, access: sideExport, accessBy: 'side' }),
   'businessClubFirstTrial/loanCountStatisticsPerson': byType('Personal loans by organisation'),

@@ -10,14 +10,15 @@ import { pageTotals } from '../workflow/list';
 import { caseScope, inCaseScope } from '../workflow/scope';
 import { dateText } from '../workflow/rows';
 import { bondingCompanies, bondingSheet } from './bonding';
-import { emptyLoans, loanGroups, reportPeriod, sumBy } from './report-query';
+import { emptyLoans, emptySubsidy, loanGroups, reportPeriod, subsidyBy, subsidyGroups, sumBy, tallyFilter } from './report-query';
 import { employmentSheet, reportSheets } from './report-sheets';
 
-/** reportStatistics: per region and month, with the months' and the period's totals. */
+/** reportStatistics: per region and month, with the months' and the period's totals; the subsidy likewise, by month of repayment. */
 async function reportStatistics(db: Db, user: AuthUser, input: ReportQuery, now: Date, locale: string): Promise<ReportStatistics> {
   const period = reportPeriod(input, now);
-  const [groups, orgs, regions] = await Promise.all([
+  const [groups, subsidy, orgs, regions] = await Promise.all([
     loanGroups(db, user, input, period),
+    tallyFilter(db, user, input, period).then((filter) => subsidyGroups(db, filter)),
     db.selectFrom('organization').select(['id', 'region_code']).where('type', '=', 'RENSHE').execute(),
     db.selectFrom('region').select(['code', 'name', 'name_en']).where('code', 'in', (eb) => eb.selectFrom('organization').select('region_code').where('type', '=', 'RENSHE').where('region_code', 'is not', null)).execute(),
   ]);
@@ -27,6 +28,8 @@ async function reportStatistics(db: Db, user: AuthUser, input: ReportQuery, now:
   const nameOf = new Map(regions.map((r) => [r.code, named(r)]));
   const byCell = sumBy(groups, (g) => `${g.month}|${regionOf.get(g.org) ?? ''}`);
   const byMonth = sumBy(groups, (g) => g.month);
+  const subsidyCells = subsidyBy(subsidy, (g) => `${g.month}|${regionOf.get(g.org) ?? ''}`);
+  const subsidyMonths = subsidyBy(subsidy, (g) => g.month);
   return {
     period: { monthFrom: period.monthFrom, monthTo: period.monthTo },
     rows: [...byCell].map(([key, f]) => {
@@ -36,18 +39,41 @@ async function reportStatistics(db: Db, user: AuthUser, input: ReportQuery, now:
     byMonth: period.months.map((month) => ({ month, ...(byMonth.get(month) ?? emptyLoans()) })),
     totals: sumBy(groups, () => 0).get(0) ?? emptyLoans(),
     regions: regions.map((r) => ({ code: r.code, name: named(r) })),
+    subsidy: {
+      rows: [...subsidyCells].map(([key, f]) => {
+        const [month, region] = key.split('|') as [string, string];
+        return { month, region, regionName: nameOf.get(region) ?? region, ...f };
+      }).sort((a, b) => a.month.localeCompare(b.month) || a.region.localeCompare(b.region)),
+      byMonth: period.months.map((month) => ({ month, ...(subsidyMonths.get(month) ?? emptySubsidy()) })),
+      totals: subsidyBy(subsidy, () => 0).get(0) ?? emptySubsidy(),
+    },
   };
 }
 
+/** bankStatistics: per bank, in the banks' order; the subsidy per bank and per month of repayment and bank. */
 async function bankStatistics(db: Db, user: AuthUser, input: ReportQuery, now: Date): Promise<BankStatistics> {
   const period = reportPeriod(input, now);
-  const groups = await loanGroups(db, user, input, period);
-  const banks = await db.selectFrom('organization').select(['id', 'name']).where('type', '=', 'BANK').orderBy('sort').orderBy('id').execute();
+  const [groups, subsidy, banks] = await Promise.all([
+    loanGroups(db, user, input, period),
+    tallyFilter(db, user, input, period).then((filter) => subsidyGroups(db, filter)),
+    db.selectFrom('organization').select(['id', 'name']).where('type', '=', 'BANK').orderBy('sort').orderBy('id').execute(),
+  ]);
   const byBank = sumBy(groups, (g) => g.bank);
+  const subsidyBanks = subsidyBy(subsidy, (g) => g.bank);
+  const subsidyCells = subsidyBy(subsidy, (g) => `${g.month}|${g.bank}`);
+  const withSubsidy = banks.filter((b) => subsidyBanks.has(b.id));
   return {
     period: { monthFrom: period.monthFrom, monthTo: period.monthTo },
     rows: banks.filter((b) => byBank.has(b.id)).map((b) => ({ bankId: b.id, bank: b.name, ...byBank.get(b.id)! })),
     totals: sumBy(groups, () => 0).get(0) ?? emptyLoans(),
+    subsidy: {
+      rows: withSubsidy.map((b) => ({ bankId: b.id, bank: b.name, ...subsidyBanks.get(b.id)! })),
+      byMonth: period.months.flatMap((month) => withSubsidy.flatMap((b) => {
+        const f = subsidyCells.get(`${month}|${b.id}`);
+        return f ? [{ month, bankId: b.id, bank: b.name, ...f }] : [];
+      })),
+      totals: subsidyBy(subsidy, () => 0).get(0) ?? emptySubsidy(),
+    },
   };
 }
 

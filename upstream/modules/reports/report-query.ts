@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db';
 import type { AuthUser } from '../../core/call';
-import type { LoanFigures, ReportQuery } from '../../../lib/contract/report';
+import type { LoanFigures, ReportQuery, SubsidyFigures } from '../../../lib/contract/report';
 import type { BorrowerType } from '../../../lib/workflow/stages';
 import { chinaToday } from '../../core/china-time';
 import { caseScope } from '../workflow/scope';
@@ -21,36 +21,35 @@ export function reportPeriod(input: Pick<ReportQuery, 'monthFrom' | 'monthTo'>, 
 export type ReportPeriod = ReturnType<typeof reportPeriod>;
 
 /** Rows of a tally in the period, the region and the user's case scope (alias `t`). */
-async function where(db: Db, user: AuthUser, input: ReportQuery, period: ReportPeriod): Promise<RawBuilder<unknown>> {
+export async function tallyFilter(db: Db, user: AuthUser, input: ReportQuery, period: ReportPeriod): Promise<RawBuilder<unknown>> {
   const parts = [sql`t.month between ${`${period.monthFrom}-01`}::date and ${`${period.monthTo}-01`}::date`];
   if (input.region) parts.push(sql`t.renshe_org_id in (select id from organization where region_code = ${input.region})`);
   const scope = await caseScope(db, user);
-  if (scope !== null) {
-    const ids = scope.length ? scope : [-1];
-    parts.push(sql`(t.renshe_org_id in (${sql.join(ids)}) or t.bank_org_id in (${sql.join(ids)}) or t.guarantee_org_id in (${sql.join(ids)}))`);
-  }
+  if (scope !== null) parts.push(inTallyScope(scope));
   return sql.join(parts, sql` and `);
+}
+
+/** Rows of a tally (alias `t`) whose bureau, bank or guarantee company is one of the scope's organisations. */
+export function inTallyScope(scope: number[]): RawBuilder<unknown> {
+  const ids = scope.length ? scope : [-1];
+  return sql`(t.renshe_org_id in (${sql.join(ids)}) or t.bank_org_id in (${sql.join(ids)}) or t.guarantee_org_id in (${sql.join(ids)}))`;
 }
 
 export interface LoanGroup extends LoanFigures { month: string; org: number; bank: number; borrowerType: BorrowerType | null }
 
-/** Loans issued and the subsidy owed in the period, and where those loans stand now, by month, bureau, bank and borrower type (of the product). */
+/** Loans issued in the period, and where those loans stand now, by month of issue, bureau, bank and borrower type (of the product). */
 export async function loanGroups(db: Db, user: AuthUser, input: ReportQuery, period: ReportPeriod): Promise<LoanGroup[]> {
-  const filter = await where(db, user, input, period);
-  const { rows } = await sql<{ month: string; org: number; bank: number; bt: BorrowerType | null; loans: string; amount: string; people: string; employees: string; key: string; subsidy: string }>`
+  const filter = await tallyFilter(db, user, input, period);
+  const { rows } = await sql<{ month: string; org: number; bank: number; bt: BorrowerType | null; loans: string; amount: string; people: string; employees: string; key: string }>`
     select to_char(t.month, 'YYYY-MM') as month, t.renshe_org_id as org, t.bank_org_id as bank, lp.borrower_type as bt,
-      sum(t.loans) as loans, sum(t.amount) as amount, sum(t.people) as people, sum(t.employees) as employees, sum(t.key_employees) as key, sum(t.subsidy) as subsidy
-    from (
-      select month, renshe_org_id, bank_org_id, guarantee_org_id, product_id, loans, amount, people, employees, key_employees, 0 as subsidy from loan_tally
-      union all
-      select month, renshe_org_id, bank_org_id, guarantee_org_id, product_id, 0, 0, 0, 0, 0, owed / 100.0 from subsidy_tally
-    ) t left join loan_product lp on lp.id = t.product_id
+      sum(t.loans) as loans, sum(t.amount) as amount, sum(t.people) as people, sum(t.employees) as employees, sum(t.key_employees) as key
+    from loan_tally t left join loan_product lp on lp.id = t.product_id
     where ${filter} group by 1, 2, 3, 4`.execute(db);
   const after = await afterIssue(db, filter);
   const key = (g: { month: string; org: number; bank: number; bt: BorrowerType | null }) => `${g.month}|${g.org}|${g.bank}|${g.bt}`;
   const groups = new Map(rows.map((r) => [key(r), {
     month: r.month, org: r.org, bank: r.bank, borrowerType: r.bt, loans: Number(r.loans), amount: Number(r.amount), people: Number(r.people),
-    employees: Number(r.employees), keyEmployees: Number(r.key), subsidy: Number(r.subsidy), ...noAccounts(),
+    employees: Number(r.employees), keyEmployees: Number(r.key), ...noAccounts(),
   }]));
   for (const a of after) {
     const group = groups.get(key(a)) ?? { month: a.month, org: a.org, bank: a.bank, borrowerType: a.bt, ...emptyLoans() };
@@ -78,7 +77,7 @@ async function afterIssue(db: Db, filter: RawBuilder<unknown>) {
   return rows;
 }
 
-export const emptyLoans = (): LoanFigures => ({ loans: 0, amount: 0, people: 0, employees: 0, keyEmployees: 0, subsidy: 0, ...noAccounts() });
+export const emptyLoans = (): LoanFigures => ({ loans: 0, amount: 0, people: 0, employees: 0, keyEmployees: 0, ...noAccounts() });
 const cents = (n: number) => Math.round(n * 100) / 100;
 
 /** The groups summed by a key, in the order first seen. */
@@ -87,13 +86,43 @@ export function sumBy<K>(groups: LoanGroup[], key: (g: LoanGroup) => K): Map<K, 
   for (const g of groups) {
     const k = key(g);
     const f = map.get(k) ?? emptyLoans();
-    f.loans += g.loans; f.amount += g.amount; f.people += g.people; f.employees += g.employees; f.keyEmployees += g.keyEmployees; f.subsidy += g.subsidy;
+    f.loans += g.loans; f.amount += g.amount; f.people += g.people; f.employees += g.employees; f.keyEmployees += g.keyEmployees;
     for (const figure of ACCOUNT_FIGURES) f[figure] += g[figure];
     map.set(k, f);
   }
   for (const f of map.values()) {
-    f.amount = cents(f.amount); f.subsidy = cents(f.subsidy);
+    f.amount = cents(f.amount);
     for (const figure of ACCOUNT_FIGURES) f[figure] = cents(f[figure]);
   }
+  return map;
+}
+
+/** The interest subsidy of one month of repayment, bureau and bank, in fen (sums of whole fen stay exact). */
+export interface SubsidyGroup { month: string; org: number; bank: number; owed: number; claimed: number; paid: number }
+
+/**
+ * The subsidy owed, claimed and paid by month of repayment, bureau and bank, from the tally the
+ * subsidy service keeps with each event (migration 0041): the rows `filter` holds (alias `t`),
+ * those with any figure.
+ */
+export async function subsidyGroups(db: Db, filter: RawBuilder<unknown>): Promise<SubsidyGroup[]> {
+  const { rows } = await sql<{ month: string; org: number; bank: number; owed: string; claimed: string; paid: string }>`
+    select to_char(t.month, 'YYYY-MM') as month, t.renshe_org_id as org, t.bank_org_id as bank, sum(t.owed) as owed, sum(t.claimed) as claimed, sum(t.paid) as paid
+    from subsidy_tally t where ${filter} group by 1, 2, 3
+    having sum(t.owed) <> 0 or sum(t.claimed) <> 0 or sum(t.paid) <> 0`.execute(db);
+  return rows.map((r) => ({ month: r.month, org: r.org, bank: r.bank, owed: Number(r.owed), claimed: Number(r.claimed), paid: Number(r.paid) }));
+}
+
+export const emptySubsidy = (): SubsidyFigures => ({ owed: 0, claimed: 0, paid: 0 });
+
+/** The subsidy groups summed by a key, in yuan, in the order first seen. */
+export function subsidyBy<K>(groups: SubsidyGroup[], key: (g: SubsidyGroup) => K): Map<K, SubsidyFigures> {
+  const map = new Map<K, SubsidyFigures>();
+  for (const g of groups) {
+    const f = map.get(key(g)) ?? emptySubsidy();
+    f.owed += g.owed; f.claimed += g.claimed; f.paid += g.paid;
+    map.set(key(g), f);
+  }
+  for (const f of map.values()) { f.owed /= 100; f.claimed /= 100; f.paid /= 100; }
   return map;
 }

@@ -5,7 +5,8 @@ import { inLoanScope } from '../loans/store';
 import type { AuthUser } from '../../core/call';
 import type { LoanCount, LoanCountQuery, StatisticsForm, StatisticsQuery } from '../../../lib/contract/statistics';
 import { APPLICATION_STATUSES, STAGES, type BorrowerType } from '../../../lib/workflow/stages';
-import { foldBy, groups, periodOf, roundFigures, sideOrgs, withStatisticsPlanner, type Group } from './query';
+import { foldBy, groups, periodOf, roundFigures, sideOrgs, withStatisticsPlanner, type Group, type Period } from './query';
+import { emptySubsidy, inTallyScope, subsidyBy, subsidyGroups } from '../reports/report-query';
 
 const byOrgRows = async (db: Db, user: AuthUser, side: StatisticsQuery['side'], all: Group[]) => {
   const folded = foldBy(all, (g) => g.org, []);
@@ -25,7 +26,7 @@ export async function statisticsForm(db: Db, user: AuthUser, input: StatisticsQu
   const stage = foldBy(all.filter((g) => g.status === 'IN_REVIEW' && g.stage), (g) => g.stage!, [...STAGES]);
   const month = foldBy(all, (g) => g.month, period.months.map((_, i) => i));
   const { rows: byOrg, orgs } = await byOrgRows(db, user, input.side, all);
-  const afterIssue = await afterIssueOf(db, user, input);
+  const [afterIssue, subsidy] = await Promise.all([afterIssueOf(db, user, input), input.side === 'bank' ? subsidyOf(db, user, input, period) : null]);
   return {
     period: { dateFrom: period.dateFrom, dateTo: period.dateTo },
     summary,
@@ -35,6 +36,29 @@ export async function statisticsForm(db: Db, user: AuthUser, input: StatisticsQu
     byMonth: period.months.map((m, i) => ({ month: m, ...roundFigures(month.get(i)!) })),
     orgs,
     afterIssue,
+    subsidy,
+  };
+}
+
+/**
+ * The banks' interest subsidy owed, claimed and paid per month of repayment and bank, from the
+ * subsidy tally (whole months: each month the period touches), in the caller's scope and of the
+ * chosen bank. The tally knows no borrower type, so that filter does not apply.
+ */
+async function subsidyOf(db: Db, user: AuthUser, input: StatisticsQuery, period: Period): Promise<NonNullable<StatisticsForm['subsidy']>> {
+  const scope = await caseScope(db, user);
+  const parts = [sql`t.month between ${`${period.months[0]}-01`}::date and ${`${period.months.at(-1)}-01`}::date`];
+  if (scope !== null) parts.push(inTallyScope(scope));
+  if (input.orgId) parts.push(sql`t.bank_org_id = ${input.orgId}`);
+  const all = await subsidyGroups(db, sql.join(parts, sql` and `));
+  const banks = (await sideOrgs(db, user, 'bank', all.map((g) => g.bank))).filter((b) => all.some((g) => g.bank === b.id));
+  const cells = subsidyBy(all, (g) => `${g.month}|${g.bank}`);
+  return {
+    rows: period.months.flatMap((month) => banks.flatMap((b) => {
+      const f = cells.get(`${month}|${b.id}`);
+      return f ? [{ month, orgId: b.id, orgName: b.name, ...f }] : [];
+    })),
+    totals: subsidyBy(all, () => 0).get(0) ?? emptySubsidy(),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Translate } from '../../core/i18n';
 import { monthCell, type Cell, type Sheet } from '../../core/xlsx';
 import type { Figures, StatisticsForm } from '../../../lib/contract/statistics';
+import type { SubsidyFigures } from '../../../lib/contract/report';
 import { BORROWER_TYPES } from '../../../lib/workflow/stages';
 import { FIGURES } from '../../../lib/workflow/statistics';
 import type { loanCountsAll } from './figures';
@@ -37,7 +38,20 @@ export function formSheets(form: StatisticsForm, t: Translate): Sheet[] {
       rows: form.byStatus.map((row) => [t(`approval.status.${row.status}`), row.count, row.amount]),
       widths: [14, 12, 16],
     },
+    ...(form.subsidy ? [subsidySheet(form.subsidy, period, t)] : []),
   ];
+}
+
+/** The bank statistics' subsidy per month of repayment and bank, with the total. */
+function subsidySheet(subsidy: NonNullable<StatisticsForm['subsidy']>, period: string, t: Translate): Sheet {
+  const h = (key: string) => t(`reports.report.${key}`);
+  const figures = (f: SubsidyFigures): Cell[] => [f.owed, f.claimed, f.paid];
+  return {
+    name: t('statistics.sheets.subsidy'),
+    header: [h('repaidMonth'), h('bank'), h('subsidyOwed'), h('subsidyClaimed'), h('subsidyPaid')],
+    rows: [...subsidy.rows.map((row) => [monthCell(row.month), row.orgName, ...figures(row)]), [`${t('statistics.all')} (${period})`, '', ...figures(subsidy.totals)]],
+    widths: [12, 34, 16, 16, 16],
+  };
 }
 
 export function loanCountSheets(counts: Awaited<ReturnType<typeof loanCountsAll>>, t: Translate): Sheet[] {
