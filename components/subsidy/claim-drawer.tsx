@@ -166,7 +166,7 @@ function Lines({ id, excluded, version, action }: {
       locale={{ emptyText: <EmptyState description={t(excluded ? 'subsidyClaims.noneExcluded' : 'subsidyClaims.noLines')} /> }}
       pagination={{
         current: page.pageNum, pageSize: page.pageSize, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [...PAGE_SIZES],
-        showTotal: (count) => t('subsidyClaims.total', { count }), onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        showTotal: (count) => t('subsidyClaims.linesTotal', { count }), onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
       }}
       columns={[
         { key: 'loanNumber', title: l('loanNumber'), dataIndex: 'loanNumber' },
