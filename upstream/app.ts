@@ -52,7 +52,8 @@ import { postLoanSettingCalls } from './modules/loans/settings';
 import { ledgerCalls } from './modules/loans/read';
 import { repayCalls } from './modules/loans/repay';
 import { loanRowAccess } from './modules/loans/store';
-import { claimCalls, claimRowAccess } from './modules/subsidy/claims';
+import { claimCalls } from './modules/subsidy/claims';
+import { claimReadCalls, claimRowAccess } from './modules/subsidy/read';
 import { subsidyRuleCalls } from './modules/subsidy/rules';
 
 export const allCalls: readonly AnyCall[] = [
@@ -62,7 +63,7 @@ export const allCalls: readonly AnyCall[] = [
   ...flowCalls, ...overtimeCalls, ...calendarCalls, ...homeCalls, ...contentCalls, ...recordCalls, ...houseCalls, ...bondingCalls, ...applyCalls, ...reportCalls,
   ...smsTemplateCalls, ...smsOutboxCalls, ...guaranteeCalls, ...productCalls, ...agreementCalls, ...riskCalls, ...lookupErrorCalls, ...insureCalls, ...historyCalls,
   ...pushTargetCalls, ...pushLogCalls, ...renshePushCalls, ...ledgerCalls, ...repayCalls,
-  ...loanGuaranteeCalls, ...fundCalls, ...postLoanSettingCalls, ...logCalls, ...subsidyRuleCalls, ...claimCalls,
+  ...loanGuaranteeCalls, ...fundCalls, ...postLoanSettingCalls, ...logCalls, ...subsidyRuleCalls, ...claimReadCalls, ...claimCalls,
 ];
 
 /** The kinds of record a call's row access names (lib/contract/call.ts RowAccess), each resolved by its module. */

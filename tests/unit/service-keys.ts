@@ -9,7 +9,7 @@ import { LEDGER_COLUMNS } from '@/upstream/modules/loans/read';
 import { LOAN_STATES, SETTLED_HOWS } from '@/lib/workflow/loan-states';
 import { REPAYMENT_METHODS } from '@/lib/workflow/plan';
 import { CLAIM_STATES } from '@/lib/workflow/subsidy';
-import { CLAIM_EXPORT_TEXTS } from '@/upstream/modules/subsidy/claims';
+import { CLAIM_EXPORT_TEXTS } from '@/upstream/modules/subsidy/read';
 
 const root = join(import.meta.dirname, '..', '..');
 
