@@ -29,10 +29,11 @@ export function TodoCardBody({ todo, loading }: { todo: HomeTodo[]; loading: boo
     {
       title: t('oldest'), key: 'oldest',
       render: (_: unknown, row) => (row.oldest ? (
-        <span>
+        // The case on one line, who and since when under it: the column stays narrow enough for the card.
+        <div>
           <Link href={stageLink(row.stage, { number: row.oldest.number })}>{row.oldest.number}</Link>
-          <Typography.Text type="secondary"> {row.oldest.name} · {t('since', { time: formatChinaTime(row.oldest.enteredAt) })}</Typography.Text>
-        </span>
+          <div><Typography.Text type="secondary">{row.oldest.name} · {t('since', { time: formatChinaTime(row.oldest.enteredAt) })}</Typography.Text></div>
+        </div>
       ) : '—'),
     },
   ];
