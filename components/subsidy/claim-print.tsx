@@ -1,10 +1,6 @@
 'use client';
 
-import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
-import { Button, Space, Spin } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
-import { createPortal } from 'react-dom';
 import useSWR from 'swr';
 import { api } from '@/lib/api/client';
 import type { ClaimDetail, ClaimLine } from '@/lib/contract/subsidy';
@@ -12,6 +8,7 @@ import { chinaToday } from '@/lib/china-time';
 import { PAGE_SIZES } from '@/lib/contract/limits';
 import { formatDate, formatMoney } from '@/components/approval/format';
 import { EmptyState } from '@/components/common/empty-state';
+import { PrintFrame } from '@/components/common/print-frame';
 import styles from './claim-print.module.css';
 
 /** The most periods one read answers. */
@@ -34,20 +31,10 @@ async function loadClaim(id: number): Promise<{ detail: ClaimDetail; lines: Clai
 /** The print view of a claim: an A4 sheet the browser prints (or saves as PDF) alone, with the signature lines. */
 export function ClaimPrint({ id }: { id: number }) {
   const t = useTranslations('subsidyClaims');
-  const router = useRouter();
   const { data, error } = useSWR(['subsidyClaim/print', id], () => loadClaim(id));
   return (
-    <div style={{ background: '#f0f0f0', padding: 16, minHeight: '100%' }}>
-      <Space style={{ marginBottom: 16 }} wrap>
-        <Button icon={<ArrowLeftOutlined />} onClick={() => router.push('/post-loan/subsidy')}>{t('back')}</Button>
-        <Button type="primary" icon={<PrinterOutlined />} disabled={!data} onClick={() => window.print()}>{t('printNow')}</Button>
-      </Space>
-      {error && <EmptyState description={t('loadFailed')} />}
-      {!data && !error && <Spin />}
-      {data && <ClaimSheet {...data} />}
-      {/* The copy the browser prints: straight under <body>, so nothing of the shell comes along. */}
-      {data && createPortal(<div data-print-copy><ClaimSheet {...data} /></div>, document.body)}
-    </div>
+    <PrintFrame back="/post-loan/subsidy" backLabel={t('back')} printLabel={t('printNow')}
+      sheet={data && <ClaimSheet {...data} />} failed={error && <EmptyState description={t('loadFailed')} />} />
   );
 }
 

@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type BrowserContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** This worker's server (playwright.config.ts, scripts/e2e-server.mjs): its data folder and its log. */
@@ -339,6 +339,25 @@ export async function waitForShell(page: Page) {
 export async function signInToShell(page: Page, username: string, password = DEMO_PASSWORD) {
   await signIn(page, username, password);
   await waitForShell(page);
+}
+
+/** The storage state a spec keeps for a user: `.test-data/<spec>-<user>-<server>.json`. */
+export const stateFile = (spec: string, username: string) => join(process.cwd(), '.test-data', `${spec}-${username}-${SERVER_INDEX}.json`);
+
+/**
+ * Signs each user in once for a spec and keeps the storage state its tests use (`stateFile`); a
+ * file newer than this worker's server is reused. Each context starts from an empty state of its
+ * own, whatever the spec's `use()` names.
+ */
+export async function keepSignedIn(browser: Browser, spec: string, usernames: readonly string[]) {
+  for (const username of usernames) {
+    const file = stateFile(spec, username);
+    if (existsSync(file) && statSync(file).mtimeMs > statSync(SERVER_DIR).ctimeMs) continue;
+    const context = await browser.newContext({ locale: 'zh-CN', storageState: { cookies: [], origins: [] } });
+    await signInToShell(await context.newPage(), username);
+    await context.storageState({ path: file });
+    await context.close();
+  }
 }
 
 /** Opens a page by its address and waits until its tab is the active one and the shell is ready. */

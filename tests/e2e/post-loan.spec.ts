@@ -1,8 +1,6 @@
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { call, failOnMissingTexts, OK_BUTTON, SERVER_DIR, SERVER_INDEX, signInToShell, waitForShell } from './fixtures';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { call, failOnMissingTexts, OK_BUTTON, keepSignedIn, stateFile, waitForShell } from './fixtures';
 
 /**
  * The post-loan ledger 贷后台账 (/post-loan/ledger) and a loan's account, a whole task per role,
@@ -21,25 +19,12 @@ const BANK = '中国工商银行长沙分行';
 interface LedgerPage { list: { id: number; number: string; name: string; bankOrg: string; guaranteeOrg: string; state: string }[]; total: number }
 
 failOnMissingTexts();
-const stateFile = (username: string) => join(process.cwd(), '.test-data', `post-loan-${username}-${SERVER_INDEX}.json`);
 const rows = (scope: Page | Locator) => scope.locator('.ant-table-tbody tr.ant-table-row');
 const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text });
 
-/** Signs the user in once and keeps the storage state (a file newer than this worker's server is reused). */
-async function signedIn(browser: Browser, username: string) {
-  const file = stateFile(username);
-  if (existsSync(file) && statSync(file).mtimeMs > statSync(SERVER_DIR).ctimeMs) return;
-  // An empty state of its own: the tests' use() names the file this writes.
-  const context = await browser.newContext({ locale: 'zh-CN', storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await signInToShell(page, username);
-  await context.storageState({ path: file });
-  await context.close();
-}
-
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  for (const username of ['bank', 'guarantee', 'guarantee2', 'renshe']) await signedIn(browser, username);
+  await keepSignedIn(browser, 'post-loan', ['bank', 'guarantee', 'guarantee2', 'renshe']);
 });
 
 /** What axe finds critical, serious or moderate on the page (WCAG 2.1 A and AA, as tests/e2e/accessibility.spec.ts). */
@@ -82,7 +67,7 @@ async function openAccount(page: Page, row: Locator, number: string): Promise<Lo
 }
 
 test.describe('bank', () => {
-  test.use({ storageState: stateFile('bank') });
+  test.use({ storageState: stateFile('post-loan', 'bank') });
   test('filters the ledger, opens a current loan, records its next period\'s repayment and sees it paid', async ({ page }) => {
     await openLedger(page);
     // The state filter goes into the address, and every row found is current.
@@ -131,7 +116,7 @@ test.describe('bank', () => {
 });
 
 test.describe('guarantee company', () => {
-  test.use({ storageState: stateFile('guarantee') });
+  test.use({ storageState: stateFile('post-loan', 'guarantee') });
   test('sees its company\'s loans only, and opens one', async ({ page }) => {
     await openLedger(page);
     const mine = await ledger(page);
@@ -152,7 +137,7 @@ test.describe('guarantee company', () => {
 });
 
 test.describe('guarantee company, four eyes', () => {
-  test.use({ storageState: stateFile('guarantee') });
+  test.use({ storageState: stateFile('post-loan', 'guarantee') });
   test('records the compensation of a loan overdue past the threshold, which a colleague confirms', async ({ page, browser }) => {
     await openLedger(page);
     const due = await ledger(page, { state: 'OVERDUE', overdueMin: 90 });
@@ -177,7 +162,7 @@ test.describe('guarantee company, four eyes', () => {
     // The one who recorded it does not confirm it.
     await expect(drawer.getByRole('button', { name: '代偿复核' })).toHaveCount(0);
 
-    const colleague = await browser.newContext({ storageState: stateFile('guarantee2') });
+    const colleague = await browser.newContext({ storageState: stateFile('post-loan', 'guarantee2') });
     try {
       const other = await colleague.newPage();
       await openLedger(other);
@@ -196,7 +181,7 @@ test.describe('guarantee company, four eyes', () => {
 });
 
 test.describe('renshe', () => {
-  test.use({ storageState: stateFile('renshe') });
+  test.use({ storageState: stateFile('post-loan', 'renshe') });
   test('sees the loans of its bureau and opens one', async ({ page }) => {
     await openLedger(page);
     const mine = await ledger(page);

@@ -1,7 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { call, failOnMissingTexts, OK_BUTTON, SERVER_DIR, SERVER_INDEX, signInToShell, waitForShell } from './fixtures';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { call, failOnMissingTexts, OK_BUTTON, keepSignedIn, stateFile, waitForShell } from './fixtures';
 
 /**
  * The interest subsidy 贴息 (/post-loan/subsidy and /admin/setting/business/subsidy), a whole task
@@ -19,23 +17,11 @@ const OPEN = /^(查\s*看|Open)$/;
 interface Claim { id: number; number: string; state: string; amount: number; periods: number; version: number }
 
 failOnMissingTexts();
-const stateFile = (username: string) => join(process.cwd(), '.test-data', `subsidy-${username}-${SERVER_INDEX}.json`);
 const rows = (scope: Page | Locator) => scope.locator('.ant-table-tbody tr.ant-table-row');
-
-/** Signs the user in once and keeps the storage state (a file newer than this worker's server is reused). */
-async function signedIn(browser: Browser, username: string) {
-  const file = stateFile(username);
-  if (existsSync(file) && statSync(file).mtimeMs > statSync(SERVER_DIR).ctimeMs) return;
-  const context = await browser.newContext({ locale: 'zh-CN', storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await signInToShell(page, username);
-  await context.storageState({ path: file });
-  await context.close();
-}
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  for (const username of ['bank', 'renshe', 'renshe2', 'admin']) await signedIn(browser, username);
+  await keepSignedIn(browser, 'subsidy', ['bank', 'renshe', 'renshe2', 'admin']);
 });
 
 async function openSubsidy(page: Page, url = SUBSIDY) {
@@ -71,7 +57,7 @@ test.describe.configure({ mode: 'serial' });
 let claim: Claim;
 
 test.describe('bank', () => {
-  test.use({ storageState: stateFile('bank') });
+  test.use({ storageState: stateFile('subsidy', 'bank') });
   test('makes a quarter\'s claim, leaves a period out and puts it back, submits and exports it', async ({ page }) => {
     await openSubsidy(page);
     const pending = page.locator('.ant-card').filter({ hasText: '待申请贴息' });
@@ -127,7 +113,7 @@ test.describe('bank', () => {
 });
 
 test.describe('renshe', () => {
-  test.use({ storageState: stateFile('renshe') });
+  test.use({ storageState: stateFile('subsidy', 'renshe') });
   test('checks the claim from the review queue, and may not approve it too', async ({ page }) => {
     test.skip(!claim, 'the bank\'s claim');
     await openSubsidy(page);
@@ -148,7 +134,7 @@ test.describe('renshe', () => {
 });
 
 test.describe('renshe, four eyes', () => {
-  test.use({ storageState: stateFile('renshe2') });
+  test.use({ storageState: stateFile('subsidy', 'renshe2') });
   test('a second reviewer approves the claim', async ({ page }) => {
     test.skip(!claim, 'the bank\'s claim');
     await openSubsidy(page);
@@ -161,7 +147,7 @@ test.describe('renshe, four eyes', () => {
 });
 
 test.describe('renshe, payout', () => {
-  test.use({ storageState: stateFile('renshe') });
+  test.use({ storageState: stateFile('subsidy', 'renshe') });
   test('records the payout with the claim\'s amount and prints the claim', async ({ page }) => {
     test.skip(!claim, 'the bank\'s claim');
     await openSubsidy(page);
@@ -185,7 +171,7 @@ test.describe('renshe, payout', () => {
 });
 
 test.describe('administrator', () => {
-  test.use({ storageState: stateFile('admin') });
+  test.use({ storageState: stateFile('subsidy', 'admin') });
   test('sees the rule of each borrower type and records an LPR', async ({ page }) => {
     await page.goto(RULES);
     await waitForShell(page);
